@@ -1,0 +1,51 @@
+//! The `optimoo` command line: argument types and one module per subcommand.
+//!
+//! Each subcommand validates its raw arguments into checked values before any
+//! work starts, then calls into the library. Exit codes (documented in the
+//! README): 0 success, 1 a negative answer (no strategy within the cap, a
+//! tree that fails verification), 2 an error (bad input, unreadable file).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod partition;
+
+/// Exit code for a negative answer.
+pub const EXIT_NEGATIVE: u8 = 1;
+/// Exit code for an error.
+pub const EXIT_ERROR: u8 = 2;
+
+/// Optimal and heuristic strategies for Bulls and Cows and Mastermind.
+#[derive(Debug, Parser)]
+#[command(name = "optimoo", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show how a guess splits the secrets still possible.
+    Partition(partition::Args),
+}
+
+/// Runs a parsed command line; `Ok` carries the exit code of a finished run.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Partition(args) => partition::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

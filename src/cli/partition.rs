@@ -1,0 +1,71 @@
+//! `optimoo partition`: how a guess splits the secrets still possible.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+
+use crate::game::Game;
+use crate::partition;
+use crate::rules::Rules;
+
+/// Show how a guess splits the secrets consistent with a history.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
+    #[arg(long, default_value = "moo:4x10")]
+    pub game: Rules,
+    /// The guess whose classes to count (default: the smallest code).
+    #[arg(long)]
+    pub guess: Option<String>,
+    /// Earlier guesses and answers, each GUESS:FEEDBACK, e.g. 0123:0A1B.
+    pub history: Vec<String>,
+}
+
+/// Parses a history of `GUESS:FEEDBACK` words.
+pub fn parse_history(
+    game: &Game,
+    words: &[String],
+) -> anyhow::Result<Vec<(crate::Code, crate::Feedback)>> {
+    words
+        .iter()
+        .map(|w| {
+            let (g, f) = w.split_once(':').with_context(|| {
+                format!("'{w}': write each move as GUESS:FEEDBACK, e.g. 0123:1A2B")
+            })?;
+            let g = game.parse_code(g).with_context(|| format!("in '{w}'"))?;
+            let f = game
+                .parse_feedback(f)
+                .with_context(|| format!("in '{w}'"))?;
+            Ok((g, f))
+        })
+        .collect()
+}
+
+/// Runs `optimoo partition`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = Game::new(args.game);
+    let history = parse_history(&game, &args.history)?;
+    let guess = match &args.guess {
+        Some(g) => game.parse_code(g).context("--guess")?,
+        None => crate::Code(0),
+    };
+    let left = partition::consistent(&game, &history);
+    if left.is_empty() {
+        bail!(
+            "no secret of {} is consistent with that history: an answer is wrong",
+            args.game
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} secrets left; guess {}",
+        left.len(),
+        game.format_code(guess)
+    )?;
+    for (f, class) in partition::split(&game, guess, &left) {
+        writeln!(out, "{} {}", game.format_feedback(f), class.len())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,222 @@
+//! A game ready to play: its rules, its codes, and the feedback between them.
+//!
+//! Invariants:
+//! - `Game::new` is cheap (it lists the codes, no `N²` work), so a player that
+//!   only looks a move up pays for nothing more. The full feedback table is
+//!   built on the first call to [`Game::table`] (when the game has at most
+//!   [`crate::feedback::TABLE_MAX_CODES`] codes) and reused after that.
+//! - [`Game::feedback`] always equals the rule in [`crate::feedback`], table
+//!   or not.
+//! - The set of possible answers is exact: an answer is possible when some
+//!   pair of codes gives it (computed once, from one guess per orbit of the
+//!   symbol permutations, against every secret).
+
+use std::sync::OnceLock;
+
+use crate::code::{Code, CodeError, Codebook};
+use crate::feedback::{self, Feedback, FeedbackError, FeedbackTable};
+use crate::rules::Rules;
+
+/// Rules, codes and feedback of one game. Share it by reference.
+#[derive(Debug)]
+pub struct Game {
+    rules: Rules,
+    book: Codebook,
+    table: OnceLock<Option<FeedbackTable>>,
+    /// `possible[f]`: some pair of codes gives feedback `f`.
+    possible: Vec<bool>,
+}
+
+impl Game {
+    /// Lists the codes of `rules` and the answers that can occur.
+    pub fn new(rules: Rules) -> Game {
+        let book = Codebook::new(rules);
+        let mut possible = vec![false; rules.feedback_slots()];
+        // Every guess is a symbol relabelling of one whose symbols appear in
+        // first-occurrence order 0, 1, 2, ...; relabelling both codes keeps
+        // the feedback, so those guesses see every possible answer.
+        for guess in book
+            .all()
+            .filter(|&g| first_occurrence_order(book.symbols(g)))
+        {
+            for secret in book.all() {
+                possible[feedback::compute(&book, secret, guess).index()] = true;
+            }
+        }
+        Game {
+            rules,
+            book,
+            table: OnceLock::new(),
+            possible,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The codes.
+    pub fn codes(&self) -> &Codebook {
+        &self.book
+    }
+
+    /// Number of legal codes.
+    pub fn len(&self) -> usize {
+        self.book.len()
+    }
+
+    /// Always false: every game has a code.
+    pub fn is_empty(&self) -> bool {
+        self.book.is_empty()
+    }
+
+    /// Every code, smallest first.
+    pub fn all_codes(&self) -> Vec<Code> {
+        self.book.all().collect()
+    }
+
+    /// Number of positions.
+    pub fn positions(&self) -> usize {
+        self.rules.positions()
+    }
+
+    /// The winning answer `kA0B`.
+    pub fn win(&self) -> Feedback {
+        Feedback::win(self.positions())
+    }
+
+    /// The full feedback table, built on first use; `None` for games above
+    /// [`crate::feedback::TABLE_MAX_CODES`] codes.
+    pub fn table(&self) -> Option<&FeedbackTable> {
+        self.table
+            .get_or_init(|| FeedbackTable::new(&self.book))
+            .as_ref()
+    }
+
+    /// Feedback of `guess` against `secret`.
+    #[inline]
+    pub fn feedback(&self, secret: Code, guess: Code) -> Feedback {
+        match self.table.get() {
+            Some(Some(table)) => table.row(guess)[secret.index()],
+            _ => feedback::compute(&self.book, secret, guess),
+        }
+    }
+
+    /// Whether some pair of codes gives this answer.
+    pub fn is_possible(&self, f: Feedback) -> bool {
+        self.possible.get(f.index()).copied().unwrap_or(false)
+    }
+
+    /// Every possible answer, in (bulls, cows) order, the win last.
+    pub fn possible_feedbacks(&self) -> impl Iterator<Item = Feedback> + '_ {
+        self.possible
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p)
+            .map(|(i, _)| Feedback(i as u8))
+    }
+
+    /// Reads a code.
+    pub fn parse_code(&self, text: &str) -> Result<Code, CodeError> {
+        self.book.parse(text)
+    }
+
+    /// Writes a code.
+    pub fn format_code(&self, code: Code) -> String {
+        self.book.format(code)
+    }
+
+    /// Reads an answer (`1A2B`, `1a2b`, `1 2`, `1,2`) and checks that it can
+    /// occur in this game.
+    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
+        let (bulls, cows) = feedback::parse_pair(text)?;
+        let k = self.positions();
+        let f = (bulls + cows <= k).then(|| Feedback::new(bulls, cows, k));
+        match f {
+            Some(f) if self.is_possible(f) => Ok(f),
+            _ => Err(FeedbackError::Impossible {
+                text: format!("{bulls}A{cows}B"),
+                rules: self.rules,
+                allowed: self
+                    .possible_feedbacks()
+                    .map(|f| self.format_feedback(f))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }),
+        }
+    }
+
+    /// Writes an answer as `xAyB`.
+    pub fn format_feedback(&self, f: Feedback) -> String {
+        f.format(self.positions())
+    }
+}
+
+/// Symbols appear in the order 0, 1, 2, … of their first occurrence.
+fn first_occurrence_order(symbols: &[u8]) -> bool {
+    let mut next = 0u8;
+    for &s in symbols {
+        if s == next {
+            next += 1;
+        } else if s > next {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moo_has_fourteen_answers() {
+        let game = Game::new(Rules::standard());
+        let all: Vec<String> = game
+            .possible_feedbacks()
+            .map(|f| game.format_feedback(f))
+            .collect();
+        assert_eq!(all.len(), 14);
+        assert!(!all.contains(&"3A1B".to_string()));
+        assert_eq!(all.last().unwrap(), "4A0B");
+        assert!(game.parse_feedback("3A1B").is_err());
+        assert!(game.parse_feedback("5A0B").is_err());
+        assert!(game.parse_feedback("2,3").is_err());
+        assert_eq!(
+            game.format_feedback(game.parse_feedback("1 2").unwrap()),
+            "1A2B"
+        );
+    }
+
+    #[test]
+    fn possible_answers_match_brute_force() {
+        for rules in [
+            "mm:2x2", "mm:3x3", "moo:3x4", "moo:4x4", "mm:4x6", "moo:2x3",
+        ] {
+            let game = Game::new(rules.parse().unwrap());
+            let mut brute = vec![false; game.rules().feedback_slots()];
+            for g in game.codes().all() {
+                for s in game.codes().all() {
+                    brute[game.feedback(s, g).index()] = true;
+                }
+            }
+            let fast: Vec<bool> = (0..brute.len())
+                .map(|i| game.is_possible(Feedback(i as u8)))
+                .collect();
+            assert_eq!(fast, brute, "{rules}");
+        }
+    }
+
+    #[test]
+    fn table_and_direct_feedback_agree() {
+        let game = Game::new("mm:4x6".parse().unwrap());
+        let direct: Vec<Feedback> = game
+            .codes()
+            .all()
+            .map(|s| game.feedback(s, Code(7)))
+            .collect();
+        let table = game.table().unwrap();
+        assert_eq!(table.row(Code(7)), &direct[..]);
+    }
+}

@@ -1,0 +1,20 @@
+//! optimoo: provably optimal strategies for Bulls and Cows (MOO) and
+//! Mastermind, and the heuristics they are measured against.
+//!
+//! The data flows one way, one module a step:
+//! [`rules`] → [`code`] and [`feedback`] (bundled in [`game`]) →
+//! [`partition`] → strategies and the exact search → [`tree`] → file → player.
+
+pub mod cli;
+pub mod code;
+pub mod feedback;
+pub mod game;
+pub mod partition;
+pub mod rules;
+pub mod tree;
+
+pub use code::Code;
+pub use feedback::Feedback;
+pub use game::Game;
+pub use rules::Rules;
+pub use tree::{Node, Stats, Tree};

@@ -1,0 +1,222 @@
+//! The rules of a game: how many positions, how many symbols, repeats or not.
+//!
+//! Invariants of a [`Rules`] value (checked by [`Rules::new`], the only way to
+//! make one):
+//! - `1 <= positions <= MAX_POSITIONS` and `1 <= symbols <= MAX_SYMBOLS`;
+//! - without repeats, `symbols >= positions`;
+//! - the number of legal codes is at most [`MAX_CODES`], so a code index
+//!   always fits a `u16`.
+//!
+//! Presets are written `moo:KxN` (K distinct symbols out of N, no repeats: Bulls
+//! and Cows, `moo:4x10` the standard game, `moo:3x10` Hit and Blow) and
+//! `mm:KxN` (repeats allowed: Mastermind, `mm:4x6` the standard game).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Most positions a code may have (bulls and cows then fit a nibble each).
+pub const MAX_POSITIONS: u8 = 15;
+/// Most symbols: codes are written `0-9` then `a-z`.
+pub const MAX_SYMBOLS: u8 = 36;
+/// Most legal codes a game may have, so that a code index fits a `u16`.
+pub const MAX_CODES: usize = 65_535;
+
+/// Errors in the description of a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The text is not of the form `moo:KxN` or `mm:KxN`.
+    #[error("cannot read game '{0}': write moo:KxN (K distinct symbols out of N, e.g. moo:4x10) or mm:KxN (repeats allowed, e.g. mm:4x6)")]
+    Syntax(String),
+    /// Positions out of range.
+    #[error("a game needs 1 to {MAX_POSITIONS} positions, not {0}")]
+    Positions(usize),
+    /// Symbols out of range.
+    #[error("a game needs 1 to {MAX_SYMBOLS} symbols (written 0-9 then a-z), not {0}")]
+    Symbols(usize),
+    /// Without repeats there must be at least as many symbols as positions.
+    #[error("moo:{positions}x{symbols} is impossible: without repeats a code of {positions} positions needs at least {positions} symbols")]
+    TooFewSymbols {
+        /// positions asked for
+        positions: usize,
+        /// symbols asked for
+        symbols: usize,
+    },
+    /// The game has more codes than the tool supports.
+    #[error("{game} has {codes} codes; optimoo supports games of at most {MAX_CODES} codes")]
+    TooLarge {
+        /// the game, written as a preset
+        game: String,
+        /// its number of codes (saturated)
+        codes: u128,
+    },
+}
+
+/// The parameters of a game. Cheap to copy; see the module doc for invariants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    positions: u8,
+    symbols: u8,
+    repeats: bool,
+}
+
+impl Rules {
+    /// Checks and builds the rules of a game.
+    pub fn new(positions: usize, symbols: usize, repeats: bool) -> Result<Rules, RulesError> {
+        if positions == 0 || positions > MAX_POSITIONS as usize {
+            return Err(RulesError::Positions(positions));
+        }
+        if symbols == 0 || symbols > MAX_SYMBOLS as usize {
+            return Err(RulesError::Symbols(symbols));
+        }
+        if !repeats && symbols < positions {
+            return Err(RulesError::TooFewSymbols { positions, symbols });
+        }
+        let codes = count_codes(positions, symbols, repeats);
+        if codes > MAX_CODES as u128 {
+            let prefix = if repeats { "mm" } else { "moo" };
+            return Err(RulesError::TooLarge {
+                game: format!("{prefix}:{positions}x{symbols}"),
+                codes,
+            });
+        }
+        Ok(Rules {
+            positions: positions as u8,
+            symbols: symbols as u8,
+            repeats,
+        })
+    }
+
+    /// Bulls and Cows with `positions` distinct symbols out of `symbols`.
+    pub fn moo(positions: usize, symbols: usize) -> Result<Rules, RulesError> {
+        Rules::new(positions, symbols, false)
+    }
+
+    /// Mastermind with `positions` pegs of `symbols` colours, repeats allowed.
+    pub fn mm(positions: usize, symbols: usize) -> Result<Rules, RulesError> {
+        Rules::new(positions, symbols, true)
+    }
+
+    /// The standard game, `moo:4x10`.
+    pub fn standard() -> Rules {
+        Rules {
+            positions: 4,
+            symbols: 10,
+            repeats: false,
+        }
+    }
+
+    /// Number of positions `k` of a code.
+    pub fn positions(self) -> usize {
+        self.positions as usize
+    }
+
+    /// Number of symbols `n`.
+    pub fn symbols(self) -> usize {
+        self.symbols as usize
+    }
+
+    /// Whether a code may use a symbol more than once.
+    pub fn repeats(self) -> bool {
+        self.repeats
+    }
+
+    /// Number of legal codes (at most [`MAX_CODES`]).
+    pub fn code_count(self) -> usize {
+        count_codes(self.positions(), self.symbols(), self.repeats) as usize
+    }
+
+    /// Size of an array indexed by [`crate::feedback::Feedback::index`]:
+    /// `(k + 1)²`.
+    pub fn feedback_slots(self) -> usize {
+        (self.positions() + 1) * (self.positions() + 1)
+    }
+
+    /// The name used in file names: `moo-4x10`, `mm-4x6`.
+    pub fn file_stem(self) -> String {
+        self.to_string().replace(':', "-")
+    }
+}
+
+fn count_codes(positions: usize, symbols: usize, repeats: bool) -> u128 {
+    let mut count: u128 = 1;
+    for i in 0..positions {
+        let factor = if repeats { symbols } else { symbols - i };
+        count = count.saturating_mul(factor as u128);
+    }
+    count
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let prefix = if self.repeats { "mm" } else { "moo" };
+        write!(f, "{prefix}:{}x{}", self.positions, self.symbols)
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        let syntax = || RulesError::Syntax(text.to_string());
+        let lower = text.trim().to_ascii_lowercase();
+        let (kind, size) = lower.split_once(':').ok_or_else(syntax)?;
+        let repeats = match kind {
+            "moo" => false,
+            "mm" => true,
+            _ => return Err(syntax()),
+        };
+        let (k, n) = size.split_once('x').ok_or_else(syntax)?;
+        let k: usize = k.parse().map_err(|_| syntax())?;
+        let n: usize = n.parse().map_err(|_| syntax())?;
+        Rules::new(k, n, repeats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_print() {
+        let moo: Rules = "moo:4x10".parse().unwrap();
+        assert_eq!(moo, Rules::standard());
+        assert_eq!(moo.code_count(), 5040);
+        assert_eq!(moo.to_string(), "moo:4x10");
+        let mm: Rules = "MM:4x6".parse().unwrap();
+        assert_eq!(mm.code_count(), 1296);
+        assert_eq!(mm.file_stem(), "mm-4x6");
+        assert_eq!("moo:3x10".parse::<Rules>().unwrap().code_count(), 720);
+    }
+
+    #[test]
+    fn bad_games_are_refused_with_reasons() {
+        assert!(matches!(
+            "moo4x10".parse::<Rules>(),
+            Err(RulesError::Syntax(_))
+        ));
+        assert!(matches!(
+            "moo:5x4".parse::<Rules>(),
+            Err(RulesError::TooFewSymbols { .. })
+        ));
+        assert!(matches!(
+            "mm:0x4".parse::<Rules>(),
+            Err(RulesError::Positions(0))
+        ));
+        assert!(matches!(
+            "mm:4x37".parse::<Rules>(),
+            Err(RulesError::Symbols(37))
+        ));
+        assert!(matches!(
+            "mm:8x4".parse::<Rules>(),
+            Err(RulesError::TooLarge { codes: 65536, .. })
+        ));
+        assert!(matches!(
+            "moo:10x36".parse::<Rules>(),
+            Err(RulesError::TooLarge { .. })
+        ));
+        assert!("mm:16x16".parse::<Rules>().is_err());
+        assert!("moo:4x16".parse::<Rules>().is_ok());
+        assert!("mm:4x16".parse::<Rules>().is_err()); // 65,536 codes
+    }
+}

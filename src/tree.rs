@@ -1,0 +1,363 @@
+//! Decision trees: the one output type of every strategy and of the search.
+//!
+//! Invariants of a *valid* tree for a game (checked by [`Tree::replay`]):
+//! - every internal node holds a legal guess and one child per non-winning
+//!   feedback that some secret still possible at that node gives, and no
+//!   other child; children are sorted by feedback;
+//! - the winning answer has no child: a secret equal to the guess ends there;
+//! - replaying any secret from the root ends in a win; the guess that wins
+//!   counts, so the root solves its own guess in 1.
+//!
+//! Statistics (total guesses, average, max depth, histogram) are computed by
+//! replaying every secret, never trusted from elsewhere.
+
+use serde_json::{Map, Value};
+
+use crate::code::Code;
+use crate::feedback::Feedback;
+use crate::game::Game;
+use crate::partition;
+use crate::rules::Rules;
+
+/// A node: a guess and what to do after each non-winning answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The guess made at this node.
+    pub guess: Code,
+    /// One child per non-winning answer some remaining secret gives, sorted
+    /// by feedback.
+    pub children: Vec<(Feedback, Node)>,
+}
+
+impl Node {
+    /// A node that guesses `guess` and has no children (yet).
+    pub fn leaf(guess: Code) -> Node {
+        Node {
+            guess,
+            children: Vec::new(),
+        }
+    }
+
+    /// The child after answer `f`, if any.
+    pub fn child(&self, f: Feedback) -> Option<&Node> {
+        self.children
+            .binary_search_by_key(&f, |(g, _)| *g)
+            .ok()
+            .map(|i| &self.children[i].1)
+    }
+
+    /// Number of nodes in this subtree.
+    pub fn node_count(&self) -> usize {
+        1 + self
+            .children
+            .iter()
+            .map(|(_, c)| c.node_count())
+            .sum::<usize>()
+    }
+}
+
+/// A decision tree for one game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tree {
+    /// The game the tree plays.
+    pub rules: Rules,
+    /// The first guess and all that follows.
+    pub root: Node,
+}
+
+/// Statistics of a tree over every secret of its game.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Stats {
+    /// Number of secrets replayed.
+    pub secrets: u64,
+    /// Total number of guesses over all secrets, winning guesses included.
+    pub total: u64,
+    /// Most guesses any secret needs.
+    pub max_depth: usize,
+    /// `histogram[d - 1]`: secrets solved in exactly `d` guesses.
+    pub histogram: Vec<u64>,
+}
+
+impl Stats {
+    /// Average number of guesses per secret.
+    pub fn average(&self) -> f64 {
+        if self.secrets == 0 {
+            0.0
+        } else {
+            self.total as f64 / self.secrets as f64
+        }
+    }
+
+    /// Counts one secret solved in `depth` guesses.
+    pub fn add(&mut self, depth: usize, secrets: u64) {
+        if self.histogram.len() < depth {
+            self.histogram.resize(depth, 0);
+        }
+        self.histogram[depth - 1] += secrets;
+        self.secrets += secrets;
+        self.total += depth as u64 * secrets;
+        self.max_depth = self.max_depth.max(depth);
+    }
+
+    /// The histogram written as space-separated counts.
+    pub fn histogram_text(&self) -> String {
+        self.histogram
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Why a tree does not play its game correctly.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeError {
+    /// The tree is for another game.
+    #[error("the tree plays {tree}, not {game}")]
+    WrongGame {
+        /// the tree's game
+        tree: Rules,
+        /// the game asked for
+        game: Rules,
+    },
+    /// A guess index outside the game.
+    #[error("after [{path}] the tree guesses code #{index}, which {rules} does not have")]
+    IllegalGuess {
+        /// the answers leading there
+        path: String,
+        /// the bad index
+        index: usize,
+        /// the game
+        rules: Rules,
+    },
+    /// A secret gives an answer that has no child.
+    #[error("after [{path}] secret {secret} answers {feedback}, and the tree has no move for it")]
+    MissingBranch {
+        /// the answers leading there
+        path: String,
+        /// a secret in the missing class
+        secret: String,
+        /// its answer
+        feedback: String,
+    },
+    /// A child no secret can reach.
+    #[error(
+        "after [{path}] the tree has a move for {feedback}, which no remaining secret answers"
+    )]
+    UnreachableBranch {
+        /// the answers leading there
+        path: String,
+        /// the answer of the unreachable child
+        feedback: String,
+    },
+    /// A secret needs more guesses than allowed.
+    #[error("secret {secret} needs {guesses} guesses, more than the cap of {cap}")]
+    OverCap {
+        /// the secret
+        secret: String,
+        /// guesses it needs
+        guesses: usize,
+        /// the cap
+        cap: usize,
+    },
+}
+
+impl Tree {
+    /// Replays every secret of `game`; returns the statistics or the first
+    /// fault found. With `cap`, a secret needing more guesses is a fault.
+    pub fn replay(&self, game: &Game, cap: Option<usize>) -> Result<Stats, TreeError> {
+        if self.rules != game.rules() {
+            return Err(TreeError::WrongGame {
+                tree: self.rules,
+                game: game.rules(),
+            });
+        }
+        let mut stats = Stats::default();
+        let mut path = Vec::new();
+        replay_node(
+            game,
+            &self.root,
+            &game.all_codes(),
+            1,
+            cap,
+            &mut path,
+            &mut stats,
+        )?;
+        Ok(stats)
+    }
+
+    /// The guesses and answers the tree plays against `secret`, ending with
+    /// the winning guess. Fails if the tree has no move for an answer.
+    pub fn play(&self, game: &Game, secret: Code) -> Result<Vec<(Code, Feedback)>, TreeError> {
+        let mut node = &self.root;
+        let mut moves = Vec::new();
+        loop {
+            if node.guess.index() >= game.len() {
+                return Err(illegal(game, &moves, node.guess));
+            }
+            let f = game.feedback(secret, node.guess);
+            moves.push((node.guess, f));
+            if f == game.win() {
+                return Ok(moves);
+            }
+            node = node.child(f).ok_or_else(|| TreeError::MissingBranch {
+                path: path_text(game, &moves[..moves.len() - 1]),
+                secret: game.format_code(secret),
+                feedback: game.format_feedback(f),
+            })?;
+        }
+    }
+
+    /// The tree as JSON: `{"game": {...}, "root": {"guess", "next"}}`, each
+    /// node `{"guess": "0123", "next": {"0A1B": {...}, ...}}` (a leaf has an
+    /// empty `next`).
+    pub fn to_json(&self, game: &Game) -> Value {
+        let mut game_obj = Map::new();
+        game_obj.insert("positions".into(), self.rules.positions().into());
+        game_obj.insert("symbols".into(), self.rules.symbols().into());
+        game_obj.insert("repeats".into(), self.rules.repeats().into());
+        let mut top = Map::new();
+        top.insert("game".into(), Value::Object(game_obj));
+        top.insert("root".into(), node_json(game, &self.root));
+        Value::Object(top)
+    }
+}
+
+fn node_json(game: &Game, node: &Node) -> Value {
+    let mut next = Map::new();
+    for (f, child) in &node.children {
+        next.insert(game.format_feedback(*f), node_json(game, child));
+    }
+    let mut obj = Map::new();
+    obj.insert("guess".into(), game.format_code(node.guess).into());
+    obj.insert("next".into(), Value::Object(next));
+    Value::Object(obj)
+}
+
+fn path_text(game: &Game, moves: &[(Code, Feedback)]) -> String {
+    moves
+        .iter()
+        .map(|&(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(f)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn illegal(game: &Game, path: &[(Code, Feedback)], guess: Code) -> TreeError {
+    TreeError::IllegalGuess {
+        path: path_text(game, path),
+        index: guess.index(),
+        rules: game.rules(),
+    }
+}
+
+fn replay_node(
+    game: &Game,
+    node: &Node,
+    secrets: &[Code],
+    depth: usize,
+    cap: Option<usize>,
+    path: &mut Vec<(Code, Feedback)>,
+    stats: &mut Stats,
+) -> Result<(), TreeError> {
+    if node.guess.index() >= game.len() {
+        return Err(illegal(game, path, node.guess));
+    }
+    let classes = partition::split(game, node.guess, secrets);
+    // Every child must be reached by some secret.
+    for (f, _) in &node.children {
+        if !classes.iter().any(|(g, _)| g == f) || *f == game.win() {
+            return Err(TreeError::UnreachableBranch {
+                path: path_text(game, path),
+                feedback: game.format_feedback(*f),
+            });
+        }
+    }
+    for (f, class) in classes {
+        if f == game.win() {
+            if let Some(cap) = cap.filter(|&cap| depth > cap) {
+                return Err(TreeError::OverCap {
+                    secret: game.format_code(class[0]),
+                    guesses: depth,
+                    cap,
+                });
+            }
+            stats.add(depth, class.len() as u64);
+            continue;
+        }
+        let child = node.child(f).ok_or_else(|| TreeError::MissingBranch {
+            path: path_text(game, path),
+            secret: game.format_code(class[0]),
+            feedback: game.format_feedback(f),
+        })?;
+        path.push((node.guess, f));
+        replay_node(game, child, &class, depth + 1, cap, path, stats)?;
+        path.pop();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made tree for mm:1x3 (codes 0, 1, 2): guess 0, then 1, then 2.
+    fn chain() -> (Game, Tree) {
+        let game = Game::new(Rules::mm(1, 3).unwrap());
+        let miss = Feedback::new(0, 0, 1);
+        let tree = Tree {
+            rules: game.rules(),
+            root: Node {
+                guess: Code(0),
+                children: vec![(
+                    miss,
+                    Node {
+                        guess: Code(1),
+                        children: vec![(miss, Node::leaf(Code(2)))],
+                    },
+                )],
+            },
+        };
+        (game, tree)
+    }
+
+    #[test]
+    fn replay_counts_every_secret() {
+        let (game, tree) = chain();
+        let stats = tree.replay(&game, None).unwrap();
+        assert_eq!(stats.secrets, 3);
+        assert_eq!(stats.total, 6);
+        assert_eq!(stats.histogram, vec![1, 1, 1]);
+        assert_eq!(stats.max_depth, 3);
+        assert!(matches!(
+            tree.replay(&game, Some(2)),
+            Err(TreeError::OverCap { guesses: 3, .. })
+        ));
+        assert_eq!(tree.play(&game, Code(2)).unwrap().len(), 3);
+        let json = tree.to_json(&game);
+        assert_eq!(json["game"]["symbols"], 3);
+        assert_eq!(json["root"]["next"]["0A0B"]["guess"], "1");
+    }
+
+    #[test]
+    fn replay_finds_faults() {
+        let (game, mut tree) = chain();
+        tree.root.children[0].1.children.clear();
+        assert!(matches!(
+            tree.replay(&game, None),
+            Err(TreeError::MissingBranch { .. })
+        ));
+        let (game, mut tree) = chain();
+        tree.root.children[0].1.children[0].1.guess = Code(9);
+        assert!(matches!(
+            tree.replay(&game, None),
+            Err(TreeError::IllegalGuess { .. })
+        ));
+        let (game, mut tree) = chain();
+        tree.root.children[0]
+            .1
+            .children
+            .push((Feedback::new(1, 0, 1), Node::leaf(Code(2))));
+        assert!(tree.replay(&game, None).is_err());
+    }
+}
