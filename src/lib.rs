@@ -7,10 +7,14 @@
 
 pub mod cli;
 pub mod code;
+pub mod dot;
 pub mod feedback;
+pub mod format;
 pub mod game;
 pub mod partition;
+pub mod player;
 pub mod rules;
+pub mod signature;
 pub mod tree;
 
 pub use code::Code;

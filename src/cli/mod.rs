@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod partition;
+pub mod verify;
 
 /// Exit code for a negative answer.
 pub const EXIT_NEGATIVE: u8 = 1;
@@ -30,12 +31,15 @@ pub struct Cli {
 pub enum Command {
     /// Show how a guess splits the secrets still possible.
     Partition(partition::Args),
+    /// Check tree files: replay every secret and compare with the header.
+    Verify(verify::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Partition(args) => partition::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }
 

@@ -1,0 +1,128 @@
+//! `moo`: the tiny player. It plays the optimal moo:4x10 tree embedded at
+//! build time, or any tree file given with `--tree`. Thin: arguments in,
+//! [`optimoo::player`] does the work, errors out as exit codes (0 success,
+//! 1 a contradictory history or an unfinished game, 2 an error).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Context};
+use clap::{Parser, Subcommand};
+use optimoo::player::{self, Outcome, PlayError, Player};
+
+/// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
+const EMBEDDED: Option<&[u8]> = include!(concat!(env!("OUT_DIR"), "/embedded_tree.rs"));
+
+/// Bulls and Cows with an optimal strategy: think of a secret and answer
+/// its guesses, or ask for the best next guess of your own game.
+#[derive(Debug, Parser)]
+#[command(name = "moo", version)]
+struct Cli {
+    /// Play this tree file (any game: see `optimoo solve -o`) instead of the
+    /// embedded optimal moo:4x10 tree.
+    #[arg(long, global = true, value_name = "FILE")]
+    tree: Option<PathBuf>,
+    /// What to do (default: play).
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play: moo guesses, you answer (1A2B, 1a2b, '1 2' or 1,2; undo; left;
+    /// quit). With stdin not a terminal, each guess is a line of stdout and
+    /// everything else goes to stderr.
+    Play,
+    /// Print the best next guess after your moves (the first word of
+    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`.
+    Next {
+        /// Moves so far, each GUESS:FEEDBACK.
+        #[arg(value_name = "GUESS:FEEDBACK")]
+        history: Vec<String>,
+    },
+    /// Show the game the tree plays against a secret.
+    Solve {
+        /// The secret, e.g. 5293.
+        secret: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if err.chain().any(|e| {
+                e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("moo: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let bytes = match &cli.tree {
+        Some(path) => std::borrow::Cow::Owned(
+            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
+        ),
+        None => std::borrow::Cow::Borrowed(EMBEDDED.ok_or_else(|| {
+            anyhow!(
+                "this moo was built without data/moo-4x10-cap7.tree: pass --tree FILE \
+                 (scripts/regenerate-data.sh makes the file)"
+            )
+        })?),
+    };
+    let (game, file) = player::load(&bytes).with_context(|| match &cli.tree {
+        Some(path) => format!("reading {}", path.display()),
+        None => "reading the embedded tree".to_string(),
+    })?;
+    let player = Player::new(&game, &file.tree)?;
+    let mut out = std::io::stdout().lock();
+    match cli.command.unwrap_or(Command::Play) {
+        Command::Play => {
+            let stdin = std::io::stdin();
+            let decorated = stdin.is_terminal();
+            let mut input = stdin.lock();
+            let outcome = if decorated {
+                let mut talk = std::io::stdout();
+                player::interact(&player, &mut input, &mut out, &mut talk, true)?
+            } else {
+                let mut talk = std::io::stderr().lock();
+                player::interact(&player, &mut input, &mut out, &mut talk, false)?
+            };
+            Ok(match outcome {
+                Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
+                Outcome::Unfinished => ExitCode::from(1),
+            })
+        }
+        Command::Next { history } => {
+            let history = history
+                .iter()
+                .map(|w| player::parse_move(&game, w))
+                .collect::<Result<Vec<_>, _>>()?;
+            match player.advise(&history) {
+                Ok(advice) => {
+                    writeln!(out, "{}", player::describe_advice(&game, &advice))?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(err @ PlayError::Contradiction { .. }) => {
+                    eprintln!("moo: {err}");
+                    Ok(ExitCode::from(1))
+                }
+                Err(err) => Err(err.into()),
+            }
+        }
+        Command::Solve { secret } => {
+            let secret = game.parse_code(&secret)?;
+            for (g, f) in player.play(secret) {
+                writeln!(out, "{} {}", game.format_code(g), game.format_feedback(f))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Graphviz pictures of decision trees (`optimoo export --format dot`).
+//!
+//! Invariants of the output: one graph node per tree node down to the depth
+//! limit (the root is level 1), labelled with its guess and the number of
+//! secrets still possible there; one edge per non-winning answer, labelled
+//! `xAyB`. A node whose subtree is cut by the limit is drawn dashed with the
+//! number of guessing nodes left out. Guesses that cannot win (not a
+//! candidate) are drawn grey. Output is deterministic (feedback order).
+
+use std::fmt::Write;
+
+use crate::code::Code;
+use crate::game::Game;
+use crate::partition;
+use crate::tree::{Node, Tree};
+
+/// The tree in Graphviz `dot` syntax, down to `depth` levels (all if `None`).
+pub fn render(game: &Game, tree: &Tree, depth: Option<usize>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "digraph tree {{");
+    let _ = writeln!(
+        out,
+        "  graph [rankdir=LR, ranksep=0.35, nodesep=0.06, fontname=\"Helvetica\", label=\"{} decision tree{}\", labelloc=t];",
+        game.rules(),
+        depth.map_or(String::new(), |d| format!(", first {d} levels"))
+    );
+    let _ = writeln!(
+        out,
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#e8f0fe\", fontname=\"Helvetica\", fontsize=10, height=0.2, margin=\"0.05,0.02\"];"
+    );
+    let _ = writeln!(
+        out,
+        "  edge [fontname=\"Helvetica\", fontsize=8, arrowsize=0.4];"
+    );
+    let mut next_id = 0;
+    node(
+        game,
+        &tree.root,
+        &game.all_codes(),
+        1,
+        depth.unwrap_or(usize::MAX),
+        &mut next_id,
+        &mut out,
+    );
+    let _ = writeln!(out, "}}");
+    out
+}
+
+fn node(
+    game: &Game,
+    n: &Node,
+    set: &[Code],
+    level: usize,
+    limit: usize,
+    next_id: &mut usize,
+    out: &mut String,
+) -> usize {
+    let id = *next_id;
+    *next_id += 1;
+    let candidate = set.binary_search(&n.guess).is_ok();
+    let cut = level >= limit && !n.children.is_empty();
+    let mut label = format!("{}\\n{}", game.format_code(n.guess), set.len());
+    let mut style = String::new();
+    if cut {
+        let hidden = n.node_count() - 1;
+        let _ = write!(label, "\\n+{hidden}");
+        style.push_str(", style=\"rounded,dashed,filled\"");
+    }
+    if !candidate {
+        style.push_str(", fillcolor=\"#dddddd\"");
+    }
+    let _ = writeln!(out, "  n{id} [label=\"{label}\"{style}];");
+    if cut {
+        return id;
+    }
+    for (f, class) in partition::split(game, n.guess, set) {
+        let Some(child) = n.child(f) else { continue };
+        let c = node(game, child, &class, level + 1, limit, next_id, out);
+        let _ = writeln!(
+            out,
+            "  n{id} -> n{c} [label=\"{}\"];",
+            game.format_feedback(f)
+        );
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::feedback::Feedback;
+    use crate::rules::Rules;
+
+    #[test]
+    fn renders_levels_and_cuts() {
+        let game = Game::new(Rules::mm(1, 3).unwrap());
+        let miss = Feedback::new(0, 0, 1);
+        let tree = Tree {
+            rules: game.rules(),
+            root: Node {
+                guess: Code(0),
+                children: vec![(
+                    miss,
+                    Node {
+                        guess: Code(1),
+                        children: vec![(miss, Node::leaf(Code(2)))],
+                    },
+                )],
+            },
+        };
+        let full = render(&game, &tree, None);
+        assert_eq!(full.matches("->").count(), 2);
+        assert!(full.contains("n0 [label=\"0\\n3\"]"));
+        assert!(full.contains("n0 -> n1 [label=\"0A0B\"]"));
+        let cut = render(&game, &tree, Some(2));
+        assert_eq!(cut.matches("->").count(), 1);
+        assert!(cut.contains("1\\n2\\n+1"), "{cut}");
+        assert!(cut.contains("dashed"));
+    }
+}

@@ -1,0 +1,481 @@
+//! The player behind the `moo` binary: the best next guess from a decision
+//! tree, whole games against a secret, and the interactive codebreaker.
+//!
+//! Invariants:
+//! - A lookup pays only for the game model and the tree: the answers so far
+//!   filter the secrets with [`Game::feedback`] (no feedback table, no thread
+//!   pool), and the tree is walked along the history.
+//! - The player never makes a guess that contradicts what it knows: when the
+//!   answers leave no secret it says so ([`PlayError::Contradiction`])
+//!   instead of guessing; when one secret is left it guesses that secret.
+//! - Off the tree (the history holds a guess the tree would not have made)
+//!   the guess comes from the remaining candidates, and [`Advice::source`]
+//!   says how it was chosen.
+//! - Interactive play writes each guess alone on a line of the `guesses`
+//!   stream and everything else on the `talk` stream, so a script can read
+//!   stdout for guesses while a person reads stderr (or both on a terminal).
+
+use std::io::{BufRead, Write};
+
+use crate::code::{Code, CodeError};
+use crate::feedback::{Feedback, FeedbackError};
+use crate::format::{FormatError, Header, TreeFile};
+use crate::game::Game;
+use crate::signature::Oracle;
+use crate::tree::{Node, Tree};
+
+/// How a guess was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Source {
+    /// The tree's move for this history.
+    Tree,
+    /// One secret is left: guess it.
+    LastCandidate,
+    /// Off the tree: an exact search over the remaining candidates.
+    Exact,
+    /// Off the tree: a heuristic over the remaining candidates.
+    Heuristic,
+}
+
+impl Source {
+    /// A few words for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Source::Tree => "from the tree",
+            Source::LastCandidate => "the only secret left",
+            Source::Exact => "off the tree: exact search over the secrets left",
+            Source::Heuristic => "off the tree: heuristic (smallest sum of squared class sizes)",
+        }
+    }
+}
+
+/// The player's answer to "what next?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advice {
+    /// The guess to make.
+    pub guess: Code,
+    /// How it was chosen.
+    pub source: Source,
+    /// The secrets still consistent with every answer, smallest first.
+    pub candidates: Vec<Code>,
+}
+
+/// Why the player cannot answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// No secret gives all the answers.
+    #[error("no secret gives all these answers: {guess}:{feedback} (answer {answer}) contradicts the answers before it")]
+    Contradiction {
+        /// 1-based number of the first answer that leaves no secret
+        answer: usize,
+        /// its guess
+        guess: String,
+        /// its feedback
+        feedback: String,
+    },
+    /// The history already ends the game.
+    #[error("the game is over: the secret is {0}")]
+    Solved(String),
+    /// The tree plays another game.
+    #[error("the tree plays {tree}, not {game}")]
+    WrongGame {
+        /// the tree's game
+        tree: crate::Rules,
+        /// the game asked for
+        game: crate::Rules,
+    },
+    /// A move not written GUESS:FEEDBACK.
+    #[error("'{0}': write each move as GUESS:FEEDBACK, e.g. 0123:1A2B")]
+    Syntax(String),
+    /// A bad code in a move.
+    #[error("in '{text}': {source}")]
+    Code {
+        /// the move
+        text: String,
+        /// what is wrong
+        source: CodeError,
+    },
+    /// A bad answer in a move.
+    #[error("in '{text}': {source}")]
+    Feedback {
+        /// the move
+        text: String,
+        /// what is wrong
+        source: FeedbackError,
+    },
+}
+
+/// Reads a move `GUESS:FEEDBACK` such as `0123:1A2B` (or `0123:1,2`).
+pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), PlayError> {
+    let (g, f) = text
+        .split_once(':')
+        .ok_or_else(|| PlayError::Syntax(text.to_string()))?;
+    let g = game.parse_code(g).map_err(|source| PlayError::Code {
+        text: text.to_string(),
+        source,
+    })?;
+    let f = game
+        .parse_feedback(f)
+        .map_err(|source| PlayError::Feedback {
+            text: text.to_string(),
+            source,
+        })?;
+    Ok((g, f))
+}
+
+/// A codebreaker that follows a tree.
+#[derive(Debug)]
+pub struct Player<'a> {
+    game: &'a Game,
+    tree: &'a Tree,
+    oracle: Oracle<'a>,
+}
+
+impl<'a> Player<'a> {
+    /// A player of `tree`, which must play `game`.
+    pub fn new(game: &'a Game, tree: &'a Tree) -> Result<Player<'a>, PlayError> {
+        if tree.rules != game.rules() {
+            return Err(PlayError::WrongGame {
+                tree: tree.rules,
+                game: game.rules(),
+            });
+        }
+        Ok(Player {
+            game,
+            tree,
+            oracle: Oracle::new(game),
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    /// The best next guess after `history`.
+    pub fn advise(&self, history: &[(Code, Feedback)]) -> Result<Advice, PlayError> {
+        let game = self.game;
+        let oracle = &self.oracle;
+        let mut candidates: Vec<Code> = game.codes().all().collect();
+        let mut node: Option<&Node> = Some(&self.tree.root);
+        for (i, &(g, f)) in history.iter().enumerate() {
+            candidates.retain(|&s| oracle.feedback(s, g) == f);
+            if candidates.is_empty() {
+                return Err(PlayError::Contradiction {
+                    answer: i + 1,
+                    guess: game.format_code(g),
+                    feedback: game.format_feedback(f),
+                });
+            }
+            node = node.filter(|n| n.guess == g).and_then(|n| n.child(f));
+        }
+        if let Some(&(g, _)) = history.iter().find(|&&(_, f)| f == game.win()) {
+            return Err(PlayError::Solved(game.format_code(g)));
+        }
+        let (guess, source) = match node {
+            Some(n) => (n.guess, Source::Tree),
+            None if candidates.len() == 1 => (candidates[0], Source::LastCandidate),
+            None => off_tree(game, &candidates),
+        };
+        Ok(Advice {
+            guess,
+            source,
+            candidates,
+        })
+    }
+
+    /// The game the tree plays against `secret`: each guess with its answer,
+    /// the winning guess last.
+    pub fn play(&self, secret: Code) -> Vec<(Code, Feedback)> {
+        let mut history = Vec::new();
+        // `advise` follows the tree, and leaves it only if the tree were
+        // incomplete: every step removes the guess from the candidates or
+        // splits them, so this ends.
+        while let Ok(advice) = self.advise(&history) {
+            let f = self.game.feedback(secret, advice.guess);
+            history.push((advice.guess, f));
+        }
+        history
+    }
+}
+
+/// Decodes a tree file for playing: reads the header, builds the game
+/// (cheap: no feedback table), decodes the tree.
+pub fn load(bytes: &[u8]) -> Result<(Game, TreeFile), FormatError> {
+    let header = Header::peek(bytes)?;
+    let game = Game::new(header.rules);
+    let file = TreeFile::from_bytes_in(&game, bytes)?;
+    Ok((game, file))
+}
+
+/// One line for `moo next`: the guess first, then how it was chosen and
+/// how many secrets are left.
+pub fn describe_advice(game: &Game, advice: &Advice) -> String {
+    let n = advice.candidates.len();
+    format!(
+        "{} ({}; {n} secret{} possible)",
+        game.format_code(advice.guess),
+        advice.source.describe(),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+/// The move for a set of candidates the tree does not cover.
+fn off_tree(game: &Game, candidates: &[Code]) -> (Code, Source) {
+    (heuristic_guess(game, candidates), Source::Heuristic)
+}
+
+/// Smallest Σ n² over the classes (Irving), every code considered;
+/// ties to a candidate, then to the smallest code. Exact integer scores.
+fn heuristic_guess(game: &Game, candidates: &[Code]) -> Code {
+    let mut counts = vec![0u32; game.rules().feedback_slots()];
+    let mut best: Option<(u64, bool, Code)> = None;
+    for guess in game.codes().all() {
+        counts.iter_mut().for_each(|c| *c = 0);
+        for &s in candidates {
+            counts[game.feedback(s, guess).index()] += 1;
+        }
+        let score: u64 = counts.iter().map(|&c| c as u64 * c as u64).sum();
+        let candidate = candidates.binary_search(&guess).is_ok();
+        let better = match best {
+            None => true,
+            Some((s, c, _)) => score < s || (score == s && candidate && !c),
+        };
+        if better {
+            best = Some((score, candidate, guess));
+        }
+    }
+    best.map(|(_, _, g)| g).unwrap_or(candidates[0])
+}
+
+/// How an interactive game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The secret was found in this many guesses.
+    Won(usize),
+    /// The person typed `quit`.
+    Quit,
+    /// The input ended before the secret was found.
+    Unfinished,
+}
+
+const HELP: &str = "answer with bulls and cows: 1A2B, 1a2b, '1 2' or 1,2; \
+                    'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
+
+/// Plays one game as the codebreaker: prints a guess, reads the answer, and
+/// so on until the win. `guesses` gets each guess alone on a line (or, when
+/// `decorated`, with its number, for a person at a terminal); `talk` gets
+/// prompts and messages.
+pub fn interact(
+    player: &Player<'_>,
+    input: &mut dyn BufRead,
+    guesses: &mut dyn Write,
+    talk: &mut dyn Write,
+    decorated: bool,
+) -> std::io::Result<Outcome> {
+    let game = player.game();
+    let mut history: Vec<(Code, Feedback)> = Vec::new();
+    // The advice for the current position; None after a contradiction.
+    let mut current: Option<Advice> = None;
+    let mut show = true;
+    writeln!(
+        talk,
+        "Think of a secret of {} ({} possible). {HELP}.",
+        game.rules(),
+        game.len()
+    )?;
+    loop {
+        if show {
+            show = false;
+            match player.advise(&history) {
+                Ok(advice) => {
+                    let code = game.format_code(advice.guess);
+                    if decorated {
+                        writeln!(guesses, "guess {}: {code}", history.len() + 1)?;
+                    } else {
+                        writeln!(guesses, "{code}")?;
+                    }
+                    guesses.flush()?;
+                    let n = advice.candidates.len();
+                    let plural = if n == 1 { "" } else { "s" };
+                    if advice.source == Source::Tree {
+                        writeln!(talk, "({n} secret{plural} possible)")?;
+                    } else {
+                        writeln!(
+                            talk,
+                            "({n} secret{plural} possible; {})",
+                            advice.source.describe()
+                        )?;
+                    }
+                    current = Some(advice);
+                }
+                Err(err) => {
+                    writeln!(
+                        talk,
+                        "{err}.\nType 'undo' to take the last answer back, or 'quit'."
+                    )?;
+                    current = None;
+                }
+            }
+        }
+        if decorated {
+            write!(talk, "your answer> ")?;
+            talk.flush()?;
+        }
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(talk)?;
+            writeln!(talk, "Input ended before the secret was found.")?;
+            return Ok(Outcome::Unfinished);
+        }
+        let word = line.trim().to_ascii_lowercase();
+        match word.as_str() {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                writeln!(talk, "Bye.")?;
+                return Ok(Outcome::Quit);
+            }
+            "help" | "?" | "h" => {
+                writeln!(talk, "{HELP}.")?;
+                continue;
+            }
+            "undo" | "u" => {
+                match history.pop() {
+                    Some((g, f)) => {
+                        writeln!(
+                            talk,
+                            "Took back {}:{}.",
+                            game.format_code(g),
+                            game.format_feedback(f)
+                        )?;
+                        show = true;
+                    }
+                    None => writeln!(talk, "Nothing to undo.")?,
+                }
+                continue;
+            }
+            "left" | "l" => {
+                match &current {
+                    Some(a) => {
+                        let shown: Vec<String> = a
+                            .candidates
+                            .iter()
+                            .take(20)
+                            .map(|&c| game.format_code(c))
+                            .collect();
+                        let more = if a.candidates.len() > 20 { " …" } else { "" };
+                        writeln!(
+                            talk,
+                            "{} secrets possible: {}{more}",
+                            a.candidates.len(),
+                            shown.join(" ")
+                        )?;
+                    }
+                    None => writeln!(talk, "No secret is possible: type 'undo'.")?,
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let Some(advice) = &current else {
+            writeln!(
+                talk,
+                "The answers so far contradict each other: type 'undo' to take the last one back, or 'quit'."
+            )?;
+            continue;
+        };
+        let f = match game.parse_feedback(&word) {
+            Ok(f) => f,
+            Err(err) => {
+                writeln!(talk, "{err}")?;
+                continue;
+            }
+        };
+        let guess = advice.guess;
+        history.push((guess, f));
+        if f == game.win() {
+            if advice.candidates.binary_search(&guess).is_ok() {
+                let n = history.len();
+                writeln!(
+                    talk,
+                    "Solved in {n} guess{}: {}.",
+                    if n == 1 { "" } else { "es" },
+                    game.format_code(guess)
+                )?;
+                return Ok(Outcome::Won(n));
+            }
+            // A guess that no remaining secret equals cannot win.
+            writeln!(
+                talk,
+                "{} cannot be the secret given the answers before. Type 'undo' to take the last answer back, or 'quit'.",
+                game.format_code(guess)
+            )?;
+            current = None;
+            continue;
+        }
+        show = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partition;
+    use crate::rules::Rules;
+
+    fn first_tree(game: &Game) -> Tree {
+        fn node(game: &Game, set: &[Code]) -> Node {
+            let children = partition::split(game, set[0], set)
+                .into_iter()
+                .filter(|(f, _)| *f != game.win())
+                .map(|(f, c)| (f, node(game, &c)))
+                .collect();
+            Node {
+                guess: set[0],
+                children,
+            }
+        }
+        Tree {
+            rules: game.rules(),
+            root: node(game, &game.all_codes()),
+        }
+    }
+
+    #[test]
+    fn plays_every_secret_to_a_win() {
+        let game = Game::new(Rules::moo(3, 5).unwrap());
+        let tree = first_tree(&game);
+        let player = Player::new(&game, &tree).unwrap();
+        for secret in game.codes().all() {
+            let moves = player.play(secret);
+            assert_eq!(moves.last().unwrap(), &(secret, game.win()));
+            assert_eq!(moves, tree.play(&game, secret).unwrap());
+        }
+    }
+
+    #[test]
+    fn off_tree_and_contradictions() {
+        let game = Game::new(Rules::moo(3, 5).unwrap());
+        let tree = first_tree(&game);
+        let player = Player::new(&game, &tree).unwrap();
+        let m = |t: &str| parse_move(&game, t).unwrap();
+        // The tree opens with 012; 234 is off the tree.
+        let a = player.advise(&[m("234:0A1B")]).unwrap();
+        assert_eq!(a.source, Source::Heuristic);
+        assert!(a
+            .candidates
+            .iter()
+            .all(|&s| game.feedback(s, m("234:0A1B").0) == m("234:0A1B").1));
+        let err = player.advise(&[m("012:1A0B"), m("012:2A0B")]).unwrap_err();
+        assert!(matches!(err, PlayError::Contradiction { answer: 2, .. }));
+        // moo:3x5 has only 5 symbols: 012 always shares one with the secret.
+        assert!(parse_move(&game, "012:0A0B").is_err());
+        assert!(matches!(
+            player.advise(&[m("012:3A0B")]),
+            Err(PlayError::Solved(_))
+        ));
+        assert!(parse_move(&game, "012-1A0B").is_err());
+    }
+}

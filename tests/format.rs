@@ -1,0 +1,203 @@
+//! The tree file: round trips, canonical bytes, and every way to break it.
+
+use optimoo::format::{crc32, FormatError, Header, Objective, TreeFile};
+use optimoo::{Game, Rules};
+use proptest::prelude::*;
+
+use crate::trees::{first_consistent, random_tree};
+
+const SMALL_GAMES: [&str; 8] = [
+    "mm:1x1", "mm:1x4", "mm:2x3", "moo:2x4", "mm:3x3", "moo:3x5", "moo:3x4", "mm:2x5",
+];
+
+fn encoded(game: &Game, choices: &[u32]) -> (TreeFile, Vec<u8>) {
+    let tree = random_tree(game, choices);
+    let file = TreeFile::new(game, tree, Objective::Heuristic, None).unwrap();
+    let bytes = file.to_bytes(game).unwrap();
+    (file, bytes)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Random valid trees come back equal, header and all, and re-encode to
+    /// the same bytes.
+    #[test]
+    fn random_trees_round_trip(
+        game in prop::sample::select(&SMALL_GAMES[..]),
+        choices in prop::collection::vec(any::<u32>(), 0..48),
+        objective in prop::sample::select(&Objective::ALL[..]),
+        slack in prop::option::of(0usize..3),
+    ) {
+        let game = Game::new(game.parse().unwrap());
+        let tree = random_tree(&game, &choices);
+        let depth = tree.replay(&game, None).unwrap().max_depth;
+        let file = TreeFile::new(&game, tree, objective, slack.map(|s| depth + s)).unwrap();
+        let bytes = file.to_bytes(&game).unwrap();
+        let back = TreeFile::from_bytes(&bytes, Some(game.rules())).unwrap();
+        prop_assert_eq!(&back, &file);
+        prop_assert_eq!(back.to_bytes(&game).unwrap(), bytes.clone());
+        prop_assert_eq!(Header::peek(&bytes).unwrap(), file.header);
+    }
+}
+
+#[test]
+fn leaves_are_implied_unless_a_tree_wastes_one() {
+    let game = Game::new(Rules::mm(1, 3).unwrap());
+    let plain = first_consistent(&game);
+    let file = TreeFile::new(&game, plain.clone(), Objective::Heuristic, None).unwrap();
+    let bytes = file.to_bytes(&game).unwrap();
+    assert_eq!(bytes[11] & 2, 2, "a plain tree implies its leaves");
+    // Guess 0, then 1, then (one secret left: 2) the useless 0, then 2.
+    let mut wasteful = plain;
+    let miss = game.parse_feedback("0A0B").unwrap();
+    let last = &mut wasteful.root.children[0].1.children[0].1;
+    *last = optimoo::Node {
+        guess: optimoo::Code(0),
+        children: vec![(miss, optimoo::Node::leaf(optimoo::Code(2)))],
+    };
+    let file = TreeFile::new(&game, wasteful, Objective::Heuristic, None).unwrap();
+    assert_eq!(file.header.stats.total, 1 + 2 + 4);
+    let bytes = file.to_bytes(&game).unwrap();
+    assert_eq!(bytes[11] & 2, 0, "every node is written");
+    assert_eq!(TreeFile::from_bytes(&bytes, None).unwrap(), file);
+}
+
+#[test]
+fn every_flipped_byte_and_every_truncation_is_refused() {
+    let game = Game::new("mm:3x3".parse().unwrap());
+    let (_, bytes) = encoded(&game, &[1, 2, 5, 9, 13]);
+    for i in 0..bytes.len() {
+        for mask in [0x01u8, 0x10, 0x80, 0xFF] {
+            let mut bad = bytes.clone();
+            bad[i] ^= mask;
+            let err = TreeFile::from_bytes(&bad, None).unwrap_err();
+            let expected = match i {
+                0..=3 => matches!(err, FormatError::WrongMagic),
+                4 => matches!(err, FormatError::UnsupportedVersion { .. }),
+                5..=8 => matches!(
+                    err,
+                    FormatError::Truncated { .. }
+                        | FormatError::TrailingBytes { .. }
+                        | FormatError::Malformed { .. }
+                ),
+                _ => matches!(err, FormatError::Checksum { .. }),
+            };
+            assert!(expected, "byte {i} ^ {mask:#x}: {err}");
+        }
+    }
+    for len in 0..bytes.len() {
+        let err = TreeFile::from_bytes(&bytes[..len], None).unwrap_err();
+        assert!(
+            matches!(err, FormatError::Truncated { .. }),
+            "{len} bytes: {err}"
+        );
+        assert!(err.to_string().contains("truncated"), "{err}");
+    }
+    let mut long = bytes.clone();
+    long.push(0);
+    assert!(matches!(
+        TreeFile::from_bytes(&long, None),
+        Err(FormatError::TrailingBytes { extra: 1 })
+    ));
+}
+
+/// Rewrites a byte and fixes the checksum, as a faulty writer would.
+fn forge(bytes: &[u8], at: usize, value: u8) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out[at] = value;
+    let n = out.len() - 4;
+    let crc = crc32(&out[..n]);
+    out[n..].copy_from_slice(&crc.to_le_bytes());
+    out
+}
+
+#[test]
+fn bad_contents_behind_a_good_checksum_are_named() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let (_, bytes) = encoded(&game, &[0]);
+    let err = |b: &[u8]| TreeFile::from_bytes(b, None).unwrap_err().to_string();
+    assert!(err(&forge(&bytes, 9, 0)).contains("invalid game"));
+    assert!(err(&forge(&bytes, 10, 99)).contains("invalid game"));
+    assert!(err(&forge(&bytes, 11, bytes[11] | 0x40)).contains("unknown flags"));
+    assert!(err(&forge(&bytes, 12, 7)).contains("unknown objective 7"));
+    // The last body byte is the rank of a guess: far above the 9 codes.
+    let last = bytes.len() - 5;
+    assert!(err(&forge(&bytes, last, 0x7F)).contains("guess rank 127"));
+    // A body byte as a varint continuation: the tree runs off the end.
+    assert!(err(&forge(&bytes, last, 0x80)).contains("missing"));
+    // Claiming a version 2 file.
+    let v2 = forge(&bytes, 4, 2);
+    assert!(matches!(
+        TreeFile::from_bytes(&v2, None),
+        Err(FormatError::UnsupportedVersion {
+            found: 2,
+            supported: 1
+        })
+    ));
+    assert!(matches!(
+        TreeFile::from_bytes(b"PK\x03\x04rest", None),
+        Err(FormatError::WrongMagic)
+    ));
+}
+
+#[test]
+fn a_file_for_another_game_is_refused_when_a_game_is_expected() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let (_, bytes) = encoded(&game, &[0]);
+    let other: Rules = "moo:2x3".parse().unwrap();
+    let err = TreeFile::from_bytes(&bytes, Some(other)).unwrap_err();
+    assert!(matches!(err, FormatError::WrongGame { .. }));
+    assert_eq!(err.to_string(), "the tree file plays mm:2x3, not moo:2x3");
+    assert!(TreeFile::from_bytes_in(&Game::new(other), &bytes).is_err());
+}
+
+#[test]
+fn invalid_trees_are_not_written() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let mut tree = first_consistent(&game);
+    tree.root.children.pop();
+    let file = optimoo::format::TreeFile {
+        header: Header {
+            rules: game.rules(),
+            objective: Objective::Heuristic,
+            cap: None,
+            stats: Default::default(),
+        },
+        tree: tree.clone(),
+    };
+    assert!(matches!(
+        file.to_bytes(&game),
+        Err(FormatError::InvalidTree(_))
+    ));
+    assert!(TreeFile::new(&game, tree, Objective::Heuristic, None).is_err());
+    let good = first_consistent(&game);
+    let depth = good.replay(&game, None).unwrap().max_depth;
+    assert!(TreeFile::new(&game, good, Objective::Average, Some(depth - 1)).is_err());
+}
+
+#[test]
+fn moo_tree_file_is_small() {
+    let game = Game::new(Rules::standard());
+    let tree = first_consistent(&game);
+    let file = TreeFile::new(&game, tree, Objective::Heuristic, None).unwrap();
+    let bytes = file.to_bytes(&game).unwrap();
+    let nodes = file.tree.root.node_count();
+    eprintln!(
+        "moo:4x10 first-consistent tree: {nodes} nodes, {} bytes",
+        bytes.len()
+    );
+    assert!(bytes.len() <= 16 * 1024);
+    assert_eq!(TreeFile::from_bytes(&bytes, None).unwrap(), file);
+    // Kept for scripts/bench-player.sh runs by hand.
+    std::fs::write(crate::trees::scratch("moo-first.tree"), &bytes).unwrap();
+}
+
+/// Games too wide for bit signatures (k * n > 64) decode through the rule.
+#[test]
+fn wide_games_round_trip() {
+    let game = Game::new("mm:2x36".parse().unwrap());
+    let file = TreeFile::new(&game, first_consistent(&game), Objective::Heuristic, None).unwrap();
+    let bytes = file.to_bytes(&game).unwrap();
+    assert_eq!(TreeFile::from_bytes(&bytes, None).unwrap(), file);
+}

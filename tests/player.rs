@@ -1,0 +1,182 @@
+//! The `moo` binary: one-shot answers, scripted games, contradictions,
+//! moves off the tree.
+
+use optimoo::{Code, Feedback, Game, Tree};
+
+use crate::trees::{first_consistent_file, run, MOO};
+
+fn fmt_moves(game: &Game, moves: &[(Code, Feedback)]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(f)))
+        .collect()
+}
+
+fn setup(rules: &str, name: &str) -> (Game, Tree, String) {
+    let game = Game::new(rules.parse().unwrap());
+    let (tree, path) = first_consistent_file(&game, name);
+    (game, tree, path.to_str().unwrap().to_string())
+}
+
+#[test]
+fn next_follows_the_tree() {
+    let (game, tree, path) = setup("moo:3x5", "p-next.tree");
+    for secret in game.codes().all() {
+        let moves = tree.play(&game, secret).unwrap();
+        for i in 0..moves.len() {
+            let mut args = vec!["--tree", &path, "next"];
+            let history = fmt_moves(&game, &moves[..i]);
+            args.extend(history.iter().map(|s| s.as_str()));
+            let (code, out, err) = run(MOO, &args, "");
+            assert_eq!(code, 0, "{err}");
+            let first = out.split_whitespace().next().unwrap();
+            assert_eq!(first, game.format_code(moves[i].0), "{out}");
+            assert!(
+                out.contains("from the tree") || out.contains("only secret"),
+                "{out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn next_refuses_contradictions_and_bad_input() {
+    let (_, _, path) = setup("moo:3x5", "p-contra.tree");
+    let (code, out, err) = run(MOO, &["--tree", &path, "next", "012:1A0B", "012:0A2B"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty());
+    assert!(err.contains("contradicts"), "{err}");
+    let (code, _, err) = run(MOO, &["--tree", &path, "next", "012:3A1B"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("impossible"), "{err}");
+    let (code, _, err) = run(MOO, &["--tree", &path, "next", "012:3A0B"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("game is over"), "{err}");
+    let (code, _, err) = run(MOO, &["--tree", "/nonexistent/x.tree", "next"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/x.tree"), "{err}");
+}
+
+#[test]
+fn next_off_the_tree_uses_the_candidates() {
+    let (game, tree, path) = setup("moo:3x5", "p-off.tree");
+    // The first-consistent tree opens with 012; open with 340 instead.
+    assert_eq!(game.format_code(tree.root.guess), "012");
+    for answer in ["0A1B", "1A1B", "0A3B", "2A0B"] {
+        let (code, out, err) = run(
+            MOO,
+            &["--tree", &path, "next", &format!("340:{answer}")],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("off the tree") || out.contains("only secret"),
+            "{out}"
+        );
+        let guess = game
+            .parse_code(out.split_whitespace().next().unwrap())
+            .unwrap();
+        // A sensible guess: it wins or splits the secrets left.
+        let f = game.parse_feedback(answer).unwrap();
+        let left: Vec<Code> = game
+            .codes()
+            .all()
+            .filter(|&s| game.feedback(s, game.parse_code("340").unwrap()) == f)
+            .collect();
+        let splits = optimoo::partition::split(&game, guess, &left).len() > 1;
+        assert!(left.contains(&guess) || splits, "{out}");
+    }
+}
+
+#[test]
+fn solve_shows_the_trees_game() {
+    let (game, tree, path) = setup("mm:3x3", "p-solve.tree");
+    for secret in game.codes().all() {
+        let text = game.format_code(secret);
+        let (code, out, _) = run(MOO, &["--tree", &path, "solve", &text], "");
+        assert_eq!(code, 0);
+        let want: Vec<String> = tree
+            .play(&game, secret)
+            .unwrap()
+            .iter()
+            .map(|&(g, f)| format!("{} {}", game.format_code(g), game.format_feedback(f)))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    }
+}
+
+/// Each secret's answers piped in: stdout holds exactly the tree's guesses.
+#[test]
+fn scripted_games_print_only_guesses_on_stdout() {
+    let (game, tree, path) = setup("moo:3x4", "p-play.tree");
+    for secret in game.codes().all() {
+        let moves = tree.play(&game, secret).unwrap();
+        let answers: String = moves
+            .iter()
+            .map(|&(_, f)| format!("{}\n", game.format_feedback(f)))
+            .collect();
+        let (code, out, err) = run(MOO, &["--tree", &path], &answers);
+        assert_eq!(code, 0, "{err}");
+        let guesses: Vec<String> = moves.iter().map(|&(g, _)| game.format_code(g)).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), guesses, "{err}");
+        assert!(
+            err.contains(&format!("Solved in {} guess", moves.len())),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn undo_contradiction_and_bad_answers() {
+    let (game, tree, path) = setup("moo:3x5", "p-undo.tree");
+    let secret = game.parse_code("432").unwrap();
+    let moves = tree.play(&game, secret).unwrap();
+    let f = |i: usize| game.format_feedback(moves[i].1);
+    let g = |i: usize| game.format_code(moves[i].0);
+    // A wrong first answer taken back; a bad answer; an impossible one.
+    let wrong = if f(0) == "0A3B" { "1A0B" } else { "0A3B" };
+    let input = format!("{wrong}\nundo\n9A9B\n3A1B\n{}\nleft\n", f(0))
+        + &(1..moves.len())
+            .map(|i| format!("{}\n", f(i)))
+            .collect::<String>();
+    let (code, out, err) = run(MOO, &["--tree", &path], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Guess 1, the guess after the wrong answer, guess 1 again, then the rest.
+    assert_eq!(lines[0], g(0));
+    assert_eq!(lines[2], g(0));
+    assert_eq!(&lines[3..], (1..moves.len()).map(g).collect::<Vec<_>>());
+    assert!(err.contains("Took back"), "{err}");
+    assert!(err.contains("impossible"), "{err}");
+    assert!(
+        err.contains("secrets possible:") || err.contains("secret possible"),
+        "{err}"
+    );
+
+    // Contradictory answers: said so, no guess until undo.
+    let input = format!("{}\n{}\n", f(0), "2A0B") + "1A1B\n" + "1A0B\n0A3B\nundo\nundo\nquit\n";
+    let (code, out, err) = run(MOO, &["--tree", &path], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("contradict"), "{err}");
+    assert!(out.lines().count() >= 2, "{out}");
+    // Input ending before the win: exit 1.
+    let (code, out, _) = run(MOO, &["--tree", &path], &format!("{}\n", f(0)));
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().count(), 2);
+}
+
+#[test]
+fn a_win_that_cannot_be_is_a_contradiction() {
+    // mm:2x2 first-consistent: 00, then after 0A0B the only secret 11.
+    let (game, tree, path) = setup("mm:2x2", "p-win.tree");
+    assert_eq!(game.format_code(tree.root.guess), "00");
+    let (code, out, err) = run(MOO, &["--tree", &path], "1A0B\n2A0B\n");
+    // 00 answered 1A0B leaves 01 and 10; the next guess is 01; "2A0B"
+    // wins.
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "00\n01\n");
+    let (code, _, err) = run(MOO, &["--tree", &path], "0A0B\n0A0B\n2A0B\n");
+    // After 00:0A0B only 11 is left; 11 answered 0A0B contradicts.
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("contradict"), "{err}");
+}

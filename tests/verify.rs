@@ -1,0 +1,85 @@
+//! `optimoo verify`: exit 0 when every file holds, 1 when a tree fails its
+//! claims, 2 when a file cannot be read.
+
+use optimoo::format::{Objective, TreeFile};
+use optimoo::Game;
+
+use crate::trees::{first_consistent, first_consistent_file, run, scratch, OPTIMOO};
+
+#[test]
+fn good_files_pass() {
+    let (_, a) = first_consistent_file(&Game::new("mm:3x3".parse().unwrap()), "v-a.tree");
+    let (_, b) = first_consistent_file(&Game::new("moo:3x5".parse().unwrap()), "v-b.tree");
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["verify", a.to_str().unwrap(), b.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches(": ok: ").count(), 2, "{out}");
+    assert!(out.contains("mm:3x3 heuristic no cap: total"), "{out}");
+}
+
+/// A header that lies, written as a faulty solver would.
+fn lying_file(name: &str, edit: impl FnOnce(&mut TreeFile)) -> std::path::PathBuf {
+    let game = Game::new("moo:3x4".parse().unwrap());
+    let mut file = TreeFile::new(&game, first_consistent(&game), Objective::Average, None).unwrap();
+    edit(&mut file);
+    let path = scratch(name);
+    std::fs::write(&path, file.to_bytes(&game).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn claims_that_do_not_hold_fail_with_exit_1() {
+    let total = lying_file("v-total.tree", |f| f.header.stats.total -= 1);
+    let hist = lying_file("v-hist.tree", |f| {
+        f.header.stats.histogram.swap(1, 2);
+    });
+    let cap = lying_file("v-cap.tree", |f| {
+        f.header.cap = Some(f.header.stats.max_depth - 1)
+    });
+    let worst = lying_file("v-worst.tree", |f| {
+        f.header.objective = Objective::Worst;
+        f.header.cap = Some(f.header.stats.max_depth + 1);
+    });
+    for (path, words) in [
+        (&total, "claims total"),
+        (&hist, "claims histogram"),
+        (&cap, "more than the cap"),
+        (&worst, "never needs more than"),
+    ] {
+        let (code, out, _) = run(OPTIMOO, &["verify", path.to_str().unwrap()], "");
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("FAILED") && out.contains(words), "{out}");
+    }
+}
+
+#[test]
+fn unreadable_files_exit_2_and_the_others_are_still_checked() {
+    let (_, good) = first_consistent_file(&Game::new("mm:2x3".parse().unwrap()), "v-good.tree");
+    let bad = scratch("v-corrupt.tree");
+    let mut bytes = std::fs::read(&good).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x20;
+    std::fs::write(&bad, bytes).unwrap();
+    let missing = scratch("v-missing.tree");
+    let lie = lying_file("v-lie2.tree", |f| f.header.stats.total += 3);
+    let args = [
+        "verify",
+        bad.to_str().unwrap(),
+        good.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        lie.to_str().unwrap(),
+    ];
+    let (code, out, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("checksum"), "{err}");
+    assert!(out.contains(": ok: ") && out.contains("FAILED"), "{out}");
+    let (code, _, _) = run(
+        OPTIMOO,
+        &["verify", good.to_str().unwrap(), lie.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 1);
+}
