@@ -1000,6 +1000,7 @@ mod tests {
         // {1, 2}; the leaf {2} is implied.
         expected.extend_from_slice(&[1, 3, 3, 0, 3, 6, 3, 1, 1, 1, 0, 0]);
         let crc = crc32(&expected);
+        assert_eq!(crc, 0x7f1d_597d, "the example of docs/format.md");
         expected.extend_from_slice(&crc.to_le_bytes());
         assert_eq!(bytes, expected);
         assert_eq!(TreeFile::from_bytes(&bytes, None).unwrap(), file);

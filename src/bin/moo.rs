@@ -23,6 +23,10 @@ struct Cli {
     /// embedded optimal moo:4x10 tree.
     #[arg(long, global = true, value_name = "FILE")]
     tree: Option<PathBuf>,
+    /// Print the time spent in the process (load, answer) to stderr; for
+    /// scripts/bench-player.sh.
+    #[arg(long, global = true, hide = true)]
+    timings: bool,
     /// What to do (default: play).
     #[command(subcommand)]
     command: Option<Command>,
@@ -49,8 +53,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let start = std::time::Instant::now();
     let cli = Cli::parse();
-    match run(cli) {
+    match run(cli, start) {
         Ok(code) => code,
         Err(err) => {
             if err.chain().any(|e| {
@@ -65,7 +70,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     let bytes = match &cli.tree {
         Some(path) => std::borrow::Cow::Owned(
             std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
@@ -82,6 +87,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         None => "reading the embedded tree".to_string(),
     })?;
     let player = Player::new(&game, &file.tree)?;
+    let loaded = start.elapsed();
+    let timings = cli.timings;
+    let report = move || {
+        if timings {
+            let total = start.elapsed();
+            eprintln!(
+                "{:.3} ms in process (load {:.3} ms, answer {:.3} ms)",
+                total.as_secs_f64() * 1e3,
+                loaded.as_secs_f64() * 1e3,
+                (total - loaded).as_secs_f64() * 1e3
+            );
+        }
+    };
     let mut out = std::io::stdout().lock();
     match cli.command.unwrap_or(Command::Play) {
         Command::Play => {
@@ -108,6 +126,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             match player.advise(&history) {
                 Ok(advice) => {
                     writeln!(out, "{}", player::describe_advice(&game, &advice))?;
+                    report();
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(err @ PlayError::Contradiction { .. }) => {
@@ -122,6 +141,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for (g, f) in player.play(secret) {
                 writeln!(out, "{} {}", game.format_code(g), game.format_feedback(f))?;
             }
+            report();
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Regenerates the optimal decision trees in data/ with `optimoo solve` and
+# verifies them. A long run (moo:4x10 is the slow one; see docs/results.md for
+# the solve times). The files are committed; CI only verifies them.
+#
+# Usage: scripts/regenerate-data.sh            # all four
+#        scripts/regenerate-data.sh mm:4x6     # only the files of one game
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked --bin optimoo
+optimoo=target/release/optimoo
+only=${1:-}
+
+# game, cap ("" for none): data/<game>[-cap<N>].tree
+solve() {
+    local game=$1 cap=$2
+    [[ -n $only && $only != "$game" ]] && return 0
+    local out="data/${game/:/-}${cap:+-cap$cap}.tree"
+    echo "== $game ${cap:+cap $cap} -> $out"
+    if [[ -n $cap ]]; then
+        "$optimoo" solve --game "$game" --cap "$cap" -o "$out"
+    else
+        "$optimoo" solve --game "$game" -o "$out"
+    fi
+    "$optimoo" verify "$out"
+}
+
+solve moo:4x10 7
+solve moo:3x10 ""
+solve mm:4x6 ""
+solve mm:4x6 5
+
+ls -l data/*.tree
