@@ -11,6 +11,7 @@ pub mod dot;
 pub mod feedback;
 pub mod format;
 pub mod game;
+pub mod host;
 pub mod partition;
 pub mod player;
 pub mod rules;

@@ -261,7 +261,7 @@ pub enum Outcome {
     Unfinished,
 }
 
-const HELP: &str = "answer with bulls and cows: 1A2B, 1a2b, '1 2' or 1,2; \
+const HELP: &str = "Answer with bulls and cows: 1A2B, 1a2b, '1 2' or 1,2; \
                     'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
 
 /// Plays one game as the codebreaker: prints a guess, reads the answer, and

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
+use optimoo::host::{self, Codemaker, Host, HostOutcome};
 use optimoo::player::{self, Outcome, PlayError, Player};
 
 /// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
@@ -50,6 +51,24 @@ enum Command {
         /// The secret, e.g. 5293.
         secret: String,
     },
+    /// Swap roles: you guess, moo answers. By default moo draws a random
+    /// secret; with --adversarial it never commits to one and answers each
+    /// guess so that the most secrets stay possible (the worst case for
+    /// you; every answer stays consistent with some secret). Type `left` for
+    /// the number of secrets still possible, `quit` to give up. With stdin
+    /// not a terminal, each answer is a line of stdout.
+    Host {
+        /// The game (default: the --tree file's, else moo:4x10).
+        #[arg(long)]
+        game: Option<optimoo::Rules>,
+        /// Seed of the random secret (and of the adversary's tie-breaks);
+        /// default: from the clock.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Never commit to a secret: always keep the most secrets possible.
+        #[arg(long)]
+        adversarial: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -71,6 +90,14 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
+    if let Some(Command::Host {
+        game,
+        seed,
+        adversarial,
+    }) = cli.command
+    {
+        return host(cli.tree, game, seed, adversarial);
+    }
     let bytes = match &cli.tree {
         Some(path) => std::borrow::Cow::Owned(
             std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
@@ -136,6 +163,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 Err(err) => Err(err.into()),
             }
         }
+        Command::Host { .. } => unreachable!("handled above"),
         Command::Solve { secret } => {
             let secret = game.parse_code(&secret)?;
             for (g, f) in player.play(secret) {
@@ -145,4 +173,54 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `moo host`: the person guesses.
+fn host(
+    tree: Option<PathBuf>,
+    game: Option<optimoo::Rules>,
+    seed: Option<u64>,
+    adversarial: bool,
+) -> anyhow::Result<ExitCode> {
+    let rules = match (game, tree) {
+        (Some(rules), _) => rules,
+        (None, Some(path)) => {
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            optimoo::format::Header::peek(&bytes)
+                .with_context(|| format!("reading {}", path.display()))?
+                .rules
+        }
+        (None, None) => optimoo::Rules::standard(),
+    };
+    let game = optimoo::Game::new(rules);
+    let seed = seed.unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ ((std::process::id() as u64) << 32)
+    });
+    let kind = if adversarial {
+        Codemaker::Adversarial
+    } else {
+        Codemaker::Random
+    };
+    let mut host = Host::new(&game, kind, seed);
+    let stdin = std::io::stdin();
+    let decorated = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let outcome = if decorated {
+        let mut talk = std::io::stdout();
+        writeln!(talk, "(seed {seed})")?;
+        host::interact(&mut host, &mut input, &mut out, &mut talk, true)?
+    } else {
+        let mut talk = std::io::stderr().lock();
+        writeln!(talk, "(seed {seed})")?;
+        host::interact(&mut host, &mut input, &mut out, &mut talk, false)?
+    };
+    Ok(match outcome {
+        HostOutcome::Found(_) | HostOutcome::Quit => ExitCode::SUCCESS,
+        HostOutcome::Unfinished => ExitCode::from(1),
+    })
 }
