@@ -16,6 +16,7 @@ pub mod partition;
 pub mod player;
 pub mod rules;
 pub mod signature;
+pub mod strategy;
 pub mod tree;
 
 pub use code::Code;

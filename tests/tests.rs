@@ -1,6 +1,8 @@
 //! Integration tests: one binary, one module per area.
 
+mod eval_cli;
 mod format;
+mod heuristics;
 mod host;
 mod player;
 mod trees;

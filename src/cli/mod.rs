@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod eval;
+pub mod export;
 pub mod partition;
 pub mod verify;
 
@@ -33,6 +35,10 @@ pub enum Command {
     Partition(partition::Args),
     /// Check tree files: replay every secret and compare with the header.
     Verify(verify::Args),
+    /// Play every secret with heuristic strategies; print totals and histograms.
+    Eval(eval::Args),
+    /// Write a strategy's decision tree (JSON).
+    Export(export::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -40,6 +46,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Partition(args) => partition::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Eval(args) => eval::run(args),
+        Command::Export(args) => export::run(args),
     }
 }
 

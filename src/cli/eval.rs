@@ -1,0 +1,203 @@
+//! `optimoo eval`: play every secret with one strategy or all of them and
+//! print the totals, as the published tables do.
+//!
+//! Every tree is replayed (`Tree::replay`) before anything is printed: the
+//! figures come from the replay, not from the construction.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+
+use crate::game::Game;
+use crate::rules::Rules;
+use crate::strategy::{self, Heuristic, Pool, StrategyConfig, Ties};
+use crate::tree::Stats;
+
+/// Options shared by every command that runs a strategy.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StrategyOptions {
+    /// The first guess (default: the smallest legal code, e.g. 0123).
+    #[arg(long, value_name = "CODE")]
+    pub first: Option<String>,
+    /// Which codes the scoring heuristics may guess.
+    #[arg(long, value_enum, default_value = "all")]
+    pub pool: Pool,
+    /// How the scoring heuristics break ties: candidate-first (a candidate,
+    /// then the smallest code), smallest, or seed000 (seed 000's whole rule).
+    #[arg(long, value_enum, default_value = "candidate-first")]
+    pub ties: Ties,
+    /// Seed of the random strategy.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl StrategyOptions {
+    /// The checked configuration of `heuristic` for `game`.
+    pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
+        let first = match &self.first {
+            Some(text) => Some(game.parse_code(text).context("--first")?),
+            None => None,
+        };
+        Ok(StrategyConfig {
+            heuristic,
+            first,
+            pool: self.pool,
+            ties: self.ties,
+            seed: self.seed,
+        })
+    }
+}
+
+/// A strategy, or all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StrategyChoice {
+    /// Every strategy, one row each.
+    All,
+    /// The first candidate in lexicographic order.
+    First,
+    /// A candidate drawn from --seed.
+    Random,
+    /// Smallest largest class (Knuth).
+    Minimax,
+    /// Smallest sum of squared class sizes (Irving).
+    Irving,
+    /// Largest entropy (Neuwirth).
+    Entropy,
+    /// Most classes (Kooi).
+    Kooi,
+}
+
+impl StrategyChoice {
+    /// The heuristics to run.
+    pub fn heuristics(self) -> Vec<Heuristic> {
+        match self {
+            StrategyChoice::All => Heuristic::ALL.to_vec(),
+            StrategyChoice::First => vec![Heuristic::First],
+            StrategyChoice::Random => vec![Heuristic::Random],
+            StrategyChoice::Minimax => vec![Heuristic::Minimax],
+            StrategyChoice::Irving => vec![Heuristic::Irving],
+            StrategyChoice::Entropy => vec![Heuristic::Entropy],
+            StrategyChoice::Kooi => vec![Heuristic::Kooi],
+        }
+    }
+}
+
+/// Play every secret with heuristic strategies and print the totals.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
+    #[arg(long, default_value = "moo:4x10")]
+    pub game: Rules,
+    /// The strategy to evaluate, or all of them.
+    #[arg(long, value_enum, default_value = "all")]
+    pub strategy: StrategyChoice,
+    #[command(flatten)]
+    pub options: StrategyOptions,
+    /// One JSON object per line and strategy instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One evaluated strategy.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The strategy.
+    pub config: StrategyConfig,
+    /// Statistics from replaying its tree.
+    pub stats: Stats,
+    /// Wall time to build the tree and replay it.
+    pub seconds: f64,
+}
+
+/// Builds and replays the tree of one strategy.
+pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
+    let start = Instant::now();
+    let tree = strategy::build_tree(game, config)?;
+    let stats = tree
+        .replay(game, None)
+        .with_context(|| format!("the {} tree does not play correctly", config.heuristic))?;
+    Ok(Row {
+        config: *config,
+        stats,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Runs `optimoo eval`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = Game::new(args.game);
+    let configs = args
+        .strategy
+        .heuristics()
+        .into_iter()
+        .map(|h| args.options.config(&game, h))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    // The feedback table is shared by every strategy: build it first.
+    let start = Instant::now();
+    game.table();
+    let table_seconds = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if !args.json {
+        let o = &args.options;
+        let first = game.format_code(configs[0].first_guess());
+        writeln!(
+            out,
+            "{}: {} secrets, first guess {first}, pool {}, ties {}, seed {} \
+             (feedback table {table_seconds:.3} s)",
+            args.game,
+            game.len(),
+            o.pool,
+            o.ties,
+            o.seed
+        )?;
+        writeln!(
+            out,
+            "{:<8} {:>7} {:>7} {:>4} {:>8}  histogram (secrets solved in 1, 2, ... guesses)",
+            "strategy", "total", "average", "max", "seconds"
+        )?;
+    }
+    for config in &configs {
+        let row = evaluate(&game, config)?;
+        if args.json {
+            let mut json = row_json(&game, &row);
+            json["table_seconds"] = table_seconds.into();
+            writeln!(out, "{json}")?;
+        } else {
+            let s = &row.stats;
+            writeln!(
+                out,
+                "{:<8} {:>7} {:>7.3} {:>4} {:>8.3}  {}",
+                config.heuristic.name(),
+                s.total,
+                s.average(),
+                s.max_depth,
+                row.seconds,
+                s.histogram_text()
+            )?;
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One JSON line: the strategy, its options and its figures.
+pub fn row_json(game: &Game, row: &Row) -> serde_json::Value {
+    let c = &row.config;
+    let s = &row.stats;
+    serde_json::json!({
+        "game": game.rules().to_string(),
+        "strategy": c.heuristic.name(),
+        "first": game.format_code(c.first_guess()),
+        "pool": c.pool.to_string(),
+        "ties": c.ties.to_string(),
+        "seed": c.seed,
+        "secrets": s.secrets,
+        "total": s.total,
+        "average": s.average(),
+        "max_depth": s.max_depth,
+        "histogram": s.histogram,
+        "seconds": row.seconds,
+    })
+}

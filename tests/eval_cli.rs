@@ -1,0 +1,84 @@
+//! The `eval` and `export` subcommands, run as a user runs them.
+
+use std::process::Command;
+
+fn optimoo(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_optimoo"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn eval_json_has_the_fields() {
+    let (code, out, err) = optimoo(&["eval", "--game", "mm:3x4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "one line per strategy: {out}");
+    for line in lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let hist: Vec<u64> = v["histogram"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_u64().unwrap())
+            .collect();
+        assert_eq!(hist.iter().sum::<u64>(), 64);
+        let total: u64 = hist
+            .iter()
+            .enumerate()
+            .map(|(d, h)| (d as u64 + 1) * h)
+            .sum();
+        assert_eq!(v["total"].as_u64().unwrap(), total);
+        assert_eq!(v["max_depth"].as_u64().unwrap(), hist.len() as u64);
+        assert!((v["average"].as_f64().unwrap() - total as f64 / 64.0).abs() < 1e-9);
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+        assert!(v["strategy"].is_string());
+    }
+}
+
+#[test]
+fn eval_prints_the_minimax_row() {
+    let (code, out, err) = optimoo(&["eval", "--strategy", "minimax"]);
+    assert_eq!(code, 0, "{err}");
+    let row = out.lines().find(|l| l.starts_with("minimax")).expect(&out);
+    assert!(row.contains("27139"), "{row}");
+    assert!(row.contains("1 3 44 515 2124 2151 202"), "{row}");
+}
+
+#[test]
+fn export_writes_a_tree_that_plays() {
+    let (code, out, err) = optimoo(&[
+        "export",
+        "--game",
+        "mm:2x3",
+        "--strategy",
+        "kooi",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"]["positions"], 2);
+    assert_eq!(v["game"]["symbols"], 3);
+    assert_eq!(v["game"]["repeats"], true);
+    assert_eq!(v["root"]["guess"], "00");
+    assert!(v["root"]["next"].as_object().unwrap().len() > 1);
+}
+
+#[test]
+fn bad_options_are_errors() {
+    let (code, _, err) = optimoo(&["eval", "--first", "0012"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("repeats"), "{err}");
+    let (code, _, _) = optimoo(&["eval", "--strategy", "knuth"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = optimoo(&["export"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--strategy"), "{err}");
+}
