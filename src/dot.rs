@@ -14,15 +14,17 @@ use crate::game::Game;
 use crate::partition;
 use crate::tree::{Node, Tree};
 
-/// The tree in Graphviz `dot` syntax, down to `depth` levels (all if `None`).
-pub fn render(game: &Game, tree: &Tree, depth: Option<usize>) -> String {
+/// The tree in Graphviz `dot` syntax, down to `depth` levels (all if
+/// `None`), with `caption` as the first line of the title.
+pub fn render(game: &Game, tree: &Tree, caption: &str, depth: Option<usize>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "digraph tree {{");
     let _ = writeln!(
         out,
-        "  graph [rankdir=LR, ranksep=0.35, nodesep=0.06, fontname=\"Helvetica\", label=\"{} decision tree{}\", labelloc=t];",
-        game.rules(),
-        depth.map_or(String::new(), |d| format!(", first {d} levels"))
+        "  graph [rankdir=LR, ranksep=0.35, nodesep=0.06, fontname=\"Helvetica\", fontsize=11, labelloc=t, label=\"{}{}\\nnode: guess, secrets left{}; grey: a guess that cannot win; edge: the answer\"];",
+        caption.replace('"', "'"),
+        depth.map_or(String::new(), |d| format!(", first {d} levels")),
+        if depth.is_some() { ", +nodes cut (dashed)" } else { "" }
     );
     let _ = writeln!(
         out,
@@ -108,11 +110,11 @@ mod tests {
                 )],
             },
         };
-        let full = render(&game, &tree, None);
+        let full = render(&game, &tree, "t", None);
         assert_eq!(full.matches("->").count(), 2);
         assert!(full.contains("n0 [label=\"0\\n3\"]"));
         assert!(full.contains("n0 -> n1 [label=\"0A0B\"]"));
-        let cut = render(&game, &tree, Some(2));
+        let cut = render(&game, &tree, "t", Some(2));
         assert_eq!(cut.matches("->").count(), 1);
         assert!(cut.contains("1\\n2\\n+1"), "{cut}");
         assert!(cut.contains("dashed"));

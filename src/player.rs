@@ -22,6 +22,7 @@ use crate::feedback::{Feedback, FeedbackError};
 use crate::format::{FormatError, Header, TreeFile};
 use crate::game::Game;
 use crate::signature::Oracle;
+use crate::strategy::{self, Heuristic, StrategyConfig};
 use crate::tree::{Node, Tree};
 
 /// How a guess was chosen.
@@ -34,8 +35,8 @@ pub enum Source {
     LastCandidate,
     /// Off the tree: an exact search over the remaining candidates.
     Exact,
-    /// Off the tree: a heuristic over the remaining candidates.
-    Heuristic,
+    /// Off the tree: a heuristic (named) over the remaining candidates.
+    Heuristic(&'static str),
 }
 
 impl Source {
@@ -45,7 +46,9 @@ impl Source {
             Source::Tree => "from the tree",
             Source::LastCandidate => "the only secret left",
             Source::Exact => "off the tree: exact search over the secrets left",
-            Source::Heuristic => "off the tree: heuristic (smallest sum of squared class sizes)",
+            Source::Heuristic("entropy") => "off the tree: the entropy heuristic",
+            Source::Heuristic("kooi") => "off the tree: the kooi heuristic",
+            Source::Heuristic(_) => "off the tree: a heuristic",
         }
     }
 }
@@ -177,7 +180,7 @@ impl<'a> Player<'a> {
         let (guess, source) = match node {
             Some(n) => (n.guess, Source::Tree),
             None if candidates.len() == 1 => (candidates[0], Source::LastCandidate),
-            None => off_tree(game, &candidates),
+            None => off_tree(game, history, &candidates),
         };
         Ok(Advice {
             guess,
@@ -222,32 +225,21 @@ pub fn describe_advice(game: &Game, advice: &Advice) -> String {
     )
 }
 
-/// The move for a set of candidates the tree does not cover.
-fn off_tree(game: &Game, candidates: &[Code]) -> (Code, Source) {
-    (heuristic_guess(game, candidates), Source::Heuristic)
-}
-
-/// Smallest Σ n² over the classes (Irving), every code considered;
-/// ties to a candidate, then to the smallest code. Exact integer scores.
-fn heuristic_guess(game: &Game, candidates: &[Code]) -> Code {
-    let mut counts = vec![0u32; game.rules().feedback_slots()];
-    let mut best: Option<(u64, bool, Code)> = None;
-    for guess in game.codes().all() {
-        counts.iter_mut().for_each(|c| *c = 0);
-        for &s in candidates {
-            counts[game.feedback(s, guess).index()] += 1;
-        }
-        let score: u64 = counts.iter().map(|&c| c as u64 * c as u64).sum();
-        let candidate = candidates.binary_search(&guess).is_ok();
-        let better = match best {
-            None => true,
-            Some((s, c, _)) => score < s || (score == s && candidate && !c),
-        };
-        if better {
-            best = Some((score, candidate, guess));
-        }
+/// The move for a set of candidates the tree does not cover: the best
+/// heuristic for the game's kind (entropy without repeats, 26424 on
+/// moo:4x10; kooi with repeats, 5668 on mm:4x6: docs/heuristics.md).
+fn off_tree(game: &Game, history: &[(Code, Feedback)], candidates: &[Code]) -> (Code, Source) {
+    let heuristic = if game.rules().repeats() {
+        Heuristic::Kooi
+    } else {
+        Heuristic::Entropy
+    };
+    let config = StrategyConfig::new(heuristic);
+    match strategy::best_guess(game, candidates, history, &config) {
+        Ok(guess) => (guess, Source::Heuristic(heuristic.name())),
+        // Unreachable with a checked history and candidates; stay safe.
+        Err(_) => (candidates[0], Source::LastCandidate),
     }
-    best.map(|(_, _, g)| g).unwrap_or(candidates[0])
 }
 
 /// How an interactive game ended.
@@ -463,7 +455,7 @@ mod tests {
         let m = |t: &str| parse_move(&game, t).unwrap();
         // The tree opens with 012; 234 is off the tree.
         let a = player.advise(&[m("234:0A1B")]).unwrap();
-        assert_eq!(a.source, Source::Heuristic);
+        assert_eq!(a.source, Source::Heuristic("entropy"));
         assert!(a
             .candidates
             .iter()

@@ -1,30 +1,42 @@
-//! `optimoo export`: write a strategy's decision tree in a text format.
+//! `optimoo export`: write a decision tree, a strategy's or a tree file's,
+//! as JSON, as a Graphviz picture, or as a tree file.
 //!
 //! The tree is replayed over every secret before it is written; a tree that
 //! does not play correctly is not written (exit code 1).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
 use super::eval::StrategyOptions;
 use super::EXIT_NEGATIVE;
+use crate::dot;
+use crate::format::{Objective, TreeFile};
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::strategy::{self, Heuristic};
+use crate::tree::Tree;
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// `{"game": {...}, "root": {"guess": "0123", "next": {"0A1B": ...}}}`
     Json,
+    /// Graphviz: `dot -Tsvg` draws it (use --depth for a readable picture).
+    Dot,
+    /// The compact binary tree file (docs/format.md); needs -o FILE unless
+    /// standard output is redirected.
+    Tree,
 }
 
-/// Write a strategy's decision tree.
+/// Write a decision tree: a strategy's (--strategy) or a tree file's (FILE).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// A tree file to export (its game is the file's; --game is ignored).
+    #[arg(value_name = "FILE", conflicts_with = "strategy")]
+    pub file: Option<PathBuf>,
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
     #[arg(long, default_value = "moo:4x10")]
     pub game: Rules,
@@ -36,6 +48,10 @@ pub struct Args {
     /// The output format.
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
+    /// With --format dot: draw only the first N levels (the root is level
+    /// 1); a cut subtree is drawn dashed with its hidden node count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: Option<u32>,
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -43,26 +59,87 @@ pub struct Args {
 
 /// Runs `optimoo export`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = Game::new(args.game);
-    let heuristic = args
-        .strategy
-        .context("nothing to export: name a strategy with --strategy NAME")?;
-    let config = args.options.config(&game, heuristic)?;
-    let tree = strategy::build_tree(&game, &config)?;
-    if let Err(e) = tree.replay(&game, None) {
-        eprintln!("error: the {heuristic} tree does not play correctly: {e}");
+    if args.depth.is_some() && args.format != Format::Dot {
+        bail!("--depth applies to --format dot only");
+    }
+    let (game, tree, what, objective, cap) = match &args.file {
+        Some(path) => {
+            let file = TreeFile::read(path, None)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let h = &file.header;
+            let (objective, cap) = (h.objective, h.cap);
+            (
+                Game::new(file.header.rules),
+                file.tree,
+                path.display().to_string(),
+                objective,
+                cap,
+            )
+        }
+        None => {
+            let game = Game::new(args.game);
+            let heuristic = args.strategy.context(
+                "nothing to export: name a strategy with --strategy NAME or give a tree FILE",
+            )?;
+            let config = args.options.config(&game, heuristic)?;
+            let tree = strategy::build_tree(&game, &config)?;
+            (
+                game,
+                tree,
+                format!("the {heuristic} tree"),
+                Objective::Heuristic,
+                None,
+            )
+        }
+    };
+    if let Err(e) = tree.replay(&game, cap) {
+        eprintln!("error: {what} does not play correctly: {e}");
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let text = match args.format {
-        Format::Json => serde_json::to_string(&tree.to_json(&game))?,
+    let caption = match (objective, &args.strategy) {
+        (Objective::Heuristic, Some(h)) => format!("{} tree of the {h} heuristic", game.rules()),
+        (Objective::Heuristic, None) => format!("{} tree (heuristic)", game.rules()),
+        (o, _) => format!(
+            "{} optimal tree ({o}{})",
+            game.rules(),
+            cap.map_or(String::new(), |c| format!(", cap {c}"))
+        ),
     };
+    let bytes = render(
+        &game,
+        tree,
+        &caption,
+        args.format,
+        args.depth,
+        objective,
+        cap,
+    )?;
     match &args.output {
-        Some(path) => std::fs::write(path, text + "\n")
+        Some(path) => std::fs::write(path, bytes)
             .with_context(|| format!("cannot write {}", path.display()))?,
         None => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{text}")?;
+            if args.format == Format::Tree && out.is_terminal() {
+                bail!("--format tree is binary: write it to a file with -o FILE");
+            }
+            out.write_all(&bytes)?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn render(
+    game: &Game,
+    tree: Tree,
+    caption: &str,
+    format: Format,
+    depth: Option<u32>,
+    objective: Objective,
+    cap: Option<usize>,
+) -> anyhow::Result<Vec<u8>> {
+    Ok(match format {
+        Format::Json => (serde_json::to_string(&tree.to_json(game))? + "\n").into_bytes(),
+        Format::Dot => dot::render(game, &tree, caption, depth.map(|d| d as usize)).into_bytes(),
+        Format::Tree => TreeFile::new(game, tree, objective, cap)?.to_bytes(game)?,
+    })
 }
