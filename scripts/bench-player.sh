@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Times the tiny player: process start + tree load + one answer, on a release
-# build. Runs `moo next 0123:0A1B 1456:1A1B` RUNS times (default 200) and
+# build. Runs `moo next G1:F1 G2:F2` RUNS times (default 200), where the two
+# moves are the tree's own first two against SECRET (default 5293), so the
+# answer is a tree lookup; it
 # prints the mean wall time per run, next to `moo --version` (start only) and
 # /bin/true (the cost of starting any process from this shell loop), then the
 # player's own in-process timings (--timings). Uses hyperfine when installed,
 # a plain loop otherwise.
 #
 # Usage: scripts/bench-player.sh [RUNS]
-#        TREE=data/mm-4x6.tree MOVES="0011:1A0B" scripts/bench-player.sh
+#        TREE=data/mm-4x6.tree SECRET=5243 scripts/bench-player.sh
+#        MOVES="0123:0A1B 1456:1A1B" scripts/bench-player.sh   # any history
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +19,10 @@ cargo build --release --locked --bin moo >&2
 moo=$PWD/target/release/moo
 tree_args=()
 if [[ -n ${TREE:-} ]]; then tree_args=(--tree "$TREE"); fi
-read -r -a moves <<<"${MOVES:-0123:0A1B 1456:1A1B}"
+if [[ -z ${MOVES:-} ]]; then
+    MOVES=$("$moo" "${tree_args[@]}" solve "${SECRET:-5293}" | head -2 | tr ' ' ':' | paste -sd' ')
+fi
+read -r -a moves <<<"$MOVES"
 cmd=("$moo" "${tree_args[@]}" next "${moves[@]}")
 
 echo "command: ${cmd[*]#"$PWD/"}"
