@@ -180,3 +180,26 @@ fn a_win_that_cannot_be_is_a_contradiction() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("contradict"), "{err}");
 }
+
+/// `moo` with no --tree plays the embedded moo:4x10 tree when
+/// data/moo-4x10-cap7.tree existed at build time, and otherwise says how to
+/// give a tree.
+#[test]
+fn the_embedded_tree_or_a_clear_message() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/moo-4x10-cap7.tree");
+    let (code, out, err) = run(MOO, &["next"], "");
+    if data.is_file() {
+        assert_eq!(code, 0, "{err}");
+        let file = optimoo::format::TreeFile::read(&data, None).unwrap();
+        let game = Game::new(file.header.rules);
+        let first = out.split_whitespace().next().unwrap();
+        assert_eq!(first, game.format_code(file.tree.root.guess));
+        let (code, out, _) = run(MOO, &["solve", "5293"], "");
+        assert_eq!(code, 0);
+        assert_eq!(out.lines().last().unwrap(), "5293 4A0B");
+        assert!(out.lines().count() <= 7);
+    } else {
+        assert_eq!(code, 2);
+        assert!(err.contains("--tree FILE"), "{err}");
+    }
+}

@@ -224,3 +224,14 @@ fn host(
         HostOutcome::Unfinished => ExitCode::from(1),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}
