@@ -5,6 +5,7 @@
 //! [`rules`] → [`code`] and [`feedback`] (bundled in [`game`]) →
 //! [`partition`] → strategies and the exact search → [`tree`] → file → player.
 
+pub mod bound;
 pub mod cli;
 pub mod code;
 pub mod dot;
@@ -12,11 +13,14 @@ pub mod feedback;
 pub mod format;
 pub mod game;
 pub mod host;
+pub mod memo;
 pub mod partition;
 pub mod player;
 pub mod rules;
 pub mod signature;
 pub mod strategy;
+pub mod search;
+pub mod symmetry;
 pub mod tree;
 
 pub use code::Code;

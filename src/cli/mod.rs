@@ -13,6 +13,7 @@ pub mod eval;
 pub mod export;
 pub mod partition;
 pub mod verify;
+pub mod solve;
 
 /// Exit code for a negative answer.
 pub const EXIT_NEGATIVE: u8 = 1;
@@ -39,6 +40,8 @@ pub enum Command {
     Eval(eval::Args),
     /// Write a strategy's decision tree (JSON).
     Export(export::Args),
+    /// Compute a provably optimal decision tree by exhaustive search.
+    Solve(solve::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -48,6 +51,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Export(args) => export::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }
 

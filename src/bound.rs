@@ -1,0 +1,184 @@
+//! Objectives and their lower bounds.
+//!
+//! A cost is a `u64` that adds up over the classes of a guess:
+//! - [`Objective::Total`]: the number of guesses summed over the secrets;
+//! - [`Objective::Crush`]: `(secrets needing the last allowed guess) · 2³² +
+//!   total`, so comparing costs compares the pair in order;
+//! - [`Objective::Feasible`]: 0 when the cap can be met (used to find the
+//!   smallest cap); infeasible is [`INF`] for every objective.
+//!
+//! Level-filling bound (SEARCH-NOTES): with `b` non-winning answers a node
+//! solves at most 1 secret with its own guess, `b` at the next level, `b²`
+//! at the one after, … Filling the levels greedily gives the least total for
+//! `n` secrets within `d` guesses, and shows `d` infeasible when
+//! `n > 1 + b + … + b^(d−1)`. Invariant: `lower(n, d) <= cost(S, d)` for
+//! every set `S` of `n` secrets; it is exact for `n <= 2`.
+
+/// The cost of an infeasible problem; larger than any real cost.
+pub const INF: u64 = u64::MAX / 4;
+/// Weight of one secret at the cap in the crush objective.
+pub const CRUSH_UNIT: u64 = 1 << 32;
+
+/// What the search minimizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Minimal total guesses (the minimal average) within the cap.
+    Total,
+    /// Fewest secrets needing the last allowed guess, then minimal total.
+    Crush,
+    /// Only whether the cap can be met.
+    Feasible,
+}
+
+/// Lower-bound tables for one game and objective.
+#[derive(Debug, Clone)]
+pub struct Bounds {
+    objective: Objective,
+    /// Non-winning answers a guess can give (at least 1).
+    branching: u64,
+    /// `capacity[d]`: most secrets solvable within `d` guesses (saturated).
+    capacity: Vec<u64>,
+    /// `total[d][n]`: level-filling least total, or INF.
+    total: Vec<Vec<u64>>,
+}
+
+impl Bounds {
+    /// Tables for sets of up to `max_n` secrets and `b` non-winning answers.
+    pub fn new(objective: Objective, branching: usize, max_n: usize) -> Bounds {
+        let b = branching.max(1) as u64;
+        // Depths beyond `max_depth` change nothing: capacity covers max_n.
+        let mut capacity = vec![0u64];
+        let mut level = 1u64;
+        while *capacity.last().unwrap() < max_n as u64 {
+            let c = capacity.last().unwrap().saturating_add(level);
+            capacity.push(c);
+            level = level.saturating_mul(b);
+        }
+        capacity.push(capacity.last().unwrap().saturating_add(level));
+        let total = (0..capacity.len())
+            .map(|d| (0..=max_n).map(|n| level_fill(n as u64, d, b)).collect())
+            .collect();
+        Bounds {
+            objective,
+            branching: b,
+            capacity,
+            total,
+        }
+    }
+
+    fn depth_index(&self, d: usize) -> usize {
+        d.min(self.capacity.len() - 1)
+    }
+
+    /// Most secrets that can be solved within `d` guesses.
+    pub fn capacity(&self, d: usize) -> u64 {
+        self.capacity[self.depth_index(d)]
+    }
+
+    /// Lower bound on the cost of any set of `n` secrets within `d` guesses.
+    pub fn lower(&self, n: usize, d: usize) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let t = self.total[self.depth_index(d)][n];
+        if t >= INF {
+            return INF;
+        }
+        match self.objective {
+            Objective::Total => t,
+            Objective::Feasible => 0,
+            Objective::Crush => {
+                let below = if d == 0 { 0 } else { self.capacity(d - 1) };
+                (n as u64).saturating_sub(below) * CRUSH_UNIT + t
+            }
+        }
+    }
+
+    /// Lower bound on the cost of a guess that is not a candidate: every one
+    /// of the `n` secrets needs at least one more guess.
+    pub fn non_candidate(&self, n: usize, d: usize) -> u64 {
+        if d < 2 {
+            return INF;
+        }
+        match self.objective {
+            Objective::Total => 2 * n as u64,
+            Objective::Feasible => 0,
+            Objective::Crush => u64::from(d == 2) * n as u64 * CRUSH_UNIT + 2 * n as u64,
+        }
+    }
+
+    /// Cost of a single secret with `d >= 1` guesses left.
+    pub fn leaf(&self, d: usize) -> u64 {
+        match self.objective {
+            Objective::Total => 1,
+            Objective::Feasible => 0,
+            Objective::Crush => u64::from(d == 1) * CRUSH_UNIT + 1,
+        }
+    }
+
+    /// What a node's own guess costs: one guess for each of its `n` secrets
+    /// (the crush count is carried by the leaves).
+    pub fn own(&self, n: usize) -> u64 {
+        match self.objective {
+            Objective::Total | Objective::Crush => n as u64,
+            Objective::Feasible => 0,
+        }
+    }
+
+    /// Non-winning answers per guess used by the bound.
+    pub fn branching(&self) -> u64 {
+        self.branching
+    }
+}
+
+/// Least total for `n` secrets within `d` levels of capacity 1, b, b², …
+fn level_fill(n: u64, d: usize, b: u64) -> u64 {
+    let mut left = n;
+    let mut total = 0u64;
+    let mut cap = 1u64;
+    for depth in 1..=d as u64 {
+        if left == 0 {
+            break;
+        }
+        let here = left.min(cap);
+        total += here * depth;
+        left -= here;
+        cap = cap.saturating_mul(b);
+    }
+    if left > 0 {
+        INF
+    } else {
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_filling() {
+        let b = Bounds::new(Objective::Total, 13, 5040);
+        assert_eq!(b.lower(1, 1), 1);
+        assert_eq!(b.lower(2, 1), INF);
+        assert_eq!(b.lower(2, 2), 3);
+        assert_eq!(b.lower(14, 2), 1 + 2 * 13);
+        assert_eq!(b.lower(15, 2), INF);
+        assert_eq!(b.lower(15, 3), 1 + 26 + 3);
+        // 1 + 13 + 169 + 2197 = 2380 secrets fit in 4 guesses, not 5040:
+        // the level bound alone proves 4 guesses cannot always suffice.
+        assert_eq!(b.capacity(4), 2380);
+        assert_eq!(b.lower(5040, 4), INF);
+        assert!(b.lower(5040, 5) < INF);
+        assert_eq!(b.lower(100, 50), b.lower(100, 8));
+    }
+
+    #[test]
+    fn crush_counts_secrets_at_the_cap() {
+        let b = Bounds::new(Objective::Crush, 13, 100);
+        assert_eq!(b.lower(1, 1), CRUSH_UNIT + 1);
+        assert_eq!(b.lower(3, 2), 2 * CRUSH_UNIT + 5);
+        assert_eq!(b.lower(3, 3), 5);
+        assert_eq!(b.leaf(2), 1);
+    }
+}

@@ -1,0 +1,167 @@
+//! The search memo: solved subproblems keyed by (candidate set image, depth).
+//!
+//! Invariants:
+//! - A key is an image of the candidate set under the symmetry group (the
+//!   canonical one where it could be computed) followed by the remaining
+//!   depth; isomorphic sets have equal values, so any image is a correct key.
+//! - An entry holds either the exact cost, or a proven lower bound; an exact
+//!   entry is never replaced by a bound, a bound only by a larger bound or an
+//!   exact cost.
+//! - Memory is bounded: the memo holds two generations per shard. When the
+//!   current generation of a shard holds more than its share of
+//!   `limit_codes` stored codes, the old generation is dropped and the
+//!   current one becomes old (entries found in the old generation are copied
+//!   back to the current one). So at most about `2 · limit_codes` codes are
+//!   stored, and the entries used recently survive.
+//! - Shared between threads through sharded mutexes; the values found are
+//!   the same whatever the order of insertions, only hit rates vary.
+
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+const SHARDS: usize = 64;
+
+/// What is known of a subproblem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Its exact cost.
+    Exact(u64),
+    /// A proven lower bound on its cost.
+    AtLeast(u64),
+}
+
+#[derive(Default)]
+struct Shard {
+    current: FxHashMap<Box<[u16]>, Entry>,
+    old: FxHashMap<Box<[u16]>, Entry>,
+    codes: usize,
+}
+
+/// A bounded, thread-safe map from subproblem keys to [`Entry`].
+pub struct Memo {
+    shards: Vec<Mutex<Shard>>,
+    limit_per_shard: usize,
+    hits: AtomicU64,
+    lookups: AtomicU64,
+}
+
+impl Memo {
+    /// A memo storing about `limit_codes` codes per generation.
+    pub fn new(limit_codes: usize) -> Memo {
+        Memo {
+            shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
+            limit_per_shard: (limit_codes / SHARDS).max(1),
+            hits: AtomicU64::new(0),
+            lookups: AtomicU64::new(0),
+        }
+    }
+
+    fn shard(&self, key: &[u16]) -> &Mutex<Shard> {
+        let mut h = FxBuildHasher.build_hasher();
+        key.hash(&mut h);
+        &self.shards[(h.finish() >> 32) as usize % SHARDS]
+    }
+
+    /// What is known of `key`.
+    pub fn get(&self, key: &[u16]) -> Option<Entry> {
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        let mut shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        let found = match shard.current.get(key) {
+            Some(&e) => Some(e),
+            None => {
+                let e = shard.old.get(key).copied();
+                if let Some(e) = e {
+                    shard.codes += key.len();
+                    shard.current.insert(key.into(), e);
+                }
+                e
+            }
+        };
+        if found.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        found
+    }
+
+    /// Records what was found of `key` (keeping the stronger knowledge).
+    pub fn put(&self, key: Vec<u16>, entry: Entry) {
+        let mut shard = self.shard(&key).lock().unwrap_or_else(|e| e.into_inner());
+        let len = key.len();
+        let slot = shard.current.entry(key.into_boxed_slice());
+        match slot {
+            std::collections::hash_map::Entry::Occupied(mut o) => {
+                let keep = match (*o.get(), entry) {
+                    (Entry::Exact(_), _) => *o.get(),
+                    (Entry::AtLeast(a), Entry::AtLeast(b)) => Entry::AtLeast(a.max(b)),
+                    (Entry::AtLeast(_), e) => e,
+                };
+                o.insert(keep);
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(entry);
+                shard.codes += len;
+                if shard.codes > self.limit_per_shard {
+                    shard.old = std::mem::take(&mut shard.current);
+                    shard.codes = 0;
+                }
+            }
+        }
+    }
+
+    /// Entries held now (both generations).
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| {
+                let s = s.lock().unwrap_or_else(|e| e.into_inner());
+                s.current.len() + s.old.len()
+            })
+            .sum()
+    }
+
+    /// Whether the memo holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Successful lookups so far.
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    /// Lookups so far.
+    pub fn lookups(&self) -> u64 {
+        self.lookups.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_stronger_knowledge() {
+        let memo = Memo::new(1 << 20);
+        memo.put(vec![1, 2, 3], Entry::AtLeast(10));
+        memo.put(vec![1, 2, 3], Entry::AtLeast(7));
+        assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::AtLeast(10)));
+        memo.put(vec![1, 2, 3], Entry::Exact(12));
+        memo.put(vec![1, 2, 3], Entry::AtLeast(20));
+        assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12)));
+        assert_eq!(memo.get(&[3, 2, 1]), None);
+        assert_eq!(memo.hits(), 2);
+    }
+
+    #[test]
+    fn bounded_by_generations() {
+        let memo = Memo::new(64 * 10);
+        for i in 0..10_000u16 {
+            memo.put(vec![i, i, i, i, i], Entry::Exact(i as u64));
+        }
+        // Each shard keeps at most two generations of ~10 codes: 2 entries each.
+        assert!(memo.len() <= 64 * 6, "{}", memo.len());
+    }
+}

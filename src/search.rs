@@ -1,0 +1,701 @@
+//! Exact search: the optimal decision tree under a guess cap, by depth-first
+//! branch and bound.
+//!
+//! cost(S, d) = own(S) + min over guesses g of Σ over the non-winning
+//! classes C of g on S of cost(C, d − 1); a single secret costs
+//! `Bounds::leaf(d)`; no guesses left with secrets left is infeasible.
+//!
+//! Invariants and design (see docs/search.md and SEARCH-NOTES.md):
+//! - Every legal guess is considered (candidates or not), up to symmetry:
+//!   one guess per orbit of the stabilizer of the history
+//!   ([`crate::symmetry::Stabilizer`]), and symbols no candidate contains
+//!   are interchangeable. Guesses whose answer is the same for every
+//!   candidate (and that are not candidates) never help and are skipped.
+//! - A guess is scored by its one-step lookahead bound own + Σ lower(|C|,
+//!   d−1); guesses are tried in the order (bound, non-candidate, code), and
+//!   the scan stops when the next bound reaches the best cost found. Classes
+//!   are solved smallest first, each under the cut-off its siblings leave.
+//! - `solve(S, d, cutoff)` returns the exact cost when it is below the
+//!   cut-off, else a proven lower bound at least the cut-off. Exact costs
+//!   and bounds are kept in the [`Memo`].
+//! - Determinism: the tree is rebuilt top-down after the costs are known,
+//!   choosing at each node the *first* guess in the order above whose exact
+//!   cost is optimal. That guess depends only on the node (its set, depth and
+//!   history), never on timing, memo contents or the number of threads.
+//! - A set of `n` secrets never needs more than `n` guesses in an optimal
+//!   tree, so depths are clamped to `n + 1`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::bound::{Bounds, Objective, INF};
+use crate::code::Code;
+use crate::feedback::{Feedback, FeedbackTable};
+use crate::game::Game;
+use crate::memo::{Entry, Memo};
+use crate::symmetry::{self, Stabilizer};
+use crate::tree::{Node, Stats, Tree};
+
+/// Errors of the search.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The feedback table would not fit in memory.
+    #[error("{0} is too large for the exact search (more than {max} codes); try a smaller game", max = crate::feedback::TABLE_MAX_CODES)]
+    TooLarge(crate::rules::Rules),
+    /// A cap of zero guesses.
+    #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
+    ZeroCap,
+}
+
+/// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
+/// generation (about 0.5 GiB at most), canonical keys for sets of up to 64
+/// secrets, parallel classes at the two top levels.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Most guesses any secret may take (`None`: unlimited).
+    pub cap: Option<usize>,
+    /// What to minimize.
+    pub objective: Objective,
+    /// Memo size: codes stored per generation (range 1..; default 2^26).
+    pub memo_codes: usize,
+    /// Largest set whose memo key is put in canonical form (default 64; 0
+    /// disables canonical keys).
+    pub canon_max: usize,
+    /// Smallest set stored in the memo (default 3).
+    pub memo_min: usize,
+    /// Levels of the tree whose classes are solved in parallel (default 2).
+    pub parallel_levels: usize,
+    /// Show progress on the terminal.
+    pub progress: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            cap: None,
+            objective: Objective::Total,
+            memo_codes: 1 << 26,
+            canon_max: std::env::var("OPTIMOO_CANON")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(64),
+            memo_min: 3,
+            parallel_levels: 2,
+            progress: false,
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The optimal cost (`INF` when the cap cannot be met).
+    pub cost: u64,
+    /// The optimal tree, if the cap can be met.
+    pub tree: Option<Tree>,
+    /// Its statistics, from a replay of every secret.
+    pub stats: Option<Stats>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Memo lookups that found something.
+    pub memo_hits: u64,
+    /// Memo lookups.
+    pub memo_lookups: u64,
+    /// Entries in the memo at the end.
+    pub memo_entries: usize,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// Outcome of `solve`: exact below the cut-off, else a bound at least it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Exact(u64),
+    AtLeast(u64),
+}
+
+/// The search state shared by every node (and thread).
+pub struct Searcher<'a> {
+    game: &'a Game,
+    table: &'a FeedbackTable,
+    bounds: Bounds,
+    memo: Memo,
+    config: Config,
+    perms: Vec<Vec<u8>>,
+    all_symbols: u64,
+    slots: usize,
+    win: Feedback,
+    nodes: AtomicU64,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+/// A node's guesses, phase one (see `Searcher::phases`).
+struct Phases {
+    first: Vec<Scored>,
+    non_candidate_lower: u64,
+}
+
+/// Which guesses to skip as symmetric to a smaller one.
+struct Filter<'s> {
+    absent: Option<u64>,
+    stab: Option<Stabilizer>,
+    _searcher: std::marker::PhantomData<&'s ()>,
+}
+
+impl Filter<'_> {
+    fn keep(&self, symbols: &[u8]) -> bool {
+        self.absent.is_none_or(|a| symmetry::absent_min(symbols, a))
+            && self.stab.as_ref().is_none_or(|s| s.is_orbit_min(symbols))
+    }
+}
+
+/// A guess with its lookahead bound.
+#[derive(Debug, Clone, Copy)]
+struct Scored {
+    bound: u64,
+    guess: Code,
+}
+
+impl<'a> Searcher<'a> {
+    /// Prepares a search of `game` (builds the feedback table).
+    pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
+        if config.cap == Some(0) {
+            return Err(SearchError::ZeroCap);
+        }
+        let table = game.table().ok_or(SearchError::TooLarge(game.rules()))?;
+        let branching = game.possible_feedbacks().count() - 1;
+        let bounds = Bounds::new(config.objective, branching, game.len());
+        let rules = game.rules();
+        Ok(Searcher {
+            game,
+            table,
+            bounds,
+            memo: Memo::new(config.memo_codes),
+            perms: symmetry::position_permutations(rules.positions()),
+            all_symbols: (1u64 << rules.symbols()) - 1,
+            slots: rules.feedback_slots(),
+            win: game.win(),
+            nodes: AtomicU64::new(0),
+            progress: None,
+            config,
+        })
+    }
+
+    /// The depth to search the whole game with.
+    fn root_depth(&self) -> usize {
+        self.config.cap.unwrap_or(usize::MAX)
+    }
+
+    /// Solves the whole game: the optimal cost and tree.
+    pub fn run(mut self) -> Solution {
+        let start = Instant::now();
+        let all = self.game.all_codes();
+        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        if self.config.progress {
+            self.progress = Some(progress_bar());
+        }
+        let d = self.root_depth();
+        let cost = match self.solve(&all, d, &stab, INF, 0) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        };
+        if let Some(bar) = &self.progress {
+            bar.set_message("building the tree");
+        }
+        let tree = (cost < INF).then(|| Tree {
+            rules: self.game.rules(),
+            root: self.build(&all, d, &stab, cost),
+        });
+        if let Some(bar) = self.progress.take() {
+            bar.finish_and_clear();
+        }
+        let stats = tree.as_ref().map(|t| {
+            t.replay(self.game, self.config.cap)
+                .expect("the search builds trees that solve every secret within the cap")
+        });
+        Solution {
+            cost,
+            tree,
+            stats,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            memo_hits: self.memo.hits(),
+            memo_lookups: self.memo.lookups(),
+            memo_entries: self.memo.len(),
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// The optimal subtree for one candidate set (no history: its symmetry
+    /// is only that of absent symbols), if `d` guesses suffice.
+    pub fn solve_set(&self, set: &[Code], d: usize) -> Option<(u64, Node)> {
+        let rules = self.game.rules();
+        let stab = Stabilizer::identity(rules.positions(), rules.symbols());
+        match self.solve(set, d, &stab, INF, usize::MAX) {
+            Outcome::Exact(c) => Some((c, self.build(set, d, &stab, c))),
+            Outcome::AtLeast(_) => None,
+        }
+    }
+
+    fn clamp(&self, n: usize, d: usize) -> usize {
+        d.min(n + 1)
+    }
+
+    fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
+        let mut key = if set.len() <= self.config.canon_max {
+            symmetry::canonical(self.game.codes(), set, &self.perms)
+        } else {
+            set.iter().map(|c| c.0).collect()
+        };
+        key.push(d as u16);
+        key
+    }
+
+    /// Cost of a set solved directly, without search, if it is that easy.
+    fn direct(&self, n: usize, d: usize) -> Option<u64> {
+        match n {
+            0 => Some(0),
+            1 => Some(self.bounds.leaf(d)),
+            // Guess one of the two: own + the other as a leaf.
+            2 if d >= 2 => Some(self.bounds.own(2) + self.bounds.leaf(d - 1)),
+            _ => None,
+        }
+    }
+
+    /// Exact cost if below `cutoff`, else a lower bound at least `cutoff`.
+    fn solve(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+        level: usize,
+    ) -> Outcome {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        let lower = self.bounds.lower(n, d);
+        if lower >= INF {
+            return Outcome::AtLeast(INF);
+        }
+        if let Some(c) = self.direct(n, d) {
+            return if c < cutoff {
+                Outcome::Exact(c)
+            } else {
+                Outcome::AtLeast(c)
+            };
+        }
+        if lower >= cutoff {
+            return Outcome::AtLeast(lower);
+        }
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        DEBUG_HIST[n.min(63)].fetch_add(1, Ordering::Relaxed);
+        let key = (n >= self.config.memo_min).then(|| self.key(set, d));
+        let mut lower = lower;
+        if let Some(key) = &key {
+            match self.memo.get(key) {
+                Some(Entry::Exact(c)) => {
+                    return if c < cutoff {
+                        Outcome::Exact(c)
+                    } else {
+                        Outcome::AtLeast(c)
+                    };
+                }
+                Some(Entry::AtLeast(b)) if b >= cutoff => return Outcome::AtLeast(b),
+                Some(Entry::AtLeast(b)) => lower = lower.max(b),
+                None => {}
+            }
+        }
+        let (best, proven) = self.search_node(set, d, stab, cutoff, lower, level);
+        let outcome = match best {
+            Some((cost, _)) => Outcome::Exact(cost),
+            None => Outcome::AtLeast(proven.max(cutoff)),
+        };
+        if let Some(key) = key {
+            let entry = match outcome {
+                Outcome::Exact(c) => Entry::Exact(c),
+                Outcome::AtLeast(b) => Entry::AtLeast(b),
+            };
+            self.memo.put(key, entry);
+        }
+        outcome
+    }
+
+    /// Scans the guesses of a node. Returns the best (cost, guess) found
+    /// below `cutoff` (the first in order among equals), and otherwise a
+    /// proven lower bound.
+    fn search_node(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+        lower: u64,
+        level: usize,
+    ) -> (Option<(u64, Code)>, u64) {
+        let mut bound = cutoff;
+        let mut best = None;
+        let mut proven = INF;
+        let mut scan = |order: &[Scored], bound: &mut u64| -> bool {
+            for s in order {
+                if s.bound >= *bound {
+                    proven = proven.min(s.bound);
+                    return true;
+                }
+                match self.evaluate(set, d, stab, s, *bound, level) {
+                    Ok(cost) => {
+                        best = Some((cost, s.guess));
+                        *bound = cost;
+                        if cost <= lower {
+                            return true; // The node's lower bound: optimal.
+                        }
+                    }
+                    Err(at_least) => proven = proven.min(at_least),
+                }
+            }
+            false
+        };
+        let phases = self.phases(set, d, stab);
+        let done = scan(&phases.first, &mut bound);
+        if !done {
+            if bound > phases.non_candidate_lower {
+                let rest = self.rest(set, d, stab, &phases);
+                scan(&rest, &mut bound);
+            } else {
+                // Phase two was not scanned: its guesses cost at least this.
+                proven = proven.min(phases.non_candidate_lower);
+            }
+        }
+        (best, proven)
+    }
+
+    /// Phase one of a node's guess order: the candidates whose lookahead
+    /// bound is at most what any non-candidate can cost, by (bound, code).
+    /// They come first in the full order (bound, non-candidate, code), so
+    /// when one of them reaches that cost the other guesses need no scan.
+    fn phases(&self, set: &[Code], d: usize, stab: &Stabilizer) -> Phases {
+        let n = set.len();
+        let non_candidate_lower = self.bounds.non_candidate(n, d);
+        let filter = self.filter(set, stab);
+        let mut counts = vec![0u32; self.slots];
+        let mut first: Vec<Scored> = set
+            .iter()
+            .filter(|&&g| filter.keep(self.game.codes().symbols(g)))
+            .filter_map(|&g| {
+                let bound = self.lookahead(set, d, g, true, &mut counts)?;
+                (bound <= non_candidate_lower).then_some(Scored { bound, guess: g })
+            })
+            .collect();
+        first.sort_unstable_by_key(|s| (s.bound, s.guess));
+        Phases {
+            first,
+            non_candidate_lower,
+        }
+    }
+
+    /// Phase two: every other guess worth trying, in the order (bound,
+    /// non-candidate, code).
+    fn rest(&self, set: &[Code], d: usize, stab: &Stabilizer, phases: &Phases) -> Vec<Scored> {
+        let book = self.game.codes();
+        let filter = self.filter(set, stab);
+        let mut counts = vec![0u32; self.slots];
+        let mut in_set = vec![false; self.game.len()];
+        for &s in set {
+            in_set[s.index()] = true;
+        }
+        let mut out: Vec<(u64, bool, Code)> = Vec::new();
+        for g in book.all() {
+            if !filter.keep(book.symbols(g)) {
+                continue;
+            }
+            let candidate = in_set[g.index()];
+            let Some(bound) = self.lookahead(set, d, g, candidate, &mut counts) else {
+                continue;
+            };
+            if candidate && bound <= phases.non_candidate_lower {
+                continue; // Already tried in phase one.
+            }
+            out.push((bound, !candidate, g));
+        }
+        out.sort_unstable();
+        out.into_iter()
+            .map(|(bound, _, guess)| Scored { bound, guess })
+            .collect()
+    }
+
+    fn filter(&self, set: &[Code], stab: &Stabilizer) -> Filter<'_> {
+        let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
+        Filter {
+            absent: (absent.count_ones() >= 2).then_some(absent),
+            stab: (!stab.is_trivial()).then(|| stab.clone()),
+            _searcher: std::marker::PhantomData,
+        }
+    }
+
+    /// The lookahead bound of a guess (`None`: infeasible, or a
+    /// non-candidate that answers the same for every candidate).
+    fn lookahead(
+        &self,
+        set: &[Code],
+        d: usize,
+        g: Code,
+        candidate: bool,
+        counts: &mut [u32],
+    ) -> Option<u64> {
+        counts.iter_mut().for_each(|c| *c = 0);
+        let row = self.table.row(g);
+        for &s in set {
+            counts[row[s.index()].index()] += 1;
+        }
+        let n = set.len();
+        if !candidate && counts.iter().any(|&c| c as usize == n) {
+            return None;
+        }
+        let mut bound = self.bounds.own(n);
+        for (f, &c) in counts.iter().enumerate() {
+            if c > 0 && f != self.win.index() {
+                bound = bound.saturating_add(self.bounds.lower(c as usize, d - 1));
+            }
+        }
+        (bound < INF).then_some(bound)
+    }
+
+    /// The non-winning classes of a guess, smallest first (ties by answer).
+    fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
+        let row = self.table.row(guess);
+        let mut classes: Vec<Vec<Code>> = vec![Vec::new(); self.slots];
+        for &s in set {
+            classes[row[s.index()].index()].push(s);
+        }
+        let mut out: Vec<(Feedback, Vec<Code>)> = classes
+            .into_iter()
+            .enumerate()
+            .filter(|(f, c)| !c.is_empty() && *f != self.win.index())
+            .map(|(f, c)| (Feedback(f as u8), c))
+            .collect();
+        out.sort_by_key(|(f, c)| (c.len(), *f));
+        out
+    }
+
+    /// Exact cost of guessing `s.guess` if below `bound`, else a lower bound
+    /// at least `bound`.
+    fn evaluate(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        s: &Scored,
+        bound: u64,
+        level: usize,
+    ) -> Result<u64, u64> {
+        let classes = self.classes(set, s.guess);
+        let child = stab.fix(self.game.codes().symbols(s.guess));
+        let parallel = level < self.config.parallel_levels && set.len() >= 64;
+        if parallel {
+            // Each class gets the slack left if all others meet their bounds.
+            let results: Vec<(u64, Outcome)> = classes
+                .par_iter()
+                .map(|(_, c)| {
+                    let lb = self.bounds.lower(c.len(), d - 1);
+                    let limit = bound - (s.bound - lb);
+                    (lb, self.solve(c, d - 1, &child, limit, level + 1))
+                })
+                .collect();
+            if level == 0 {
+                if let Some(bar) = &self.progress {
+                    bar.inc(0);
+                }
+            }
+            let mut total = s.bound;
+            let mut failed = false;
+            for (lb, r) in results {
+                match r {
+                    Outcome::Exact(c) => total += c - lb,
+                    Outcome::AtLeast(c) => {
+                        total = total.saturating_add(c - lb);
+                        failed = true;
+                    }
+                }
+            }
+            return if failed || total >= bound {
+                Err(total.max(bound))
+            } else {
+                Ok(total)
+            };
+        }
+        let mut total = s.bound;
+        for (_, c) in &classes {
+            let lb = self.bounds.lower(c.len(), d - 1);
+            let limit = bound - (total - lb);
+            match self.solve(c, d - 1, &child, limit, level + 1) {
+                Outcome::Exact(cost) => total += cost - lb,
+                Outcome::AtLeast(at_least) => {
+                    return Err(total.saturating_add(at_least - lb).max(bound))
+                }
+            }
+            if total >= bound {
+                return Err(total);
+            }
+        }
+        if let Some(bar) = &self.progress {
+            if level <= 1 {
+                bar.set_message(self.progress_message());
+                bar.tick();
+            }
+        }
+        Ok(total)
+    }
+
+    fn progress_message(&self) -> String {
+        format!(
+            "{} nodes, memo {} entries, {} hits",
+            self.nodes.load(Ordering::Relaxed),
+            self.memo.len(),
+            self.memo.hits()
+        )
+    }
+
+    /// Rebuilds the optimal subtree of cost `cost`: at each node the first
+    /// guess in order whose exact cost is `cost`.
+    fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        if n == 1 {
+            return Node::leaf(set[0]);
+        }
+        let phases = self.phases(set, d, stab);
+        let reaches =
+            |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX) == Ok(cost);
+        let chosen = match phases
+            .first
+            .iter()
+            .take_while(|s| s.bound <= cost)
+            .find(reaches)
+        {
+            Some(s) => s.guess,
+            None => {
+                self.rest(set, d, stab, &phases)
+                    .iter()
+                    .take_while(|s| s.bound <= cost)
+                    .find(reaches)
+                    .expect("some guess reaches the optimal cost")
+                    .guess
+            }
+        };
+        let child_stab = stab.fix(self.game.codes().symbols(chosen));
+        let mut classes = self.classes(set, chosen);
+        classes.sort_by_key(|(f, _)| *f);
+        let children = classes
+            .into_par_iter()
+            .map(|(f, c)| {
+                let sub = match self.solve(&c, d - 1, &child_stab, INF, usize::MAX) {
+                    Outcome::Exact(v) => v,
+                    Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
+                };
+                (f, self.build(&c, d - 1, &child_stab, sub))
+            })
+            .collect();
+        Node {
+            guess: chosen,
+            children,
+        }
+    }
+}
+
+pub static DEBUG_HIST: [AtomicU64; 64] = [const { AtomicU64::new(0) }; 64];
+
+fn progress_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
+/// Solves `game` under `config`.
+pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
+    Ok(Searcher::new(game, config)?.run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use std::collections::HashMap;
+
+    /// Plain exhaustive minimum: every guess, no symmetry, no bounds.
+    fn brute(
+        game: &Game,
+        set: &[Code],
+        d: usize,
+        memo: &mut HashMap<(Vec<Code>, usize), u64>,
+    ) -> u64 {
+        if set.len() == 1 {
+            return 1;
+        }
+        if d == 0 || set.is_empty() {
+            return if set.is_empty() { 0 } else { INF };
+        }
+        if d == 1 {
+            return INF;
+        }
+        let key = (set.to_vec(), d);
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut best = INF;
+        for g in game.codes().all() {
+            let classes = crate::partition::split(game, g, set);
+            if classes.len() == 1 && classes[0].0 != game.win() {
+                continue;
+            }
+            let mut total = set.len() as u64;
+            for (f, c) in &classes {
+                if *f != game.win() {
+                    total = total.saturating_add(brute(game, c, d - 1, memo));
+                }
+            }
+            best = best.min(total);
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    #[test]
+    fn equals_brute_force_on_small_games() {
+        for (rules, caps) in [
+            ("mm:2x3", vec![None, Some(3), Some(2)]),
+            ("mm:2x4", vec![None, Some(3)]),
+            ("moo:2x4", vec![None, Some(3)]),
+            ("moo:2x5", vec![None, Some(4)]),
+            ("mm:3x3", vec![None, Some(4), Some(3)]),
+            ("moo:3x4", vec![None, Some(4)]),
+            ("moo:3x5", vec![None, Some(5), Some(4)]),
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            for cap in caps {
+                let expect = brute(
+                    &game,
+                    &game.all_codes(),
+                    cap.unwrap_or(64),
+                    &mut HashMap::new(),
+                );
+                let sol = solve(
+                    &game,
+                    Config {
+                        cap,
+                        ..Config::default()
+                    },
+                )
+                .unwrap();
+                assert_eq!(sol.cost, expect, "{rules} cap {cap:?}");
+                if expect < INF {
+                    assert_eq!(sol.stats.unwrap().total, expect, "{rules} cap {cap:?}");
+                }
+            }
+        }
+    }
+}
