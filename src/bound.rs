@@ -40,6 +40,10 @@ pub struct Bounds {
     capacity: Vec<u64>,
     /// `total[d][n]`: level-filling least total, or INF.
     total: Vec<Vec<u64>>,
+    /// `lower[d][n]`: `lower(n, d)`, tabulated.
+    lower: Vec<Vec<u64>>,
+    /// `deltas[d][n]`: `lower(n + 1, d) − lower(n, d)` (INF past feasibility).
+    deltas: Vec<Vec<u64>>,
 }
 
 impl Bounds {
@@ -58,12 +62,36 @@ impl Bounds {
         let total = (0..capacity.len())
             .map(|d| (0..=max_n).map(|n| level_fill(n as u64, d, b)).collect())
             .collect();
-        Bounds {
+        let mut bounds = Bounds {
             objective,
             branching: b,
             capacity,
             total,
-        }
+            lower: Vec::new(),
+            deltas: Vec::new(),
+        };
+        bounds.lower = (0..bounds.capacity.len())
+            .map(|d| (0..=max_n).map(|n| bounds.compute_lower(n, d)).collect())
+            .collect();
+        bounds.deltas = bounds
+            .lower
+            .iter()
+            .map(|row: &Vec<u64>| {
+                (0..=max_n)
+                    .map(|n| match row.get(n + 1) {
+                        Some(&next) if next < INF => next - row[n],
+                        _ => INF,
+                    })
+                    .collect()
+            })
+            .collect();
+        bounds
+    }
+
+    /// `lower(n, d)` for every `n`, as a slice indexed by `n`.
+    #[inline]
+    pub fn row(&self, d: usize) -> &[u64] {
+        &self.lower[self.depth_index(d)]
     }
 
     fn depth_index(&self, d: usize) -> usize {
@@ -75,8 +103,20 @@ impl Bounds {
         self.capacity[self.depth_index(d)]
     }
 
+    /// `lower(n + 1, d) − lower(n, d)` for every `n` (INF where `n + 1` is
+    /// infeasible): adding one secret to a class raises its bound by this.
+    #[inline]
+    pub fn deltas(&self, d: usize) -> &[u64] {
+        &self.deltas[self.depth_index(d)]
+    }
+
     /// Lower bound on the cost of any set of `n` secrets within `d` guesses.
+    #[inline]
     pub fn lower(&self, n: usize, d: usize) -> u64 {
+        self.lower[self.depth_index(d)][n]
+    }
+
+    fn compute_lower(&self, n: usize, d: usize) -> u64 {
         if n == 0 {
             return 0;
         }
@@ -96,14 +136,31 @@ impl Bounds {
 
     /// Lower bound on the cost of a guess that is not a candidate: every one
     /// of the `n` secrets needs at least one more guess.
+    ///
+    /// Its classes hold all `n` secrets, each solved at the next level or
+    /// later: level filling with capacities b, b², … from the next level on.
     pub fn non_candidate(&self, n: usize, d: usize) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let d = self.depth_index(d);
         if d < 2 {
             return INF;
         }
+        // Secrets at depth >= 2: shift the filling of the children one level.
+        let children = level_fill_from(n as u64, d - 1, self.branching);
+        if children >= INF {
+            return INF;
+        }
+        let total = n as u64 + children;
         match self.objective {
-            Objective::Total => 2 * n as u64,
+            Objective::Total => total,
             Objective::Feasible => 0,
-            Objective::Crush => u64::from(d == 2) * n as u64 * CRUSH_UNIT + 2 * n as u64,
+            Objective::Crush => {
+                // Solved before the last level: depths 2..d-1 of this node.
+                let before = self.capacity(d - 1).saturating_sub(1);
+                (n as u64).saturating_sub(before) * CRUSH_UNIT + total
+            }
         }
     }
 
@@ -133,9 +190,19 @@ impl Bounds {
 
 /// Least total for `n` secrets within `d` levels of capacity 1, b, b², …
 fn level_fill(n: u64, d: usize, b: u64) -> u64 {
+    fill(n, d, b, 1)
+}
+
+/// Least total for `n` secrets within `d` levels of capacity b, b², …
+/// (the classes of a guess that solves none of them itself).
+fn level_fill_from(n: u64, d: usize, b: u64) -> u64 {
+    fill(n, d, b, b)
+}
+
+fn fill(n: u64, d: usize, b: u64, first: u64) -> u64 {
     let mut left = n;
     let mut total = 0u64;
-    let mut cap = 1u64;
+    let mut cap = first;
     for depth in 1..=d as u64 {
         if left == 0 {
             break;
@@ -171,6 +238,9 @@ mod tests {
         assert_eq!(b.lower(5040, 4), INF);
         assert!(b.lower(5040, 5) < INF);
         assert_eq!(b.lower(100, 50), b.lower(100, 8));
+        assert_eq!(b.non_candidate(5, 3), 10);
+        assert_eq!(b.non_candidate(20, 3), 20 + 13 + 2 * 7);
+        assert_eq!(b.non_candidate(2, 1), INF);
     }
 
     #[test]

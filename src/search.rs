@@ -152,6 +152,49 @@ impl Filter<'_> {
     }
 }
 
+/// The running state of a node's scan over its guesses.
+struct Scan {
+    /// What a guess must cost less than to matter (best so far or cut-off).
+    bound: u64,
+    best: Option<(u64, Code)>,
+    /// Least lower bound over the guesses shown not to beat `bound`.
+    proven: u64,
+}
+
+impl Scan {
+    /// Tries `order` in turn; true when nothing further can improve.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        searcher: &Searcher<'_>,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        lower: u64,
+        level: usize,
+        order: &[Scored],
+    ) -> bool {
+        for s in order {
+            if s.bound >= self.bound {
+                self.proven = self.proven.min(s.bound);
+                return true;
+            }
+            DEBUG_HIST[62].fetch_add(1, Ordering::Relaxed);
+            match searcher.evaluate(set, d, stab, s, self.bound, level) {
+                Ok(cost) => {
+                    self.best = Some((cost, s.guess));
+                    self.bound = cost;
+                    if cost <= lower {
+                        return true; // The node's lower bound: optimal.
+                    }
+                }
+                Err(at_least) => self.proven = self.proven.min(at_least),
+            }
+        }
+        false
+    }
+}
+
 /// A guess with its lookahead bound.
 #[derive(Debug, Clone, Copy)]
 struct Scored {
@@ -239,6 +282,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The memo (for statistics and tests).
+    pub fn memo(&self) -> &Memo {
+        &self.memo
+    }
+
     fn clamp(&self, n: usize, d: usize) -> usize {
         d.min(n + 1)
     }
@@ -290,7 +338,7 @@ impl<'a> Searcher<'a> {
             return Outcome::AtLeast(lower);
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        DEBUG_HIST[n.min(63)].fetch_add(1, Ordering::Relaxed);
+        DEBUG_HIST[n.min(59)].fetch_add(1, Ordering::Relaxed);
         let key = (n >= self.config.memo_min).then(|| self.key(set, d));
         let mut lower = lower;
         if let Some(key) = &key {
@@ -334,40 +382,26 @@ impl<'a> Searcher<'a> {
         lower: u64,
         level: usize,
     ) -> (Option<(u64, Code)>, u64) {
-        let mut bound = cutoff;
-        let mut best = None;
-        let mut proven = INF;
-        let mut scan = |order: &[Scored], bound: &mut u64| -> bool {
-            for s in order {
-                if s.bound >= *bound {
-                    proven = proven.min(s.bound);
-                    return true;
-                }
-                match self.evaluate(set, d, stab, s, *bound, level) {
-                    Ok(cost) => {
-                        best = Some((cost, s.guess));
-                        *bound = cost;
-                        if cost <= lower {
-                            return true; // The node's lower bound: optimal.
-                        }
-                    }
-                    Err(at_least) => proven = proven.min(at_least),
-                }
-            }
-            false
+        let mut scan = Scan {
+            bound: cutoff,
+            best: None,
+            proven: INF,
         };
         let phases = self.phases(set, d, stab);
-        let done = scan(&phases.first, &mut bound);
+        let done = scan.run(self, set, d, stab, lower, level, &phases.first);
         if !done {
-            if bound > phases.non_candidate_lower {
-                let rest = self.rest(set, d, stab, &phases);
-                scan(&rest, &mut bound);
+            if scan.bound > phases.non_candidate_lower {
+                DEBUG_HIST[60].fetch_add(1, Ordering::Relaxed);
+                let (rest, skipped) = self.rest(set, d, stab, &phases, scan.bound);
+                DEBUG_HIST[61].fetch_add(rest.len() as u64, Ordering::Relaxed);
+                scan.proven = scan.proven.min(skipped);
+                scan.run(self, set, d, stab, lower, level, &rest);
             } else {
                 // Phase two was not scanned: its guesses cost at least this.
-                proven = proven.min(phases.non_candidate_lower);
+                scan.proven = scan.proven.min(phases.non_candidate_lower);
             }
         }
-        (best, proven)
+        (scan.best, scan.proven)
     }
 
     /// Phase one of a node's guess order: the candidates whose lookahead
@@ -383,8 +417,10 @@ impl<'a> Searcher<'a> {
             .iter()
             .filter(|&&g| filter.keep(self.game.codes().symbols(g)))
             .filter_map(|&g| {
-                let bound = self.lookahead(set, d, g, true, &mut counts)?;
-                (bound <= non_candidate_lower).then_some(Scored { bound, guess: g })
+                let bound = self
+                    .lookahead(set, d, g, &mut counts, non_candidate_lower + 1)
+                    .ok()?;
+                Some(Scored { bound, guess: g })
             })
             .collect();
         first.sort_unstable_by_key(|s| (s.bound, s.guess));
@@ -394,9 +430,16 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Phase two: every other guess worth trying, in the order (bound,
-    /// non-candidate, code).
-    fn rest(&self, set: &[Code], d: usize, stab: &Stabilizer, phases: &Phases) -> Vec<Scored> {
+    /// Phase two: every other guess whose bound is below `limit`, in the
+    /// order (bound, non-candidate, code); and the least bound left out.
+    fn rest(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        phases: &Phases,
+        limit: u64,
+    ) -> (Vec<Scored>, u64) {
         let book = self.game.codes();
         let filter = self.filter(set, stab);
         let mut counts = vec![0u32; self.slots];
@@ -405,13 +448,18 @@ impl<'a> Searcher<'a> {
             in_set[s.index()] = true;
         }
         let mut out: Vec<(u64, bool, Code)> = Vec::new();
+        let mut skipped = INF;
         for g in book.all() {
             if !filter.keep(book.symbols(g)) {
                 continue;
             }
             let candidate = in_set[g.index()];
-            let Some(bound) = self.lookahead(set, d, g, candidate, &mut counts) else {
-                continue;
+            let bound = match self.lookahead(set, d, g, &mut counts, limit) {
+                Ok(bound) => bound,
+                Err(at_least) => {
+                    skipped = skipped.min(at_least);
+                    continue;
+                }
             };
             if candidate && bound <= phases.non_candidate_lower {
                 continue; // Already tried in phase one.
@@ -419,9 +467,11 @@ impl<'a> Searcher<'a> {
             out.push((bound, !candidate, g));
         }
         out.sort_unstable();
-        out.into_iter()
+        let out = out
+            .into_iter()
             .map(|(bound, _, guess)| Scored { bound, guess })
-            .collect()
+            .collect();
+        (out, skipped)
     }
 
     fn filter(&self, set: &[Code], stab: &Stabilizer) -> Filter<'_> {
@@ -433,32 +483,47 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The lookahead bound of a guess (`None`: infeasible, or a
-    /// non-candidate that answers the same for every candidate).
+    /// The lookahead bound of a guess, own + Σ lower(|C|, d − 1) over its
+    /// non-winning classes: `Ok` when below `limit`, else `Err` with a bound
+    /// at least `limit` (`INF` for a non-candidate that answers the same for
+    /// every candidate: it never helps). `counts` must be all zero and is
+    /// left so. Classes are filled one secret at a time and the scan stops
+    /// as soon as the bound reaches `limit` (the bound only grows).
     fn lookahead(
         &self,
         set: &[Code],
         d: usize,
         g: Code,
-        candidate: bool,
         counts: &mut [u32],
-    ) -> Option<u64> {
-        counts.iter_mut().for_each(|c| *c = 0);
+        limit: u64,
+    ) -> Result<u64, u64> {
         let row = self.table.row(g);
+        let delta = self.bounds.deltas(d - 1);
+        let mut bound = self.bounds.own(set.len());
+        let mut stopped = false;
         for &s in set {
-            counts[row[s.index()].index()] += 1;
-        }
-        let n = set.len();
-        if !candidate && counts.iter().any(|&c| c as usize == n) {
-            return None;
-        }
-        let mut bound = self.bounds.own(n);
-        for (f, &c) in counts.iter().enumerate() {
-            if c > 0 && f != self.win.index() {
-                bound = bound.saturating_add(self.bounds.lower(c as usize, d - 1));
+            if s == g {
+                continue; // The winning class is not solved further.
+            }
+            let f = row[s.index()].index();
+            bound = bound.saturating_add(delta[counts[f] as usize]);
+            counts[f] += 1;
+            if bound >= limit {
+                stopped = true;
+                break;
             }
         }
-        (bound < INF).then_some(bound)
+        let useless = !stopped && counts[row[set[0].index()].index()] as usize == set.len();
+        for &s in set {
+            counts[row[s.index()].index()] = 0;
+        }
+        if useless {
+            Err(INF)
+        } else if stopped {
+            Err(bound.min(INF))
+        } else {
+            Ok(bound)
+        }
     }
 
     /// The non-winning classes of a guess, smallest first (ties by answer).
@@ -575,7 +640,8 @@ impl<'a> Searcher<'a> {
         {
             Some(s) => s.guess,
             None => {
-                self.rest(set, d, stab, &phases)
+                self.rest(set, d, stab, &phases, cost + 1)
+                    .0
                     .iter()
                     .take_while(|s| s.bound <= cost)
                     .find(reaches)
@@ -613,6 +679,24 @@ fn progress_bar() -> indicatif::ProgressBar {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
+}
+
+/// The optimal subtree for a set of candidates (sorted, distinct) within
+/// `cap` guesses, with its cost; `None` when the cap cannot be met. Single
+/// threaded, no progress: for players answering from an arbitrary position.
+pub fn solve_candidates(
+    game: &Game,
+    candidates: &[Code],
+    cap: Option<usize>,
+) -> Result<Option<(u64, Node)>, SearchError> {
+    let config = Config {
+        cap,
+        parallel_levels: 0,
+        memo_codes: 1 << 20,
+        ..Config::default()
+    };
+    let searcher = Searcher::new(game, config)?;
+    Ok(searcher.solve_set(candidates, cap.unwrap_or(usize::MAX)))
 }
 
 /// Solves `game` under `config`.
@@ -662,6 +746,109 @@ mod tests {
         }
         memo.insert(key, best);
         best
+    }
+
+    fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let config = Config {
+            cap: Some(5),
+            canon_max,
+            ..Config::default()
+        };
+        pool.install(|| solve(game, config)).unwrap().tree.unwrap()
+    }
+
+    #[test]
+    fn same_tree_whatever_the_threads_and_memo() {
+        for rules in ["mm:3x5", "moo:3x6"] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let one = tree_of(&game, 1, 64);
+            assert_eq!(one, tree_of(&game, 2, 64), "{rules}: 1 vs 2 threads");
+            assert_eq!(one, tree_of(&game, 3, 0), "{rules}: canonical keys or not");
+        }
+    }
+
+    #[test]
+    fn isomorphic_sets_share_one_memo_entry() {
+        let game = Game::new(Rules::standard());
+        let book = game.codes();
+        let parse = |codes: &[&str]| -> Vec<Code> {
+            let mut v: Vec<Code> = codes.iter().map(|t| book.parse(t).unwrap()).collect();
+            v.sort();
+            v
+        };
+        // The seed-004 position plus one code, and its image under the
+        // symbol swaps 2↔7, 0↔4 with the first two positions swapped.
+        let a = parse(&["2754", "2854", "4396", "4936", "9346", "3456"]);
+        let pi = [4u8, 1, 7, 3, 0, 5, 6, 2, 8, 9];
+        let mut b: Vec<Code> = a
+            .iter()
+            .map(|&c| {
+                let s = book.symbols(c);
+                book.find(&[
+                    pi[s[1] as usize],
+                    pi[s[0] as usize],
+                    pi[s[2] as usize],
+                    pi[s[3] as usize],
+                ])
+                .unwrap()
+            })
+            .collect();
+        b.sort();
+        assert_ne!(a, b);
+        let config = Config {
+            parallel_levels: 0,
+            ..Config::default()
+        };
+        let searcher = Searcher::new(&game, config).unwrap();
+        let (cost_a, _) = searcher.solve_set(&a, 7).unwrap();
+        let entries = searcher.memo().len();
+        let hits = searcher.memo().hits();
+        let (cost_b, _) = searcher.solve_set(&b, 7).unwrap();
+        assert_eq!(cost_a, cost_b);
+        assert_eq!(
+            searcher.memo().len(),
+            entries,
+            "no new entry for an isomorphic set"
+        );
+        assert!(
+            searcher.memo().hits() > hits,
+            "the second set hits the first one's entry"
+        );
+    }
+
+    #[test]
+    fn a_cap_below_the_optimum_is_refuted() {
+        // moo:3x5 has 60 codes and 8 non-winning answers at most per guess:
+        // 1 + 8 < 60, so 2 guesses can never suffice, and the search says so.
+        let game = Game::new("moo:3x5".parse::<Rules>().unwrap());
+        let sol = solve(
+            &game,
+            Config {
+                cap: Some(2),
+                ..Config::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(sol.cost, INF);
+        assert!(sol.tree.is_none());
+        let free = solve(&game, Config::default()).unwrap();
+        let depth = free.stats.unwrap().max_depth;
+        let at_depth = solve(
+            &game,
+            Config {
+                cap: Some(depth),
+                ..Config::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            at_depth.cost, free.cost,
+            "the unlimited optimum fits its own depth"
+        );
     }
 
     #[test]
