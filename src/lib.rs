@@ -20,6 +20,7 @@ pub mod rules;
 pub mod signature;
 pub mod strategy;
 pub mod search;
+pub mod signature;
 pub mod symmetry;
 pub mod tree;
 

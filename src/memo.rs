@@ -16,7 +16,7 @@
 //! - Shared between threads through sharded mutexes; the values found are
 //!   the same whatever the order of insertions, only hit rates vary.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -60,9 +60,7 @@ impl Memo {
     }
 
     fn shard(&self, key: &[u16]) -> &Mutex<Shard> {
-        let mut h = FxBuildHasher.build_hasher();
-        key.hash(&mut h);
-        &self.shards[(h.finish() >> 32) as usize % SHARDS]
+        &self.shards[(FxBuildHasher.hash_one(key) >> 32) as usize % SHARDS]
     }
 
     /// What is known of `key`.

@@ -68,6 +68,9 @@ pub struct Config {
     pub memo_min: usize,
     /// Levels of the tree whose classes are solved in parallel (default 2).
     pub parallel_levels: usize,
+    /// Sets of at most this many secrets are solved exactly whatever the
+    /// cut-off, so that each is searched once (default 8).
+    pub exact_small: usize,
     /// Show progress on the terminal.
     pub progress: bool,
 }
@@ -78,12 +81,10 @@ impl Default for Config {
             cap: None,
             objective: Objective::Total,
             memo_codes: 1 << 26,
-            canon_max: std::env::var("OPTIMOO_CANON")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(64),
+            canon_max: 64,
             memo_min: 3,
             parallel_levels: 2,
+            exact_small: 8,
             progress: false,
         }
     }
@@ -179,7 +180,6 @@ impl Scan {
                 self.proven = self.proven.min(s.bound);
                 return true;
             }
-            DEBUG_HIST[62].fetch_add(1, Ordering::Relaxed);
             match searcher.evaluate(set, d, stab, s, self.bound, level) {
                 Ok(cost) => {
                     self.best = Some((cost, s.guess));
@@ -271,6 +271,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The optimal cost of the whole game (`INF`: the cap cannot be met),
+    /// without building the tree.
+    pub fn optimum(&self) -> u64 {
+        let all = self.game.all_codes();
+        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        match self.solve(&all, self.root_depth(), &stab, INF, 0) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        }
+    }
+
+    /// Search nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
     /// The optimal subtree for one candidate set (no history: its symmetry
     /// is only that of absent symbols), if `d` guesses suffice.
     pub fn solve_set(&self, set: &[Code], d: usize) -> Option<(u64, Node)> {
@@ -338,7 +354,6 @@ impl<'a> Searcher<'a> {
             return Outcome::AtLeast(lower);
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        DEBUG_HIST[n.min(59)].fetch_add(1, Ordering::Relaxed);
         let key = (n >= self.config.memo_min).then(|| self.key(set, d));
         let mut lower = lower;
         if let Some(key) = &key {
@@ -355,19 +370,25 @@ impl<'a> Searcher<'a> {
                 None => {}
             }
         }
-        let (best, proven) = self.search_node(set, d, stab, cutoff, lower, level);
-        let outcome = match best {
-            Some((cost, _)) => Outcome::Exact(cost),
-            None => Outcome::AtLeast(proven.max(cutoff)),
+        // Small sets are solved exactly whatever the cut-off: one search,
+        // then every later visit is a memo hit.
+        let search_cutoff = if n <= self.config.exact_small {
+            INF
+        } else {
+            cutoff
+        };
+        let (best, proven) = self.search_node(set, d, stab, search_cutoff, lower, level);
+        let entry = match best {
+            Some((cost, _)) => Entry::Exact(cost),
+            None => Entry::AtLeast(proven.max(search_cutoff)),
         };
         if let Some(key) = key {
-            let entry = match outcome {
-                Outcome::Exact(c) => Entry::Exact(c),
-                Outcome::AtLeast(b) => Entry::AtLeast(b),
-            };
             self.memo.put(key, entry);
         }
-        outcome
+        match entry {
+            Entry::Exact(c) if c < cutoff => Outcome::Exact(c),
+            Entry::Exact(c) | Entry::AtLeast(c) => Outcome::AtLeast(c),
+        }
     }
 
     /// Scans the guesses of a node. Returns the best (cost, guess) found
@@ -391,9 +412,7 @@ impl<'a> Searcher<'a> {
         let done = scan.run(self, set, d, stab, lower, level, &phases.first);
         if !done {
             if scan.bound > phases.non_candidate_lower {
-                DEBUG_HIST[60].fetch_add(1, Ordering::Relaxed);
                 let (rest, skipped) = self.rest(set, d, stab, &phases, scan.bound);
-                DEBUG_HIST[61].fetch_add(rest.len() as u64, Ordering::Relaxed);
                 scan.proven = scan.proven.min(skipped);
                 scan.run(self, set, d, stab, lower, level, &rest);
             } else {
@@ -413,17 +432,21 @@ impl<'a> Searcher<'a> {
         let non_candidate_lower = self.bounds.non_candidate(n, d);
         let filter = self.filter(set, stab);
         let mut counts = vec![0u32; self.slots];
-        let mut first: Vec<Scored> = set
+        let mut first: Vec<(u64, u32, Code)> = set
             .iter()
             .filter(|&&g| filter.keep(self.game.codes().symbols(g)))
             .filter_map(|&g| {
                 let bound = self
-                    .lookahead(set, d, g, &mut counts, non_candidate_lower + 1)
+                    .lookahead(set, d, g, true, &mut counts, non_candidate_lower + 1)
                     .ok()?;
-                Some(Scored { bound, guess: g })
+                Some((bound, self.spread(set, g), g))
             })
             .collect();
-        first.sort_unstable_by_key(|s| (s.bound, s.guess));
+        first.sort_unstable();
+        let first = first
+            .into_iter()
+            .map(|(bound, _, guess)| Scored { bound, guess })
+            .collect();
         Phases {
             first,
             non_candidate_lower,
@@ -447,14 +470,14 @@ impl<'a> Searcher<'a> {
         for &s in set {
             in_set[s.index()] = true;
         }
-        let mut out: Vec<(u64, bool, Code)> = Vec::new();
+        let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
         let mut skipped = INF;
         for g in book.all() {
             if !filter.keep(book.symbols(g)) {
                 continue;
             }
             let candidate = in_set[g.index()];
-            let bound = match self.lookahead(set, d, g, &mut counts, limit) {
+            let bound = match self.lookahead(set, d, g, candidate, &mut counts, limit) {
                 Ok(bound) => bound,
                 Err(at_least) => {
                     skipped = skipped.min(at_least);
@@ -464,12 +487,12 @@ impl<'a> Searcher<'a> {
             if candidate && bound <= phases.non_candidate_lower {
                 continue; // Already tried in phase one.
             }
-            out.push((bound, !candidate, g));
+            out.push((bound, self.spread(set, g), !candidate, g));
         }
         out.sort_unstable();
         let out = out
             .into_iter()
-            .map(|(bound, _, guess)| Scored { bound, guess })
+            .map(|(bound, _, _, guess)| Scored { bound, guess })
             .collect();
         (out, skipped)
     }
@@ -494,26 +517,38 @@ impl<'a> Searcher<'a> {
         set: &[Code],
         d: usize,
         g: Code,
+        candidate: bool,
         counts: &mut [u32],
         limit: u64,
     ) -> Result<u64, u64> {
         let row = self.table.row(g);
         let delta = self.bounds.deltas(d - 1);
-        let mut bound = self.bounds.own(set.len());
-        let mut stopped = false;
-        for &s in set {
-            if s == g {
-                continue; // The winning class is not solved further.
-            }
-            let f = row[s.index()].index();
-            bound = bound.saturating_add(delta[counts[f] as usize]);
-            counts[f] += 1;
-            if bound >= limit {
-                stopped = true;
-                break;
+        // Every secret but the guess itself adds at least delta[0]; add that
+        // up front so that the bound reaches `limit` as early as it can.
+        let solved_later = (set.len() - usize::from(candidate)) as u64;
+        let mut bound = self
+            .bounds
+            .own(set.len())
+            .saturating_add(solved_later.saturating_mul(delta[0]));
+        let mut stopped = bound >= limit;
+        if !stopped {
+            for &s in set {
+                if s == g {
+                    continue; // The winning class is not solved further.
+                }
+                let f = row[s.index()].index();
+                bound = bound.saturating_add(
+                    delta[counts[f] as usize] - delta[0].min(delta[counts[f] as usize]),
+                );
+                counts[f] += 1;
+                if bound >= limit {
+                    stopped = true;
+                    break;
+                }
             }
         }
-        let useless = !stopped && counts[row[set[0].index()].index()] as usize == set.len();
+        let useless =
+            !stopped && !candidate && counts[row[set[0].index()].index()] as usize == set.len();
         for &s in set {
             counts[row[s.index()].index()] = 0;
         }
@@ -526,7 +561,27 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The non-winning classes of a guess, smallest first (ties by answer).
+    /// A tie-break between guesses of equal bound: for the feasibility
+    /// objective (whose bounds are all 0) the largest class, smallest first,
+    /// so that promising guesses come first; 0 for the other objectives,
+    /// whose order is (bound, non-candidate, code).
+    fn spread(&self, set: &[Code], g: Code) -> u32 {
+        if self.config.objective != Objective::Feasible {
+            return 0;
+        }
+        let row = self.table.row(g);
+        let mut counts = [0u32; 256];
+        let mut largest = 0;
+        for &s in set {
+            let c = &mut counts[row[s.index()].index()];
+            *c += 1;
+            largest = largest.max(*c);
+        }
+        largest
+    }
+
+    /// The non-winning classes of a guess, smallest first (ties by answer;
+    /// largest first for the feasibility objective).
     fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
         let row = self.table.row(guess);
         let mut classes: Vec<Vec<Code>> = vec![Vec::new(); self.slots];
@@ -539,7 +594,12 @@ impl<'a> Searcher<'a> {
             .filter(|(f, c)| !c.is_empty() && *f != self.win.index())
             .map(|(f, c)| (Feedback(f as u8), c))
             .collect();
-        out.sort_by_key(|(f, c)| (c.len(), *f));
+        if self.config.objective == Objective::Feasible {
+            // To refute a cap, the class most likely to fail comes first.
+            out.sort_by_key(|(f, c)| (std::cmp::Reverse(c.len()), *f));
+        } else {
+            out.sort_by_key(|(f, c)| (c.len(), *f));
+        }
         out
     }
 
@@ -669,8 +729,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-pub static DEBUG_HIST: [AtomicU64; 64] = [const { AtomicU64::new(0) }; 64];
-
 fn progress_bar() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
@@ -697,6 +755,62 @@ pub fn solve_candidates(
     };
     let searcher = Searcher::new(game, config)?;
     Ok(searcher.solve_set(candidates, cap.unwrap_or(usize::MAX)))
+}
+
+/// The smallest cap within which every secret can be solved, with its
+/// proof: every smaller cap refuted, by counting or by exhaustive search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MinCap {
+    /// The smallest feasible cap.
+    pub cap: usize,
+    /// Caps below this are refuted by counting alone (the level bound:
+    /// more secrets than `1 + b + … + b^(cap−1)`).
+    pub counted: usize,
+    /// Wall time of each exhaustive feasibility search, by cap, in order;
+    /// all but the last were refutations.
+    pub searches: Vec<(usize, bool, f64)>,
+    /// Search nodes visited in all.
+    pub nodes: u64,
+}
+
+/// Finds the smallest cap for `game`: refutes caps upward from what counting
+/// allows, each by an exhaustive feasibility search, until one is feasible.
+/// `config.cap` and `config.objective` are ignored.
+pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
+    let n = game.len();
+    let branching = game.possible_feedbacks().count() - 1;
+    let bounds = Bounds::new(Objective::Feasible, branching, n);
+    let mut cap = 1;
+    while bounds.lower(n, cap) >= INF {
+        cap += 1;
+    }
+    let counted = cap;
+    let mut searches = Vec::new();
+    let mut nodes = 0;
+    loop {
+        let start = Instant::now();
+        let searcher = Searcher::new(
+            game,
+            Config {
+                cap: Some(cap),
+                objective: Objective::Feasible,
+                progress: false,
+                ..config.clone()
+            },
+        )?;
+        let feasible = searcher.optimum() < INF;
+        nodes += searcher.nodes();
+        searches.push((cap, feasible, start.elapsed().as_secs_f64()));
+        if feasible {
+            return Ok(MinCap {
+                cap,
+                counted,
+                searches,
+                nodes,
+            });
+        }
+        cap += 1;
+    }
 }
 
 /// Solves `game` under `config`.
@@ -848,6 +962,98 @@ mod tests {
         assert_eq!(
             at_depth.cost, free.cost,
             "the unlimited optimum fits its own depth"
+        );
+    }
+
+    /// Plain exhaustive crush minimum: (secrets solved at relative depth
+    /// `d`, total), compared in that order.
+    fn brute_crush(
+        game: &Game,
+        set: &[Code],
+        d: usize,
+        memo: &mut HashMap<(Vec<Code>, usize), (u64, u64)>,
+    ) -> (u64, u64) {
+        const NO: (u64, u64) = (u64::MAX, u64::MAX);
+        if set.len() == 1 {
+            return (u64::from(d == 1), 1);
+        }
+        if d <= 1 {
+            return NO;
+        }
+        if let Some(&v) = memo.get(&(set.to_vec(), d)) {
+            return v;
+        }
+        let mut best = NO;
+        for g in game.codes().all() {
+            let classes = crate::partition::split(game, g, set);
+            if classes.len() == 1 && classes[0].0 != game.win() {
+                continue;
+            }
+            let mut cost = (0u64, set.len() as u64);
+            for (f, c) in &classes {
+                if *f != game.win() {
+                    let sub = brute_crush(game, c, d - 1, memo);
+                    if sub == NO {
+                        cost = NO;
+                        break;
+                    }
+                    cost = (cost.0 + sub.0, cost.1 + sub.1);
+                }
+            }
+            best = best.min(cost);
+        }
+        memo.insert((set.to_vec(), d), best);
+        best
+    }
+
+    #[test]
+    fn worst_case_and_crush_equal_brute_force() {
+        for rules in [
+            "mm:2x3", "mm:2x4", "moo:2x5", "mm:3x3", "moo:3x4", "moo:3x5",
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let all = game.all_codes();
+            let brute_cap = (1..)
+                .find(|&d| brute(&game, &all, d, &mut HashMap::new()) < INF)
+                .unwrap();
+            let found = min_cap(&game, &Config::default()).unwrap();
+            assert_eq!(found.cap, brute_cap, "{rules}: minimal cap");
+            // Every cap below was refuted, by counting or by search.
+            assert!(found
+                .searches
+                .iter()
+                .all(|&(c, ok, _)| ok == (c == brute_cap)));
+            assert_eq!(found.searches.first().map(|s| s.0), Some(found.counted));
+            let (at_cap, total) = brute_crush(&game, &all, brute_cap, &mut HashMap::new());
+            let config = Config {
+                cap: Some(brute_cap),
+                objective: Objective::Crush,
+                ..Config::default()
+            };
+            let sol = solve(&game, config).unwrap();
+            let stats = sol.stats.unwrap();
+            assert_eq!(
+                stats.histogram[brute_cap - 1],
+                at_cap,
+                "{rules}: crush count"
+            );
+            assert_eq!(stats.total, total, "{rules}: crush total");
+            assert_eq!(sol.cost, at_cap * crate::bound::CRUSH_UNIT + total);
+        }
+    }
+
+    #[test]
+    fn refutation_by_hand_mm_2x2() {
+        // mm:2x2 has codes 00 01 10 11. Any first guess leaves a class of two
+        // secrets with the same answer (e.g. 00: 01 and 10 both answer 1A0B),
+        // so 2 guesses cannot always suffice; 3 can.
+        let game = Game::new("mm:2x2".parse::<Rules>().unwrap());
+        let found = min_cap(&game, &Config::default()).unwrap();
+        assert_eq!(found.cap, 3);
+        assert_eq!(
+            found.searches.iter().filter(|s| !s.1).count(),
+            1,
+            "cap 2 refuted by search"
         );
     }
 

@@ -12,8 +12,8 @@ use clap::{Parser, Subcommand};
 pub mod eval;
 pub mod export;
 pub mod partition;
-pub mod verify;
 pub mod solve;
+pub mod verify;
 
 /// Exit code for a negative answer.
 pub const EXIT_NEGATIVE: u8 = 1;

@@ -4,18 +4,28 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
+use serde_json::json;
 
-use crate::bound::Objective;
+use crate::bound::Objective as Cost;
+use crate::format::Objective;
 use crate::game::Game;
 use crate::rules::Rules;
-use crate::search::{self, Config};
+use crate::search::{self, Config, MinCap};
 
 /// Compute a provably optimal decision tree by exhaustive search.
 ///
 /// With neither --game nor --cap it solves moo:4x10 with at most 7 guesses
-/// (Tanaka 1996: 26274 guesses in all, 5.2131 on average). With --game and
-/// no --cap the number of guesses is unlimited.
+/// (the known optimum is 26274 guesses in all, 5.2131 on average; the tool
+/// computes it). With --game and no --cap the number of guesses is
+/// unlimited. An infeasible cap is reported ("no strategy solves ... within
+/// N guesses") with exit code 1: a proof by exhaustion.
+///
+/// Objectives: `average` (default) minimizes the total number of guesses
+/// within the cap; `worst` finds the smallest cap any strategy can meet,
+/// refuting every smaller one, and returns the minimal-total tree within it;
+/// `crush` then minimizes the secrets that need that last guess, and the
+/// total after that.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed) [default: moo:4x10]
@@ -25,74 +35,131 @@ pub struct Args {
     /// [default: 7 when --game is not given, else unlimited]
     #[arg(long)]
     pub cap: Option<usize>,
+    /// What to optimize: average, worst or crush.
+    #[arg(long, default_value = "average", value_parser = parse_objective)]
+    pub objective: Objective,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
-    /// Save the tree to FILE.
+    /// Save the tree to FILE: the compact tree file (docs/format.md), or
+    /// JSON when FILE ends in .json.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Worker threads (default: all cores). The tree does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Memory for the memo, in MiB (it keeps two generations of this size).
+    /// Memory for the memo in MiB (two generations of this size at most).
     #[arg(long, default_value_t = 256)]
     pub memo_mib: usize,
+    /// Tuning: largest candidate set whose memo key is put in canonical
+    /// form under symbol and position permutations (0: never).
+    #[arg(long, default_value_t = Config::default().canon_max)]
+    pub canon_max: usize,
+    /// Tuning: sets of at most this many secrets are solved exactly
+    /// whatever the cut-off.
+    #[arg(long, default_value_t = Config::default().exact_small)]
+    pub exact_small: usize,
+}
+
+fn parse_objective(text: &str) -> Result<Objective, String> {
+    match text.parse::<Objective>()? {
+        Objective::Heuristic => Err("solve optimizes average, worst or crush".to_string()),
+        o => Ok(o),
+    }
 }
 
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = args.game.unwrap_or_else(Rules::standard);
-    let cap = match (args.game, args.cap) {
-        (None, None) => Some(7),
-        (_, cap) => cap,
+    if args.objective != Objective::Average && args.cap.is_some() {
+        bail!(
+            "--objective {} finds the smallest cap itself; drop --cap",
+            args.objective
+        );
+    }
+    let cap = match (args.game, args.cap, args.objective) {
+        (None, None, Objective::Average) => Some(7),
+        (_, cap, _) => cap,
     };
     let game = Game::new(rules);
+    let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let config = Config {
         cap,
-        objective: Objective::Total,
+        objective: Cost::Total,
         memo_codes: (args.memo_mib.max(1) << 20) / 2,
-        progress: !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        canon_max: args.canon_max,
+        exact_small: args.exact_small,
+        progress,
         ..Config::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("cannot start the worker threads")?;
-    let solution = pool.install(|| search::solve(&game, config))?;
-    if std::env::var("OPTIMOO_DEBUG").is_ok() {
-        let h: Vec<u64> = search::DEBUG_HIST
-            .iter()
-            .map(|a| a.load(std::sync::atomic::Ordering::Relaxed))
-            .collect();
-        eprintln!("{h:?}");
-    }
-    let cap_text = cap.map_or("none".to_string(), |c| c.to_string());
+    pool.install(|| solve(&args, &game, config))
+}
+
+fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCode> {
+    let rules = game.rules();
     let mut out = std::io::stdout().lock();
+    let min_cap = match args.objective {
+        Objective::Average => None,
+        _ => {
+            if config.progress {
+                eprintln!("finding the smallest cap for {rules}...");
+            }
+            let found = search::min_cap(game, &config)?;
+            config.cap = Some(found.cap);
+            if args.objective == Objective::Crush {
+                config.objective = Cost::Crush;
+            }
+            Some(found)
+        }
+    };
+    let cap = config.cap;
+    let solution = search::solve(game, config)?;
     let (Some(tree), Some(stats)) = (&solution.tree, &solution.stats) else {
         let within = cap.map_or(String::new(), |c| format!(" within {c} guesses"));
         if args.json {
-            let v = serde_json::json!({
-                "game": rules.to_string(), "cap": cap, "feasible": false,
-                "seconds": solution.seconds, "nodes": solution.nodes,
+            let v = json!({
+                "game": rules.to_string(), "cap": cap, "objective": args.objective.name(),
+                "feasible": false, "seconds": solution.seconds, "nodes": solution.nodes,
             });
             writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "no strategy solves {rules}{within}")?;
+            writeln!(
+                out,
+                "(proved by exhaustive search in {:.3} s, {} nodes)",
+                solution.seconds, solution.nodes
+            )?;
         }
-        eprintln!("no strategy solves {rules}{within}");
         return Ok(ExitCode::from(crate::cli::EXIT_NEGATIVE));
     };
     if let Some(path) = &args.output {
-        let text = serde_json::to_string(&tree.to_json(&game))?;
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = serde_json::to_string(&tree.to_json(game))?;
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        } else {
+            crate::format::write_tree(path, game, tree, args.objective, cap)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
     }
+    let at_cap = cap
+        .and_then(|c| stats.histogram.get(c - 1).copied())
+        .unwrap_or(0);
     if args.json {
-        let v = serde_json::json!({
+        let mut v = json!({
             "game": rules.to_string(),
             "cap": cap,
+            "objective": args.objective.name(),
             "feasible": true,
             "total": stats.total,
             "average": stats.average(),
             "max_depth": stats.max_depth,
             "histogram": stats.histogram,
+            "at_cap": at_cap,
             "first_guess": game.format_code(tree.root.guess),
             "seconds": solution.seconds,
             "nodes": solution.nodes,
@@ -100,11 +167,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "memo_lookups": solution.memo_lookups,
             "memo_entries": solution.memo_entries,
         });
+        if let Some(m) = &min_cap {
+            v["min_cap"] = json!(m.cap);
+            v["refuted"] = json!(refutations(m));
+        }
         writeln!(out, "{v}")?;
     } else {
+        let cap_text = cap.map_or("none".to_string(), |c| c.to_string());
         writeln!(out, "game       {rules}")?;
+        writeln!(out, "objective  {}", args.objective)?;
+        if let Some(m) = &min_cap {
+            writeln!(out, "min cap    {}", m.cap)?;
+            if m.counted > 1 {
+                writeln!(
+                    out,
+                    "refuted    caps below {} by counting (too many secrets for the answers)",
+                    m.counted
+                )?;
+            }
+            for r in refutations(m) {
+                writeln!(
+                    out,
+                    "refuted    cap {}: no strategy, by exhaustive search in {:.3} s",
+                    r["cap"],
+                    r["seconds"].as_f64().unwrap_or(0.0)
+                )?;
+            }
+        }
         writeln!(out, "cap        {cap_text}")?;
-        writeln!(out, "total      {} (search {})", stats.total, solution.cost)?;
+        writeln!(out, "total      {}", stats.total)?;
         writeln!(
             out,
             "average    {:.4} ({}/{})",
@@ -113,6 +204,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             stats.secrets
         )?;
         writeln!(out, "max depth  {}", stats.max_depth)?;
+        if cap.is_some() {
+            writeln!(
+                out,
+                "at cap     {at_cap} secrets need all {cap_text} guesses"
+            )?;
+        }
         writeln!(out, "histogram  {}", stats.histogram_text())?;
         writeln!(out, "first      {}", game.format_code(tree.root.guess))?;
         writeln!(out, "time       {:.3} s", solution.seconds)?;
@@ -124,4 +221,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn refutations(m: &MinCap) -> Vec<serde_json::Value> {
+    m.searches
+        .iter()
+        .filter(|(_, feasible, _)| !feasible)
+        .map(|(cap, _, seconds)| json!({"cap": cap, "seconds": seconds}))
+        .collect()
 }
