@@ -17,10 +17,9 @@ pub mod memo;
 pub mod partition;
 pub mod player;
 pub mod rules;
-pub mod signature;
-pub mod strategy;
 pub mod search;
 pub mod signature;
+pub mod strategy;
 pub mod symmetry;
 pub mod tree;
 

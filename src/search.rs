@@ -148,8 +148,15 @@ struct Filter<'s> {
 
 impl Filter<'_> {
     fn keep(&self, symbols: &[u8]) -> bool {
-        self.absent.is_none_or(|a| symmetry::absent_min(symbols, a))
-            && self.stab.as_ref().is_none_or(|s| s.is_orbit_min(symbols))
+        let absent_ok = match self.absent {
+            Some(a) => symmetry::absent_min(symbols, a),
+            None => true,
+        };
+        absent_ok
+            && match &self.stab {
+                Some(s) => s.is_orbit_min(symbols),
+                None => true,
+            }
     }
 }
 
