@@ -203,3 +203,86 @@ fn the_embedded_tree_or_a_clear_message() {
         assert!(err.contains("--tree FILE"), "{err}");
     }
 }
+
+/// Plain exhaustive minimum of the total guesses to solve `set`: every
+/// code considered, no bounds, no symmetry.
+fn brute_total(
+    game: &Game,
+    set: &[Code],
+    memo: &mut std::collections::HashMap<Vec<Code>, u64>,
+) -> u64 {
+    if set.len() == 1 {
+        return 1;
+    }
+    if let Some(&v) = memo.get(set) {
+        return v;
+    }
+    let mut best = u64::MAX;
+    for g in game.codes().all() {
+        let classes = optimoo::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue; // learns nothing
+        }
+        let mut total = set.len() as u64;
+        for (f, class) in &classes {
+            if *f != game.win() {
+                total += brute_total(game, class, memo);
+            }
+        }
+        best = best.min(total);
+    }
+    memo.insert(set.to_vec(), best);
+    best
+}
+
+/// Off the tree with few secrets left, the player's guess is optimal: it
+/// reaches the brute-force minimum.
+#[test]
+fn off_the_tree_small_sets_get_the_exact_move() {
+    use optimoo::player::{Player, Source, EXACT_MAX};
+    let game = Game::new("moo:3x5".parse().unwrap());
+    let tree = crate::trees::first_consistent(&game);
+    let player = Player::new(&game, &tree).unwrap();
+    let mut memo = std::collections::HashMap::new();
+    let mut checked = 0;
+    let mut example = None;
+    // Open with 340 (the tree opens with 012), then every answer and a
+    // second guess 123.
+    let g1 = game.parse_code("340").unwrap();
+    let g2 = game.parse_code("123").unwrap();
+    for f1 in game.possible_feedbacks() {
+        for f2 in game.possible_feedbacks() {
+            let history = [(g1, f1), (g2, f2)];
+            let Ok(advice) = player.advise(&history) else {
+                continue;
+            };
+            let set = &advice.candidates;
+            if set.len() < 2 || set.len() > EXACT_MAX {
+                continue;
+            }
+            assert_eq!(advice.source, Source::Exact);
+            let mut total = set.len() as u64;
+            for (f, class) in optimoo::partition::split(&game, advice.guess, set) {
+                if f != game.win() {
+                    total += brute_total(&game, &class, &mut memo);
+                }
+            }
+            assert_eq!(total, brute_total(&game, set, &mut memo), "{history:?}");
+            checked += 1;
+            example.get_or_insert(history);
+        }
+    }
+    assert!(checked >= 5, "only {checked} positions checked");
+    let (game, _, path) = setup("moo:3x5", "p-exact.tree");
+    let moves: Vec<String> = example
+        .unwrap()
+        .iter()
+        .map(|&(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(f)))
+        .collect();
+    let (code, out, err) = run(MOO, &["--tree", &path, "next", &moves[0], &moves[1]], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("exact search"), "{out}");
+    assert!(game
+        .parse_code(out.split_whitespace().next().unwrap())
+        .is_ok());
+}

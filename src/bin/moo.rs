@@ -113,7 +113,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         Some(path) => format!("reading {}", path.display()),
         None => "reading the embedded tree".to_string(),
     })?;
-    let player = Player::new(&game, &file.tree)?;
+    let player = Player::new(&game, &file.tree)?.with_cap(file.header.cap);
     let loaded = start.elapsed();
     let timings = cli.timings;
     let report = move || {
