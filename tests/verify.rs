@@ -83,3 +83,39 @@ fn unreadable_files_exit_2_and_the_others_are_still_checked() {
     );
     assert_eq!(code, 1);
 }
+
+/// The committed optimal trees hold their claims and the published optima
+/// (REFERENCE.md: Tanaka 1996 for moo:4x10, Koyama & Lai 1993 for mm:4x6).
+#[test]
+fn data_trees_have_the_published_optima() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let known = [
+        ("moo-4x10-cap7.tree", 26274, 7),
+        ("mm-4x6.tree", 5625, 6),
+        ("mm-4x6-cap5.tree", 5626, 5),
+    ];
+    let mut seen = 0;
+    for (name, total, depth) in known {
+        let path = data.join(name);
+        if !path.is_file() {
+            continue; // not generated yet: scripts/regenerate-data.sh
+        }
+        let file = TreeFile::read(&path, None).unwrap();
+        let game = Game::new(file.header.rules);
+        let stats = file.verify(&game).unwrap();
+        assert_eq!((stats.total, stats.max_depth), (total, depth), "{name}");
+        assert_eq!(file.header.objective, Objective::Average);
+        seen += 1;
+    }
+    let trees = std::fs::read_dir(&data)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "tree")
+        })
+        .count();
+    assert!(seen > 0 || trees == 0);
+}
