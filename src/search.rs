@@ -73,6 +73,8 @@ pub struct Config {
     pub exact_small: usize,
     /// Show progress on the terminal.
     pub progress: bool,
+    /// Print a line per solved first-level class on stderr (default false).
+    pub verbose: bool,
 }
 
 impl Default for Config {
@@ -86,6 +88,7 @@ impl Default for Config {
             parallel_levels: 2,
             exact_small: 8,
             progress: false,
+            verbose: false,
         }
     }
 }
@@ -314,9 +317,13 @@ impl<'a> Searcher<'a> {
         d.min(n + 1)
     }
 
+    /// The canonical memo key of a set (an image of it, the same for every
+    /// set of its orbit), followed by the depth.
     fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
         let mut key = if set.len() <= self.config.canon_max {
-            symmetry::canonical(self.game.codes(), set, &self.perms)
+            let classes =
+                symmetry::invariants(|a, b| self.table.row(a)[b.index()].index(), set, self.slots);
+            symmetry::canonical(self.game.codes(), set, &classes, &self.perms)
         } else {
             set.iter().map(|c| c.0).collect()
         };
@@ -361,10 +368,24 @@ impl<'a> Searcher<'a> {
             return Outcome::AtLeast(lower);
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        let key = (n >= self.config.memo_min).then(|| self.key(set, d));
         let mut lower = lower;
-        if let Some(key) = &key {
-            match self.memo.get(key) {
+        // Look the set up as it is first (cheap), then in canonical form.
+        let mut keys: Vec<Vec<u16>> = Vec::new();
+        if n >= self.config.memo_min {
+            let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
+            raw.push(d as u16);
+            keys.push(raw);
+            if n <= self.config.canon_max {
+                keys.push(self.key(set, d));
+            }
+        }
+        for (i, key) in keys.iter().enumerate() {
+            let found = self.memo.get(key);
+            if i > 0 && found.is_some() {
+                // Remember the set as it is too: the next visit is cheaper.
+                self.memo.put(keys[0].clone(), found.expect("checked"));
+            }
+            match found {
                 Some(Entry::Exact(c)) => {
                     return if c < cutoff {
                         Outcome::Exact(c)
@@ -389,7 +410,7 @@ impl<'a> Searcher<'a> {
             Some((cost, _)) => Entry::Exact(cost),
             None => Entry::AtLeast(proven.max(search_cutoff)),
         };
-        if let Some(key) = key {
+        for key in keys {
             self.memo.put(key, entry);
         }
         match entry {
@@ -628,17 +649,17 @@ impl<'a> Searcher<'a> {
             // Each class gets the slack left if all others meet their bounds.
             let results: Vec<(u64, Outcome)> = classes
                 .par_iter()
-                .map(|(_, c)| {
+                .map(|(f, c)| {
                     let lb = self.bounds.lower(c.len(), d - 1);
                     let limit = bound - (s.bound - lb);
-                    (lb, self.solve(c, d - 1, &child, limit, level + 1))
+                    let start = Instant::now();
+                    let r = self.solve(c, d - 1, &child, limit, level + 1);
+                    if level == 0 {
+                        self.report(s.guess, *f, c.len(), r, start);
+                    }
+                    (lb, r)
                 })
                 .collect();
-            if level == 0 {
-                if let Some(bar) = &self.progress {
-                    bar.inc(0);
-                }
-            }
             let mut total = s.bound;
             let mut failed = false;
             for (lb, r) in results {
@@ -677,6 +698,29 @@ impl<'a> Searcher<'a> {
             }
         }
         Ok(total)
+    }
+
+    /// Progress after a first-level class is solved: the bar's message on
+    /// a terminal, a line on stderr with `verbose`.
+    fn report(&self, guess: Code, f: Feedback, n: usize, r: Outcome, start: Instant) {
+        let line = format!(
+            "{} {}: {} secrets, {} in {:.2} s; {}",
+            self.game.format_code(guess),
+            self.game.format_feedback(f),
+            n,
+            match r {
+                Outcome::Exact(c) => format!("cost {c}"),
+                Outcome::AtLeast(c) if c >= INF => "infeasible".to_string(),
+                Outcome::AtLeast(c) => format!("cost at least {c}"),
+            },
+            start.elapsed().as_secs_f64(),
+            self.progress_message()
+        );
+        if let Some(bar) = &self.progress {
+            bar.println(&line);
+        } else if self.config.verbose {
+            eprintln!("{line}");
+        }
     }
 
     fn progress_message(&self) -> String {
@@ -820,6 +864,39 @@ pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
     }
 }
 
+/// The optimal subtree after a history of (guess, answer) pairs, within
+/// `cap_left` more guesses: the candidates are those consistent with the
+/// history, and the history's symmetry (the stabilizer of its guesses)
+/// prunes the guesses, which makes this much faster than
+/// [`solve_candidates`] on the same set. `None` when the cap cannot be met.
+pub fn solve_after(
+    game: &Game,
+    history: &[(Code, Feedback)],
+    cap_left: Option<usize>,
+) -> Result<Option<(u64, Node)>, SearchError> {
+    let config = Config {
+        cap: cap_left,
+        parallel_levels: 0,
+        memo_codes: 1 << 20,
+        ..Config::default()
+    };
+    let searcher = Searcher::new(game, config)?;
+    let rules = game.rules();
+    let mut stab = Stabilizer::full(rules.positions(), rules.symbols());
+    for &(g, _) in history {
+        stab = stab.fix(game.codes().symbols(g));
+    }
+    let set = crate::partition::consistent(game, history);
+    if set.is_empty() {
+        return Ok(None);
+    }
+    let d = cap_left.unwrap_or(usize::MAX);
+    Ok(match searcher.solve(&set, d, &stab, INF, usize::MAX) {
+        Outcome::Exact(c) => Some((c, searcher.build(&set, d, &stab, c))),
+        Outcome::AtLeast(_) => None,
+    })
+}
+
 /// Solves `game` under `config`.
 pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
     Ok(Searcher::new(game, config)?.run())
@@ -939,6 +1016,28 @@ mod tests {
             searcher.memo().hits() > hits,
             "the second set hits the first one's entry"
         );
+    }
+
+    #[test]
+    fn after_a_history_equals_the_set_alone() {
+        let game = Game::new(Rules::standard());
+        let g = game.parse_code("0123").unwrap();
+        let f = game.parse_feedback("0A4B").unwrap();
+        let (cost, node) = solve_after(&game, &[(g, f)], Some(6)).unwrap().unwrap();
+        let set = crate::partition::consistent(&game, &[(g, f)]);
+        let (alone, _) = solve_candidates(&game, &set, Some(6)).unwrap().unwrap();
+        assert_eq!(cost, alone);
+        // The subtree solves every one of the 9 secrets.
+        let tree = Tree {
+            rules: game.rules(),
+            root: Node {
+                guess: g,
+                children: vec![(f, node)],
+            },
+        };
+        for &s in &set {
+            assert!(tree.play(&game, s).unwrap().len() <= 7);
+        }
     }
 
     #[test]

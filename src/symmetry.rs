@@ -208,6 +208,30 @@ pub fn symbols_of(book: &Codebook, set: &[Code]) -> u64 {
     set.iter().fold(0, |m, &c| m | book.mask(c))
 }
 
+/// An invariant class for each code of `set`: codes are ranked by their
+/// histogram of answers against the whole set (which no symmetry changes),
+/// rank 0 for the smallest histogram.
+/// `feedback(a, b)` gives the answer index of guess `a` against secret `b`.
+pub fn invariants(feedback: impl Fn(Code, Code) -> usize, set: &[Code], slots: usize) -> Vec<u32> {
+    let hists: Vec<Vec<u16>> = set
+        .iter()
+        .map(|&c| {
+            let mut h = vec![0u16; slots];
+            for &s in set {
+                h[feedback(c, s)] += 1;
+            }
+            h
+        })
+        .collect();
+    let mut sorted: Vec<&Vec<u16>> = hists.iter().collect();
+    sorted.sort();
+    sorted.dedup();
+    hists
+        .iter()
+        .map(|h| sorted.binary_search(&h).expect("listed") as u32)
+        .collect()
+}
+
 /// Budget of elementary steps for one canonical form; past it the set itself
 /// is returned (still a correct, merely non-canonical, key).
 pub const CANON_BUDGET: usize = 200_000;
@@ -221,13 +245,19 @@ pub const CANON_BUDGET: usize = 200_000;
 /// have labels its unlabelled symbols `m, m+1, …` in order of appearance, so
 /// the next element is the smallest such image over the codes left; ties
 /// branch. A branch stops as soon as its prefix exceeds the best list found.
-pub fn canonical(book: &Codebook, set: &[Code], perms: &[Vec<u8>]) -> Vec<u16> {
+///
+/// `classes[i]` is an invariant of `set[i]` under the group (its rank by
+/// [`invariants`]); codes are taken class by class, which cuts the branching:
+/// the canonical list is sorted by (class, image).
+pub fn canonical(book: &Codebook, set: &[Code], classes: &[u32], perms: &[Vec<u8>]) -> Vec<u16> {
     let k = book.rules().positions();
     if set.len() <= 1 || k > 10 {
         return set.iter().map(|c| c.0).collect();
     }
+    debug_assert_eq!(classes.len(), set.len());
     let mut canon = Canon {
         k,
+        classes: classes.to_vec(),
         codes: set.iter().map(|&c| book.symbols(c).to_vec()).collect(),
         best: Vec::new(),
         steps: 0,
@@ -272,6 +302,7 @@ pub fn canonical(book: &Codebook, set: &[Code], perms: &[Vec<u8>]) -> Vec<u16> {
 
 struct Canon {
     k: usize,
+    classes: Vec<u32>,
     codes: Vec<Vec<u8>>,
     best: Vec<u64>,
     steps: usize,
@@ -313,9 +344,15 @@ impl Canon {
             return;
         }
         self.steps += self.codes.len();
+        // Only codes of the smallest class left may come next.
+        let class = (0..self.codes.len())
+            .filter(|&i| !self.taken[i])
+            .map(|i| self.classes[i])
+            .min()
+            .unwrap_or(0);
         let mut min = u64::MAX;
         for (i, code) in self.codes.iter().enumerate() {
-            if !self.taken[i] {
+            if !self.taken[i] && self.classes[i] == class {
                 min = min.min(self.image(code, labels, next));
             }
         }
@@ -327,7 +364,10 @@ impl Canon {
             }
         }
         for i in 0..self.codes.len() {
-            if self.taken[i] || self.image(&self.codes[i], labels, next) != min {
+            if self.taken[i]
+                || self.classes[i] != class
+                || self.image(&self.codes[i], labels, next) != min
+            {
                 continue;
             }
             // Label this code's new symbols in order of appearance.
@@ -348,6 +388,15 @@ impl Canon {
             *labels = saved;
         }
     }
+}
+
+#[cfg(test)]
+fn inv(game: &crate::game::Game, set: &[Code]) -> Vec<u32> {
+    invariants(
+        |a, b| game.feedback(b, a).index(),
+        set,
+        game.rules().feedback_slots(),
+    )
 }
 
 #[cfg(test)]
@@ -423,8 +472,8 @@ mod tests {
             .collect();
         image.sort();
         assert_ne!(set, image);
-        let a = canonical(book, &set, &perms);
-        let b = canonical(book, &image, &perms);
+        let a = canonical(book, &set, &inv(&game, &set), &perms);
+        let b = canonical(book, &image, &inv(&game, &image), &perms);
         assert_eq!(a, b);
         assert_eq!(a.len(), 5);
         // The canonical form is itself an image of the set.
@@ -432,7 +481,7 @@ mod tests {
             .iter()
             .map(|t| book.parse(t).unwrap())
             .collect();
-        assert_ne!(canonical(book, &other, &perms), a);
+        assert_ne!(canonical(book, &other, &inv(&game, &other), &perms), a);
     }
 }
 
@@ -488,7 +537,7 @@ mod canon_tests {
                 let mut set: Vec<Code> = (0..size).map(|_| Code(rnd(book.len()) as u16)).collect();
                 set.sort();
                 set.dedup();
-                let c = canonical(book, &set, &perms);
+                let c = canonical(book, &set, &inv(&game, &set), &perms);
                 // An image of the set under some group element.
                 let found = perms
                     .iter()
@@ -501,7 +550,11 @@ mod canon_tests {
                 let sigma = &perms[rnd(perms.len())];
                 let pi = &sym_perms[rnd(sym_perms.len())];
                 let img: Vec<Code> = apply(book, &set, sigma, pi).into_iter().map(Code).collect();
-                assert_eq!(canonical(book, &img, &perms), c, "{rules} trial {trial}");
+                assert_eq!(
+                    canonical(book, &img, &inv(&game, &img), &perms),
+                    c,
+                    "{rules} trial {trial}"
+                );
             }
         }
     }

@@ -51,6 +51,9 @@ pub struct Args {
     /// Memory for the memo in MiB (two generations of this size at most).
     #[arg(long, default_value_t = 256)]
     pub memo_mib: usize,
+    /// Print a line on stderr as each class of the first guess is solved.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Tuning: largest candidate set whose memo key is put in canonical
     /// form under symbol and position permutations (0: never).
     #[arg(long, default_value_t = Config::default().canon_max)]
@@ -89,6 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         memo_codes: (args.memo_mib.max(1) << 20) / 2,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
+        verbose: args.verbose,
         progress,
         ..Config::default()
     };
