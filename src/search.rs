@@ -381,9 +381,9 @@ impl<'a> Searcher<'a> {
         }
         for (i, key) in keys.iter().enumerate() {
             let found = self.memo.get(key);
-            if i > 0 && found.is_some() {
+            if let (true, Some(entry)) = (i > 0, found) {
                 // Remember the set as it is too: the next visit is cheaper.
-                self.memo.put(keys[0].clone(), found.expect("checked"));
+                self.memo.put(keys[0].clone(), entry);
             }
             match found {
                 Some(Entry::Exact(c)) => {
