@@ -9,7 +9,8 @@
 //!   exact cost.
 //! - Memory is bounded: the memo holds two generations per shard. When the
 //!   current generation of a shard holds more than its share of
-//!   `limit_codes` stored codes, the old generation is dropped and the
+//!   `limit_codes` stored codes (each entry counted as its key plus
+//!   `ENTRY_OVERHEAD` codes for its allocation and table slot), the old generation is dropped and the
 //!   current one becomes old (entries found in the old generation are copied
 //!   back to the current one). So at most about `2 · limit_codes` codes are
 //!   stored, and the entries used recently survive.
@@ -23,6 +24,9 @@ use std::sync::Mutex;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 const SHARDS: usize = 64;
+/// What an entry costs beyond its key, counted in codes (2 bytes each): the
+/// boxed key's allocation and the hash table slot, about 64 bytes.
+const ENTRY_OVERHEAD: usize = 32;
 
 /// What is known of a subproblem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +76,7 @@ impl Memo {
             None => {
                 let e = shard.old.get(key).copied();
                 if let Some(e) = e {
-                    shard.codes += key.len();
+                    shard.codes += key.len() + ENTRY_OVERHEAD;
                     shard.current.insert(key.into(), e);
                 }
                 e
@@ -100,7 +104,7 @@ impl Memo {
             }
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(entry);
-                shard.codes += len;
+                shard.codes += len + ENTRY_OVERHEAD;
                 if shard.codes > self.limit_per_shard {
                     shard.old = std::mem::take(&mut shard.current);
                     shard.codes = 0;
