@@ -209,9 +209,11 @@ impl Tree {
         }
     }
 
-    /// The tree as JSON: `{"game": {...}, "root": {"guess", "next"}}`, each
-    /// node `{"guess": "0123", "next": {"0A1B": {...}, ...}}` (a leaf has an
-    /// empty `next`).
+    /// The tree as JSON: `{"game": {"positions", "symbols", "repeats"},
+    /// "root": {"guess", "next"}}`, each node `{"guess": "0123", "next":
+    /// {"0A1B": {...}, ...}}` (a leaf has an empty `next`). Keys are written
+    /// in exactly this order and `next` in feedback order (serde_json's
+    /// `preserve_order` feature keeps insertion order).
     pub fn to_json(&self, game: &Game) -> Value {
         let mut game_obj = Map::new();
         game_obj.insert("positions".into(), self.rules.positions().into());
@@ -359,5 +361,30 @@ mod tests {
             .children
             .push((Feedback::new(1, 0, 1), Node::leaf(Code(2))));
         assert!(tree.replay(&game, None).is_err());
+    }
+
+    #[test]
+    fn json_keys_keep_the_issue_order() {
+        use crate::strategy::{build_tree, Heuristic, StrategyConfig};
+        let game = Game::new(Rules::standard());
+        let tree = build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
+        let text = serde_json::to_string(&tree.to_json(&game)).unwrap();
+        let prefix = r#"{"game":{"positions":4,"symbols":10,"repeats":false},"root":{"guess":"0123","next":{"0A0B":"#;
+        assert!(text.starts_with(prefix), "{}", &text[..120]);
+        // `next` lists the answers in feedback order, at every node.
+        fn check(game: &Game, v: &Value) {
+            let next = v["next"].as_object().unwrap();
+            let answers: Vec<Feedback> = next
+                .keys()
+                .map(|k| game.parse_feedback(k).unwrap())
+                .collect();
+            assert!(answers.windows(2).all(|w| w[0] < w[1]), "{answers:?}");
+            let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            assert_eq!(keys, ["guess", "next"]);
+            next.values().for_each(|c| check(game, c));
+        }
+        let json = tree.to_json(&game);
+        assert_eq!(json["root"]["next"].as_object().unwrap().len(), 13);
+        check(&game, &json["root"]);
     }
 }
