@@ -1,0 +1,118 @@
+//! The long exhaustive runs, ignored by default: the published optima of
+//! ../shared/REFERENCE.md found by the search, never read from a table.
+//!
+//! Run them with `cargo test --release -- --ignored` (all of them) or name
+//! one, e.g. `cargo test --release exhaustive::mm_4x6 -- --ignored`. Each
+//! returned tree is replayed over every secret by `Tree::replay`, so the
+//! totals asserted are those of a tree that really plays within its cap.
+//! scripts/results.sh runs the same searches through the CLI for docs/results.md.
+
+use optimoo::bound::Objective;
+use optimoo::search::{min_cap, solve, Config};
+use optimoo::{Game, Rules, Stats};
+
+fn game(name: &str) -> Game {
+    Game::new(name.parse::<Rules>().expect("a known game"))
+}
+
+/// Solves `game` under `cap` and `objective`, replays the tree within the
+/// cap and returns its statistics.
+fn solve_and_replay(game: &Game, cap: Option<usize>, objective: Objective) -> Stats {
+    let config = Config {
+        cap,
+        objective,
+        ..Config::default()
+    };
+    let solution = solve(game, config).expect("the search runs");
+    let tree = solution.tree.unwrap_or_else(|| {
+        panic!("{}: no strategy within cap {cap:?}", game.rules());
+    });
+    let stats = tree
+        .replay(game, cap)
+        .unwrap_or_else(|e| panic!("{}: the tree does not replay: {e}", game.rules()));
+    assert_eq!(stats.secrets as usize, game.len());
+    assert_eq!(
+        Some(&stats),
+        solution.stats.as_ref(),
+        "reported vs replayed"
+    );
+    stats
+}
+
+#[test]
+#[ignore = "exhaustive search, seconds to minutes: cargo test --release -- --ignored"]
+fn mm_4x6_minimal_average_is_5625() {
+    // Koyama & Lai 1993: 5625/1296 = 4.3403, worst case 6.
+    let g = game("mm:4x6");
+    let stats = solve_and_replay(&g, None, Objective::Total);
+    assert_eq!(stats.total, 5625);
+    assert_eq!(stats.max_depth, 6);
+}
+
+#[test]
+#[ignore = "exhaustive search, seconds to minutes: cargo test --release -- --ignored"]
+fn mm_4x6_minimal_average_within_5_guesses_is_5626() {
+    // Koyama & Lai 1993: 5626/1296 = 4.3410 under a 5-guess cap.
+    let g = game("mm:4x6");
+    let stats = solve_and_replay(&g, Some(5), Objective::Total);
+    assert_eq!(stats.total, 5626);
+    assert_eq!(stats.max_depth, 5);
+}
+
+#[test]
+#[ignore = "exhaustive search, seconds to minutes: cargo test --release -- --ignored"]
+fn mm_4x6_worst_case_is_5_and_4_is_refuted() {
+    // Knuth 1976: 5 guesses always suffice and 4 do not.
+    let g = game("mm:4x6");
+    let found = min_cap(&g, &Config::default()).expect("the search runs");
+    assert_eq!(found.cap, 5);
+    assert!(
+        found.searches.iter().any(|&(cap, ok, _)| cap == 4 && !ok),
+        "cap 4 refuted by search: {:?}",
+        found.searches
+    );
+    assert!(found
+        .searches
+        .iter()
+        .all(|&(cap, feasible, _)| feasible == (cap == 5)));
+    // The minimal-total tree within the minimal cap.
+    let stats = solve_and_replay(&g, Some(found.cap), Objective::Total);
+    assert_eq!(stats.total, 5626);
+}
+
+#[test]
+#[ignore = "exhaustive search, seconds to minutes: cargo test --release -- --ignored"]
+fn mm_4x6_crush_is_539_secrets_at_5() {
+    // A. Slovesnov: 539 secrets need the 5th guess while all others take
+    // at most 4; the exhaustive search confirms it is the fewest.
+    let g = game("mm:4x6");
+    let stats = solve_and_replay(&g, Some(5), Objective::Crush);
+    assert_eq!(stats.max_depth, 5);
+    assert_eq!(stats.histogram[4], 539);
+    // Crushing the last level never lowers the total below the optimum.
+    assert!(stats.total >= 5626, "{stats:?}");
+}
+
+#[test]
+#[ignore = "exhaustive search of MOO, minutes to hours: cargo test --release -- --ignored"]
+fn moo_4x10_minimal_average_within_7_guesses_is_26274() {
+    // Tanaka 1996: 26274/5040 = 5.2131 with at most 7 guesses.
+    let g = game("moo:4x10");
+    let stats = solve_and_replay(&g, Some(7), Objective::Total);
+    assert_eq!(stats.total, 26274);
+    assert_eq!(stats.max_depth, 7);
+}
+
+#[test]
+#[ignore = "exhaustive search of MOO, minutes to hours: cargo test --release -- --ignored"]
+fn moo_4x10_worst_case_is_7_and_6_is_refuted() {
+    // No strategy guarantees 6 guesses; 7 can be guaranteed (REFERENCE.md).
+    let g = game("moo:4x10");
+    let found = min_cap(&g, &Config::default()).expect("the search runs");
+    assert_eq!(found.cap, 7);
+    assert!(
+        found.searches.iter().any(|&(cap, ok, _)| cap == 6 && !ok),
+        "cap 6 refuted by search: {:?}",
+        found.searches
+    );
+}
