@@ -157,7 +157,8 @@ def render(argv):
                     " ".join(str(h) for h in r["histogram"]), secs(r["seconds"]),
                     mib(avg), verified(avg, worst, crush)]
         else:
-            row += [miss, "", "", "", "", mib(avg) if avg and avg["status"] == "timeout" else "", ""]
+            killed = avg and avg["status"] == "timeout" and avg.get("peak_kib") is not None
+            row += [miss, "", "", "", "", f"{mib(avg)} when stopped" if killed else "", ""]
         if "--cap" in v:
             row += ["as above", "", "", "as above", "", ""]
         else:
