@@ -204,6 +204,8 @@ def render(argv):
         "  all min-cap guesses; **crush total**: the minimal total among those trees.",
         "- A run that did not finish within its limit says so (\"timeout after N s\");",
         "  \"not run\" means a smaller game of the same family timed out first.",
+        "- Times depend on the load: a load average above the core count (below)",
+        "  means other jobs shared the machine and the times are inflated.",
         "",
         "| " + " | ".join(head) + " |",
         "|" + "|".join("---" for _ in head) + "|",
@@ -213,7 +215,7 @@ def render(argv):
     for i, (day, machine, commit, limit) in enumerate(sessions, 1):
         ls = loads.get(i, [])
         busy = f", load average {min(ls):.1f}–{max(ls):.1f} at the starts" if ls else ""
-        lines.append(f"{i}. {day}, commit `{commit}`, {machine}, limit {limit} s per run{busy}.")
+        lines.append(f"{i}. {day}, solver as of commit `{commit}`, {machine}, limit {limit} s per run{busy}.")
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -13,7 +13,8 @@
 #
 # Every run is kept as one JSON line in docs/results.jsonl (variant,
 # objective, status ok|timeout|error|skipped, limit, peak memory, the solve
-# JSON, date, machine, commit); docs/results.md is rendered from all of
+# JSON, date, machine, load, the last commit that changed the solver's
+# sources); docs/results.md is rendered from all of
 # them. Rerunning a variant replaces its lines, so the long runs can be
 # redone one at a time and the table keeps the rest.
 #
@@ -105,7 +106,11 @@ bin=target/release/optimoo
 have_time=0
 [ -x /usr/bin/time ] && /usr/bin/time -f %M true 2>/dev/null && have_time=1
 [ "$have_time" = 1 ] || echo "note: /usr/bin/time missing (apt-get install time): no peak memory" >&2
-commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
+# The last commit that changed the solver (stable across unrelated commits).
+solver_files=(src/search.rs src/bound.rs src/memo.rs src/symmetry.rs src/signature.rs
+    src/partition.rs src/game.rs src/feedback.rs src/code.rs src/rules.rs src/tree.rs src/cli/solve.rs)
+commit=$(git log -1 --format=%h -- "${solver_files[@]}" 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- "${solver_files[@]}" 2>/dev/null || commit="$commit+changes"
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
 mem=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)
 machine="$(nproc) cores${cpu:+, $cpu}${mem:+, $mem RAM}"
