@@ -255,9 +255,10 @@ fn off_tree(
         let left = cap
             .map(|c| c.saturating_sub(history.len()))
             .filter(|&l| l > 0);
-        let mut found = search::solve_candidates(game, candidates, left);
+        // The history's own symmetry prunes the search (search::solve_after).
+        let mut found = search::solve_after(game, history, left);
         if left.is_some() && matches!(found, Ok(None)) {
-            found = search::solve_candidates(game, candidates, None);
+            found = search::solve_after(game, history, None);
         }
         if let Ok(Some((_, node))) = found {
             return (node.guess, Source::Exact);

@@ -644,7 +644,11 @@ impl<'a> Searcher<'a> {
     ) -> Result<u64, u64> {
         let classes = self.classes(set, s.guess);
         let child = stab.fix(self.game.codes().symbols(s.guess));
-        let parallel = level < self.config.parallel_levels && set.len() >= 64;
+        // The feasibility objective stops at its first failing class, which
+        // the parallel path would not: it stays sequential.
+        let parallel = level < self.config.parallel_levels
+            && set.len() >= 64
+            && self.config.objective != Objective::Feasible;
         if parallel {
             // Each class gets the slack left if all others meet their bounds.
             let results: Vec<(u64, Outcome)> = classes

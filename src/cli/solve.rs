@@ -51,6 +51,10 @@ pub struct Args {
     /// Memory for the memo in MiB (two generations of this size at most).
     #[arg(long, default_value_t = 256)]
     pub memo_mib: usize,
+    /// With --objective worst: only find and prove the smallest cap, without
+    /// the minimal-total tree within it (much faster on large games).
+    #[arg(long)]
+    pub cap_only: bool,
     /// Print a line on stderr as each class of the first guess is solved.
     #[arg(short, long)]
     pub verbose: bool,
@@ -120,6 +124,23 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
             Some(found)
         }
     };
+    if args.cap_only {
+        let Some(m) = &min_cap else {
+            bail!("--cap-only goes with --objective worst");
+        };
+        if args.json {
+            let v = json!({
+                "game": rules.to_string(), "objective": "worst", "min_cap": m.cap,
+                "counted": m.counted, "refuted": refutations(m), "nodes": m.nodes,
+                "seconds": m.searches.iter().map(|s| s.2).sum::<f64>(),
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "game       {rules}")?;
+            write_min_cap(&mut out, m)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let cap = config.cap;
     let solution = search::solve(game, config)?;
     let (Some(tree), Some(stats)) = (&solution.tree, &solution.stats) else {
@@ -181,22 +202,7 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
         writeln!(out, "game       {rules}")?;
         writeln!(out, "objective  {}", args.objective)?;
         if let Some(m) = &min_cap {
-            writeln!(out, "min cap    {}", m.cap)?;
-            if m.counted > 1 {
-                writeln!(
-                    out,
-                    "refuted    caps below {} by counting (too many secrets for the answers)",
-                    m.counted
-                )?;
-            }
-            for r in refutations(m) {
-                writeln!(
-                    out,
-                    "refuted    cap {}: no strategy, by exhaustive search in {:.3} s",
-                    r["cap"],
-                    r["seconds"].as_f64().unwrap_or(0.0)
-                )?;
-            }
+            write_min_cap(&mut out, m)?;
         }
         writeln!(out, "cap        {cap_text}")?;
         writeln!(out, "total      {}", stats.total)?;
@@ -225,6 +231,28 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_min_cap(out: &mut impl Write, m: &MinCap) -> std::io::Result<()> {
+    writeln!(out, "min cap    {}", m.cap)?;
+    if m.counted > 1 {
+        writeln!(
+            out,
+            "refuted    caps below {} by counting (too many secrets for the answers)",
+            m.counted
+        )?;
+    }
+    for (cap, feasible, seconds) in &m.searches {
+        if *feasible {
+            writeln!(out, "found      cap {cap} feasible in {seconds:.3} s")?;
+        } else {
+            writeln!(
+                out,
+                "refuted    cap {cap}: no strategy, by exhaustive search in {seconds:.3} s"
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn refutations(m: &MinCap) -> Vec<serde_json::Value> {
