@@ -90,26 +90,10 @@ fn node(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feedback::Feedback;
-    use crate::rules::Rules;
 
     #[test]
     fn renders_levels_and_cuts() {
-        let game = Game::new(Rules::mm(1, 3).unwrap());
-        let miss = Feedback::new(0, 0, 1);
-        let tree = Tree {
-            rules: game.rules(),
-            root: Node {
-                guess: Code(0),
-                children: vec![(
-                    miss,
-                    Node {
-                        guess: Code(1),
-                        children: vec![(miss, Node::leaf(Code(2)))],
-                    },
-                )],
-            },
-        };
+        let (game, tree) = crate::tree::chain();
         let full = render(&game, &tree, "t", None);
         assert_eq!(full.matches("->").count(), 2);
         assert!(full.contains("n0 [label=\"0\\n3\"]"));

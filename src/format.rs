@@ -976,21 +976,7 @@ mod tests {
     /// mm:1x3 guessing 0, then 1, then 2: two written nodes, one implied.
     #[test]
     fn small_file_layout() {
-        let game = Game::new(Rules::mm(1, 3).unwrap());
-        let miss = Feedback::new(0, 0, 1);
-        let tree = Tree {
-            rules: game.rules(),
-            root: Node {
-                guess: Code(0),
-                children: vec![(
-                    miss,
-                    Node {
-                        guess: Code(1),
-                        children: vec![(miss, Node::leaf(Code(2)))],
-                    },
-                )],
-            },
-        };
+        let (game, tree) = crate::tree::chain();
         let file = TreeFile::new(&game, tree, Objective::Average, Some(3)).unwrap();
         let bytes = file.to_bytes(&game).unwrap();
         let mut expected = b"MOOT\x01".to_vec();

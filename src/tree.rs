@@ -299,29 +299,31 @@ fn replay_node(
     Ok(())
 }
 
+/// A hand-made tree for mm:1x3 (codes 0, 1, 2): guess 0, then 1, then 2;
+/// a fixture shared by the tests of several modules.
+#[cfg(test)]
+pub(crate) fn chain() -> (Game, Tree) {
+    let game = Game::new(Rules::mm(1, 3).expect("a small game"));
+    let miss = Feedback::new(0, 0, 1);
+    let tree = Tree {
+        rules: game.rules(),
+        root: Node {
+            guess: Code(0),
+            children: vec![(
+                miss,
+                Node {
+                    guess: Code(1),
+                    children: vec![(miss, Node::leaf(Code(2)))],
+                },
+            )],
+        },
+    };
+    (game, tree)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A hand-made tree for mm:1x3 (codes 0, 1, 2): guess 0, then 1, then 2.
-    fn chain() -> (Game, Tree) {
-        let game = Game::new(Rules::mm(1, 3).unwrap());
-        let miss = Feedback::new(0, 0, 1);
-        let tree = Tree {
-            rules: game.rules(),
-            root: Node {
-                guess: Code(0),
-                children: vec![(
-                    miss,
-                    Node {
-                        guess: Code(1),
-                        children: vec![(miss, Node::leaf(Code(2)))],
-                    },
-                )],
-            },
-        };
-        (game, tree)
-    }
 
     #[test]
     fn replay_counts_every_secret() {
