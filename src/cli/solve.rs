@@ -153,11 +153,18 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
             writeln!(out, "{v}")?;
         } else {
             writeln!(out, "no strategy solves {rules}{within}")?;
-            writeln!(
-                out,
-                "(proved by exhaustive search in {:.3} s, {} nodes)",
-                solution.seconds, solution.nodes
-            )?;
+            if solution.nodes == 0 {
+                writeln!(
+                    out,
+                    "(proved by counting: more secrets than that many guesses can tell apart)"
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "(proved by exhaustive search in {:.3} s, {} nodes)",
+                    solution.seconds, solution.nodes
+                )?;
+            }
         }
         return Ok(ExitCode::from(crate::cli::EXIT_NEGATIVE));
     };
