@@ -115,6 +115,8 @@ pub struct Solution {
 }
 
 /// Outcome of `solve`: exact below the cut-off, else a bound at least it.
+/// (`level` arguments count from the root; `usize::MAX` marks calls outside
+/// the top-down search, which never run in parallel.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Outcome {
     Exact(u64),
@@ -657,7 +659,7 @@ impl<'a> Searcher<'a> {
                     let lb = self.bounds.lower(c.len(), d - 1);
                     let limit = bound - (s.bound - lb);
                     let start = Instant::now();
-                    let r = self.solve(c, d - 1, &child, limit, level + 1);
+                    let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
                     if level == 0 {
                         self.report(s.guess, *f, c.len(), r, start);
                     }
@@ -685,7 +687,7 @@ impl<'a> Searcher<'a> {
         for (_, c) in &classes {
             let lb = self.bounds.lower(c.len(), d - 1);
             let limit = bound - (total - lb);
-            match self.solve(c, d - 1, &child, limit, level + 1) {
+            match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
                 Outcome::Exact(cost) => total += cost - lb,
                 Outcome::AtLeast(at_least) => {
                     return Err(total.saturating_add(at_least - lb).max(bound))
