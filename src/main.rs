@@ -3,22 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use optimoo::cli::{run, Cli, EXIT_ERROR};
+use optimoo::cli::{finish, run, Cli};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => {
-            // A closed pipe (`optimoo ... | head`) is not an error.
-            if err.chain().any(|e| {
-                e.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("error: {err:#}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
+    finish(run(Cli::parse()), "error")
 }

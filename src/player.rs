@@ -94,20 +94,20 @@ pub enum PlayError {
     #[error("'{0}': write each move as GUESS:FEEDBACK, e.g. 0123:1A2B")]
     Syntax(String),
     /// A bad code in a move.
-    #[error("in '{text}': {source}")]
+    #[error("in '{text}': {error}")]
     Code {
         /// the move
         text: String,
-        /// what is wrong
-        source: CodeError,
+        /// what is wrong (in the message, so not chained as a source too)
+        error: CodeError,
     },
     /// A bad answer in a move.
-    #[error("in '{text}': {source}")]
+    #[error("in '{text}': {error}")]
     Feedback {
         /// the move
         text: String,
-        /// what is wrong
-        source: FeedbackError,
+        /// what is wrong (in the message, so not chained as a source too)
+        error: FeedbackError,
     },
 }
 
@@ -116,15 +116,15 @@ pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), PlayError
     let (g, f) = text
         .split_once(':')
         .ok_or_else(|| PlayError::Syntax(text.to_string()))?;
-    let g = game.parse_code(g).map_err(|source| PlayError::Code {
+    let g = game.parse_code(g).map_err(|error| PlayError::Code {
         text: text.to_string(),
-        source,
+        error,
     })?;
     let f = game
         .parse_feedback(f)
-        .map_err(|source| PlayError::Feedback {
+        .map_err(|error| PlayError::Feedback {
             text: text.to_string(),
-            source,
+            error,
         })?;
     Ok((g, f))
 }

@@ -73,20 +73,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let start = std::time::Instant::now();
-    let cli = Cli::parse();
-    match run(cli, start) {
-        Ok(code) => code,
-        Err(err) => {
-            if err.chain().any(|e| {
-                e.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("moo: {err:#}");
-            ExitCode::from(2)
-        }
-    }
+    optimoo::cli::finish(run(Cli::parse(), start), "moo")
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {

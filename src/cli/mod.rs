@@ -44,6 +44,25 @@ pub enum Command {
     Solve(solve::Args),
 }
 
+/// The exit code of a finished run of a binary: its own code, 0 for a
+/// closed pipe (`... | head` is not an error), else the error on stderr
+/// after `prefix` and exit code 2.
+pub fn finish(result: anyhow::Result<ExitCode>, prefix: &str) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            if err.chain().any(|e| {
+                e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{prefix}: {err:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
