@@ -591,6 +591,65 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// A lower bound on `cost(set, d)`: the least lookahead bound over every
+    /// guess (at least the memo's knowledge and the level bound), or a value
+    /// at least `limit` when no guess goes below it. Recorded in the memo.
+    fn class_bound(&self, set: &[Code], d: usize, stab: &Stabilizer, limit: u64) -> u64 {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        let floor = self.bounds.lower(n, d);
+        if floor >= limit {
+            return floor;
+        }
+        let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
+        raw.push(d as u16);
+        let known = match self.memo.get(&raw) {
+            Some(Entry::Exact(c)) => return c,
+            Some(Entry::AtLeast(b)) => b.max(floor),
+            None => floor,
+        };
+        if known >= limit {
+            return known;
+        }
+        let filter = self.filter(set, stab);
+        let mut counts = vec![0u32; self.slots];
+        let mut best = limit;
+        let book = self.game.codes();
+        for &g in set {
+            if best <= known {
+                break;
+            }
+            if filter.keep(book.symbols(g)) {
+                if let Ok(b) = self.lookahead(set, d, g, true, &mut counts, best) {
+                    best = b;
+                }
+            }
+        }
+        let ncl = self.bounds.non_candidate(n, d);
+        if best > known && best > ncl {
+            let mut in_set = vec![false; self.game.len()];
+            for &s in set {
+                in_set[s.index()] = true;
+            }
+            for g in book.all() {
+                if best <= known.max(ncl) {
+                    break;
+                }
+                if in_set[g.index()] || !filter.keep(book.symbols(g)) {
+                    continue;
+                }
+                if let Ok(b) = self.lookahead(set, d, g, false, &mut counts, best) {
+                    best = b.max(ncl);
+                }
+            }
+        }
+        let best = best.max(known);
+        if best > known {
+            self.memo.put(raw, Entry::AtLeast(best));
+        }
+        best
+    }
+
     /// A tie-break between guesses of equal bound: for the feasibility
     /// objective (whose bounds are all 0) the largest class, smallest first,
     /// so that promising guesses come first; 0 for the other objectives,
@@ -646,6 +705,28 @@ impl<'a> Searcher<'a> {
     ) -> Result<u64, u64> {
         let classes = self.classes(set, s.guess);
         let child = stab.fix(self.game.codes().symbols(s.guess));
+        // Before any class is searched, raise each one's bound to what its
+        // best guess's lookahead allows (largest first: they refute most).
+        let mut lbs: Vec<u64> = classes
+            .iter()
+            .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
+            .collect();
+        let mut total = s.bound;
+        for i in (0..classes.len()).rev() {
+            let c = &classes[i].1;
+            if c.len() < 3 {
+                continue;
+            }
+            let slack = bound - (total - lbs[i]);
+            let lb = self.class_bound(c, d - 1, &child, slack);
+            if lb > lbs[i] {
+                total = total.saturating_add(lb - lbs[i]);
+                lbs[i] = lb;
+                if total >= bound {
+                    return Err(total);
+                }
+            }
+        }
         // The feasibility objective stops at its first failing class, which
         // the parallel path would not: it stays sequential.
         let parallel = level < self.config.parallel_levels
@@ -655,9 +736,9 @@ impl<'a> Searcher<'a> {
             // Each class gets the slack left if all others meet their bounds.
             let results: Vec<(u64, Outcome)> = classes
                 .par_iter()
-                .map(|(f, c)| {
-                    let lb = self.bounds.lower(c.len(), d - 1);
-                    let limit = bound - (s.bound - lb);
+                .zip(&lbs)
+                .map(|((f, c), &lb)| {
+                    let limit = bound - (total - lb);
                     let start = Instant::now();
                     let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
                     if level == 0 {
@@ -666,7 +747,6 @@ impl<'a> Searcher<'a> {
                     (lb, r)
                 })
                 .collect();
-            let mut total = s.bound;
             let mut failed = false;
             for (lb, r) in results {
                 match r {
@@ -683,9 +763,7 @@ impl<'a> Searcher<'a> {
                 Ok(total)
             };
         }
-        let mut total = s.bound;
-        for (_, c) in &classes {
-            let lb = self.bounds.lower(c.len(), d - 1);
+        for ((_, c), &lb) in classes.iter().zip(&lbs) {
             let limit = bound - (total - lb);
             match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
                 Outcome::Exact(cost) => total += cost - lb,
