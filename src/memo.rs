@@ -23,6 +23,8 @@ use std::sync::Mutex;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
+use crate::code::Code;
+
 const SHARDS: usize = 64;
 /// What an entry costs beyond its key, counted in codes (2 bytes each): the
 /// boxed key's allocation and the hash table slot, about 64 bytes.
@@ -31,8 +33,10 @@ const ENTRY_OVERHEAD: usize = 32;
 /// What is known of a subproblem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Entry {
-    /// Its exact cost.
-    Exact(u64),
+    /// Its exact cost, and the optimal guess that the tree rebuild takes
+    /// (known for entries keyed by the set itself, not by a canonical image
+    /// whose coordinates differ).
+    Exact(u64, Option<Code>),
     /// A proven lower bound on its cost.
     AtLeast(u64),
 }
@@ -96,7 +100,8 @@ impl Memo {
         match slot {
             std::collections::hash_map::Entry::Occupied(mut o) => {
                 let keep = match (*o.get(), entry) {
-                    (Entry::Exact(_), _) => *o.get(),
+                    (Entry::Exact(c, None), Entry::Exact(_, Some(g))) => Entry::Exact(c, Some(g)),
+                    (Entry::Exact(..), _) => *o.get(),
                     (Entry::AtLeast(a), Entry::AtLeast(b)) => Entry::AtLeast(a.max(b)),
                     (Entry::AtLeast(_), e) => e,
                 };
@@ -150,9 +155,12 @@ mod tests {
         memo.put(vec![1, 2, 3], Entry::AtLeast(10));
         memo.put(vec![1, 2, 3], Entry::AtLeast(7));
         assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::AtLeast(10)));
-        memo.put(vec![1, 2, 3], Entry::Exact(12));
+        memo.put(vec![1, 2, 3], Entry::Exact(12, None));
         memo.put(vec![1, 2, 3], Entry::AtLeast(20));
-        assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12)));
+        assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12, None)));
+        memo.put(vec![1, 2, 3], Entry::Exact(12, Some(Code(5))));
+        memo.put(vec![1, 2, 3], Entry::Exact(12, None));
+        assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12, Some(Code(5)))));
         assert_eq!(memo.get(&[3, 2, 1]), None);
         assert_eq!(memo.hits(), 2);
     }
@@ -161,7 +169,7 @@ mod tests {
     fn bounded_by_generations() {
         let memo = Memo::new(64 * 10);
         for i in 0..10_000u16 {
-            memo.put(vec![i, i, i, i, i], Entry::Exact(i as u64));
+            memo.put(vec![i, i, i, i, i], Entry::Exact(i as u64, None));
         }
         // Each shard keeps at most two generations of ~10 codes: 2 entries each.
         assert!(memo.len() <= 64 * 6, "{}", memo.len());

@@ -388,7 +388,7 @@ impl<'a> Searcher<'a> {
                 self.memo.put(keys[0].clone(), entry);
             }
             match found {
-                Some(Entry::Exact(c)) => {
+                Some(Entry::Exact(c, _)) => {
                     return if c < cutoff {
                         Outcome::Exact(c)
                     } else {
@@ -409,15 +409,20 @@ impl<'a> Searcher<'a> {
         };
         let (best, proven) = self.search_node(set, d, stab, search_cutoff, lower, level);
         let entry = match best {
-            Some((cost, _)) => Entry::Exact(cost),
+            Some((cost, guess)) => Entry::Exact(cost, Some(guess)),
             None => Entry::AtLeast(proven.max(search_cutoff)),
         };
-        for key in keys {
+        for (i, key) in keys.into_iter().enumerate() {
+            // The guess is in the set's own coordinates: only for its raw key.
+            let entry = match entry {
+                Entry::Exact(c, _) if i > 0 => Entry::Exact(c, None),
+                e => e,
+            };
             self.memo.put(key, entry);
         }
         match entry {
-            Entry::Exact(c) if c < cutoff => Outcome::Exact(c),
-            Entry::Exact(c) | Entry::AtLeast(c) => Outcome::AtLeast(c),
+            Entry::Exact(c, _) if c < cutoff => Outcome::Exact(c),
+            Entry::Exact(c, _) | Entry::AtLeast(c) => Outcome::AtLeast(c),
         }
     }
 
@@ -604,7 +609,7 @@ impl<'a> Searcher<'a> {
         let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
         raw.push(d as u16);
         let known = match self.memo.get(&raw) {
-            Some(Entry::Exact(c)) => return c,
+            Some(Entry::Exact(c, _)) => return c,
             Some(Entry::AtLeast(b)) => b.max(floor),
             None => floor,
         };
@@ -816,18 +821,26 @@ impl<'a> Searcher<'a> {
         )
     }
 
-    /// Rebuilds the optimal subtree of cost `cost`: at each node the first
-    /// guess in order whose exact cost is `cost`.
-    fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
-        let n = set.len();
-        let d = self.clamp(n, d);
-        if n == 1 {
-            return Node::leaf(set[0]);
+    /// The optimal guess the search recorded for this very set, if the memo
+    /// still holds it.
+    fn remembered(&self, set: &[Code], d: usize, cost: u64) -> Option<Code> {
+        if set.len() < self.config.memo_min {
+            return None;
         }
+        let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
+        raw.push(d as u16);
+        match self.memo.get(&raw) {
+            Some(Entry::Exact(c, guess)) if c == cost => guess,
+            _ => None,
+        }
+    }
+
+    /// The first guess in order whose exact cost is `cost` (searched anew).
+    fn choose(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Code {
         let phases = self.phases(set, d, stab);
         let reaches =
             |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX) == Ok(cost);
-        let chosen = match phases
+        match phases
             .first
             .iter()
             .take_while(|s| s.bound <= cost)
@@ -843,6 +856,20 @@ impl<'a> Searcher<'a> {
                     .expect("some guess reaches the optimal cost")
                     .guess
             }
+        }
+    }
+
+    /// Rebuilds the optimal subtree of cost `cost`: at each node the first
+    /// guess in order whose exact cost is `cost`.
+    fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        if n == 1 {
+            return Node::leaf(set[0]);
+        }
+        let chosen = match self.remembered(set, d, cost) {
+            Some(g) => g,
+            None => self.choose(set, d, stab, cost),
         };
         let child_stab = stab.fix(self.game.codes().symbols(chosen));
         let mut classes = self.classes(set, chosen);
