@@ -162,7 +162,7 @@ mod tests {
         memo.put(vec![1, 2, 3], Entry::Exact(12, None));
         assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12, Some(Code(5)))));
         assert_eq!(memo.get(&[3, 2, 1]), None);
-        assert_eq!(memo.hits(), 2);
+        assert_eq!(memo.hits(), 3);
     }
 
     #[test]
