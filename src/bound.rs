@@ -44,6 +44,8 @@ pub struct Bounds {
     lower: Vec<Vec<u64>>,
     /// `deltas[d][n]`: `lower(n + 1, d) − lower(n, d)` (INF past feasibility).
     deltas: Vec<Vec<u64>>,
+    /// `extras[d][n]`: `deltas[d][n] − deltas[d][0]` (at least 0).
+    extras: Vec<Vec<u64>>,
 }
 
 impl Bounds {
@@ -69,6 +71,7 @@ impl Bounds {
             total,
             lower: Vec::new(),
             deltas: Vec::new(),
+            extras: Vec::new(),
         };
         bounds.lower = (0..bounds.capacity.len())
             .map(|d| (0..=max_n).map(|n| bounds.compute_lower(n, d)).collect())
@@ -84,6 +87,11 @@ impl Bounds {
                     })
                     .collect()
             })
+            .collect();
+        bounds.extras = bounds
+            .deltas
+            .iter()
+            .map(|row| row.iter().map(|&x| x.saturating_sub(row[0])).collect())
             .collect();
         bounds
     }
@@ -108,6 +116,13 @@ impl Bounds {
     #[inline]
     pub fn deltas(&self, d: usize) -> &[u64] {
         &self.deltas[self.depth_index(d)]
+    }
+
+    /// `deltas(d)[n] − deltas(d)[0]`: what adding a secret to a class of `n`
+    /// costs beyond the least any secret costs.
+    #[inline]
+    pub fn extras(&self, d: usize) -> &[u64] {
+        &self.extras[self.depth_index(d)]
     }
 
     /// Lower bound on the cost of any set of `n` secrets within `d` guesses.

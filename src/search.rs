@@ -558,6 +558,7 @@ impl<'a> Searcher<'a> {
     ) -> Result<u64, u64> {
         let row = self.table.row(g);
         let delta = self.bounds.deltas(d - 1);
+        let extra = self.bounds.extras(d - 1);
         // Every secret but the guess itself adds at least delta[0]; add that
         // up front so that the bound reaches `limit` as early as it can.
         let solved_later = (set.len() - usize::from(candidate)) as u64;
@@ -565,28 +566,28 @@ impl<'a> Searcher<'a> {
             .bounds
             .own(set.len())
             .saturating_add(solved_later.saturating_mul(delta[0]));
-        let mut stopped = bound >= limit;
-        if !stopped {
-            for &s in set {
-                if s == g {
-                    continue; // The winning class is not solved further.
-                }
-                let f = row[s.index()].index();
-                bound = bound.saturating_add(
-                    delta[counts[f] as usize] - delta[0].min(delta[counts[f] as usize]),
-                );
-                counts[f] += 1;
-                if bound >= limit {
-                    stopped = true;
-                    break;
-                }
+        if bound >= limit {
+            return Err(bound.min(INF));
+        }
+        let win = self.win.index();
+        let mut stopped = false;
+        for &s in set {
+            let f = row[s.index()].index();
+            if f == win {
+                continue; // The guess itself: its class is not solved further.
+            }
+            let c = counts[f];
+            // No overflow: bound < limit <= INF and extra <= INF.
+            bound += extra[c as usize];
+            counts[f] = c + 1;
+            if bound >= limit {
+                stopped = true;
+                break;
             }
         }
         let useless =
             !stopped && !candidate && counts[row[set[0].index()].index()] as usize == set.len();
-        for &s in set {
-            counts[row[s.index()].index()] = 0;
-        }
+        counts.fill(0);
         if useless {
             Err(INF)
         } else if stopped {
@@ -632,15 +633,17 @@ impl<'a> Searcher<'a> {
         }
         let ncl = self.bounds.non_candidate(n, d);
         if best > known && best > ncl {
-            let mut in_set = vec![false; self.game.len()];
-            for &s in set {
-                in_set[s.index()] = true;
-            }
+            // The set is sorted: walk it alongside to skip the candidates.
+            let mut next = set.iter().peekable();
             for g in book.all() {
                 if best <= known.max(ncl) {
                     break;
                 }
-                if in_set[g.index()] || !filter.keep(book.symbols(g)) {
+                if next.peek() == Some(&&g) {
+                    next.next();
+                    continue;
+                }
+                if !filter.keep(book.symbols(g)) {
                     continue;
                 }
                 if let Ok(b) = self.lookahead(set, d, g, false, &mut counts, best) {
