@@ -466,7 +466,7 @@ impl<'a> Searcher<'a> {
         let n = set.len();
         let non_candidate_lower = self.bounds.non_candidate(n, d);
         let filter = self.filter(set, stab);
-        let mut counts = vec![0u32; self.slots];
+        let mut counts = [0u32; 256];
         let mut first: Vec<(u64, u32, Code)> = set
             .iter()
             .filter(|&&g| filter.keep(self.game.codes().symbols(g)))
@@ -500,7 +500,7 @@ impl<'a> Searcher<'a> {
     ) -> (Vec<Scored>, u64) {
         let book = self.game.codes();
         let filter = self.filter(set, stab);
-        let mut counts = vec![0u32; self.slots];
+        let mut counts = [0u32; 256];
         let mut in_set = vec![false; self.game.len()];
         for &s in set {
             in_set[s.index()] = true;
@@ -553,7 +553,7 @@ impl<'a> Searcher<'a> {
         d: usize,
         g: Code,
         candidate: bool,
-        counts: &mut [u32],
+        counts: &mut [u32; 256],
         limit: u64,
     ) -> Result<u64, u64> {
         let row = self.table.row(g);
@@ -569,25 +569,28 @@ impl<'a> Searcher<'a> {
         if bound >= limit {
             return Err(bound.min(INF));
         }
-        let win = self.win.index();
-        let mut stopped = false;
-        for &s in set {
-            let f = row[s.index()].index();
+        let win = self.win.0;
+        let mut scanned = set.len();
+        for (i, &s) in set.iter().enumerate() {
+            let f = row[s.index()].0;
             if f == win {
                 continue; // The guess itself: its class is not solved further.
             }
-            let c = counts[f];
+            let c = counts[f as usize];
             // No overflow: bound < limit <= INF and extra <= INF.
             bound += extra[c as usize];
-            counts[f] = c + 1;
+            counts[f as usize] = c + 1;
             if bound >= limit {
-                stopped = true;
+                scanned = i + 1;
                 break;
             }
         }
+        let stopped = scanned < set.len() || bound >= limit;
         let useless =
-            !stopped && !candidate && counts[row[set[0].index()].index()] as usize == set.len();
-        counts.fill(0);
+            !stopped && !candidate && counts[row[set[0].index()].0 as usize] as usize == set.len();
+        for &s in &set[..scanned] {
+            counts[row[s.index()].0 as usize] = 0;
+        }
         if useless {
             Err(INF)
         } else if stopped {
@@ -618,7 +621,7 @@ impl<'a> Searcher<'a> {
             return known;
         }
         let filter = self.filter(set, stab);
-        let mut counts = vec![0u32; self.slots];
+        let mut counts = [0u32; 256];
         let mut best = limit;
         let book = self.game.codes();
         for &g in set {
