@@ -723,7 +723,35 @@ impl<'a> Searcher<'a> {
             .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
             .collect();
         let mut total = s.bound;
+        let parallel = level < self.config.parallel_levels
+            && set.len() >= 64
+            && self.config.objective != Objective::Feasible;
+        if parallel {
+            // Near the root the bounds are costly: compute them side by side,
+            // each with the slack left if the others meet their level bounds.
+            let raised: Vec<u64> = classes
+                .par_iter()
+                .zip(&lbs)
+                .map(|((_, c), &lb)| {
+                    if c.len() < 3 {
+                        lb
+                    } else {
+                        self.class_bound(c, d - 1, &child, bound - (total - lb))
+                    }
+                })
+                .collect();
+            for (lb, r) in lbs.iter_mut().zip(raised) {
+                total = total.saturating_add(r.saturating_sub(*lb));
+                *lb = r.max(*lb);
+            }
+            if total >= bound {
+                return Err(total);
+            }
+        }
         for i in (0..classes.len()).rev() {
+            if parallel {
+                break;
+            }
             let c = &classes[i].1;
             if c.len() < 3 {
                 continue;
@@ -740,9 +768,6 @@ impl<'a> Searcher<'a> {
         }
         // The feasibility objective stops at its first failing class, which
         // the parallel path would not: it stays sequential.
-        let parallel = level < self.config.parallel_levels
-            && set.len() >= 64
-            && self.config.objective != Objective::Feasible;
         if parallel {
             // Each class gets the slack left if all others meet their bounds.
             let results: Vec<(u64, Outcome)> = classes
