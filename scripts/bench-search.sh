@@ -2,8 +2,9 @@
 # Times the exact search on a release build: wall and CPU seconds and peak
 # memory (GNU time, Debian package `time`) for each run, one line per run.
 #
-# Usage: scripts/bench-search.sh            # the quick set (about a minute)
-#        FULL=1 scripts/bench-search.sh     # also moo:4x10 cap 7 (about 30 min)
+# Usage: scripts/bench-search.sh            # the quick set (well under a minute)
+#        FULL=1 scripts/bench-search.sh     # also mm:4x7, mm:4x8 and moo:4x10
+#                                           # cap 7 (about 7 minutes)
 #        THREADS=1 scripts/bench-search.sh  # one worker thread
 # Figures are written down in docs/benchmarks.md; results do not depend on
 # the thread count, only times do.
@@ -43,7 +44,11 @@ run "mm:4x6 cap 5" --game mm:4x6 --cap 5
 run "mm:4x6 worst (min cap)" --game mm:4x6 --objective worst --cap-only
 run "moo:3x10 (no cap)" --game moo:3x10
 run "moo:4x10 worst (refute 5 and 6)" --game moo:4x10 --objective worst --cap-only
+run "moo:4x8 (no cap)" --game moo:4x8
+run "moo:4x9 (no cap)" --game moo:4x9
 run "mm:5x4 (no cap)" --game mm:5x4
 if [[ -n ${FULL:-} ]]; then
+    run "mm:4x7 (no cap)" --game mm:4x7
+    run "mm:4x8 (no cap)" --game mm:4x8
     run "moo:4x10 cap 7" --game moo:4x10 --cap 7
 fi

@@ -147,19 +147,19 @@ struct Phases {
 /// Which guesses to skip as symmetric to a smaller one.
 struct Filter<'s> {
     absent: Option<u64>,
-    stab: Option<Stabilizer>,
-    _searcher: std::marker::PhantomData<&'s ()>,
+    stab: Option<&'s Stabilizer>,
+    book: &'s crate::code::Codebook,
 }
 
 impl Filter<'_> {
-    fn keep(&self, symbols: &[u8]) -> bool {
+    fn keep(&self, g: Code) -> bool {
         let absent_ok = match self.absent {
-            Some(a) => symmetry::absent_min(symbols, a),
+            Some(a) => symmetry::absent_min(self.book.symbols(g), a),
             None => true,
         };
         absent_ok
-            && match &self.stab {
-                Some(s) => s.is_orbit_min(symbols),
+            && match self.stab {
+                Some(s) => s.keeps(self.book, g),
                 None => true,
             }
     }
@@ -469,7 +469,7 @@ impl<'a> Searcher<'a> {
         let mut counts = [0u32; 256];
         let mut first: Vec<(u64, u32, Code)> = set
             .iter()
-            .filter(|&&g| filter.keep(self.game.codes().symbols(g)))
+            .filter(|&&g| filter.keep(g))
             .filter_map(|&g| {
                 let bound = self
                     .lookahead(set, d, g, true, &mut counts, non_candidate_lower + 1)
@@ -508,7 +508,7 @@ impl<'a> Searcher<'a> {
         let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
         let mut skipped = INF;
         for g in book.all() {
-            if !filter.keep(book.symbols(g)) {
+            if !filter.keep(g) {
                 continue;
             }
             let candidate = in_set[g.index()];
@@ -532,12 +532,12 @@ impl<'a> Searcher<'a> {
         (out, skipped)
     }
 
-    fn filter(&self, set: &[Code], stab: &Stabilizer) -> Filter<'_> {
+    fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
         let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
         Filter {
             absent: (absent.count_ones() >= 2).then_some(absent),
-            stab: (!stab.is_trivial()).then(|| stab.clone()),
-            _searcher: std::marker::PhantomData,
+            stab: (!stab.is_trivial()).then_some(stab),
+            book: self.game.codes(),
         }
     }
 
@@ -628,7 +628,7 @@ impl<'a> Searcher<'a> {
             if best <= known {
                 break;
             }
-            if filter.keep(book.symbols(g)) {
+            if filter.keep(g) {
                 if let Ok(b) = self.lookahead(set, d, g, true, &mut counts, best) {
                     best = b;
                 }
@@ -646,7 +646,7 @@ impl<'a> Searcher<'a> {
                     next.next();
                     continue;
                 }
-                if !filter.keep(book.symbols(g)) {
+                if !filter.keep(g) {
                     continue;
                 }
                 if let Ok(b) = self.lookahead(set, d, g, false, &mut counts, best) {

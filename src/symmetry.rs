@@ -72,6 +72,9 @@ pub struct Stabilizer {
     /// Symbols used by some guess of the history.
     used: u64,
     symbols: usize,
+    /// Bit set over all codes of the orbit minima, computed on first use
+    /// ([`Stabilizer::keeps`]).
+    kept: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl Stabilizer {
@@ -89,6 +92,7 @@ impl Stabilizer {
             elements,
             used: 0,
             symbols,
+            kept: std::sync::OnceLock::new(),
         }
     }
 
@@ -107,6 +111,7 @@ impl Stabilizer {
             }],
             used: (1u64 << symbols) - 1,
             symbols,
+            kept: std::sync::OnceLock::new(),
         }
     }
 
@@ -141,7 +146,27 @@ impl Stabilizer {
             elements,
             used,
             symbols: self.symbols,
+            kept: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Whether `code` is the smallest code of its orbit under this group:
+    /// [`Stabilizer::is_orbit_min`], tabulated for every code of `book` on
+    /// the first call (a node asks it of every guess many times).
+    pub fn keeps(&self, book: &Codebook, code: Code) -> bool {
+        if self.is_trivial() {
+            return true;
+        }
+        let kept = self.kept.get_or_init(|| {
+            let mut bits = vec![0u64; book.len().div_ceil(64)];
+            for c in book.all() {
+                if self.is_orbit_min(book.symbols(c)) {
+                    bits[c.index() / 64] |= 1 << (c.index() % 64);
+                }
+            }
+            bits
+        });
+        kept[code.index() / 64] & (1 << (code.index() % 64)) != 0
     }
 
     /// Whether `guess` is the smallest code of its orbit under this group
@@ -175,8 +200,14 @@ impl Stabilizer {
                     *slot = fresh_map[s];
                 }
             }
-            if image[..k] < *guess {
-                return false;
+            // image < guess, lexicographically (a loop: no memcmp call).
+            for (a, b) in image[..k].iter().zip(guess) {
+                if a != b {
+                    if a < b {
+                        return false;
+                    }
+                    break;
+                }
             }
         }
         true
