@@ -135,6 +135,9 @@ pub struct Searcher<'a> {
     slots: usize,
     win: Feedback,
     nodes: AtomicU64,
+    /// First-level classes solved so far (for progress).
+    classes_done: AtomicU64,
+    started: Instant,
     progress: Option<indicatif::ProgressBar>,
 }
 
@@ -234,6 +237,8 @@ impl<'a> Searcher<'a> {
             slots: rules.feedback_slots(),
             win: game.win(),
             nodes: AtomicU64::new(0),
+            classes_done: AtomicU64::new(0),
+            started: Instant::now(),
             progress: None,
             config,
         })
@@ -823,6 +828,7 @@ impl<'a> Searcher<'a> {
     /// Progress after a first-level class is solved: the bar's message on
     /// a terminal, a line on stderr with `verbose`.
     fn report(&self, guess: Code, f: Feedback, n: usize, r: Outcome, start: Instant) {
+        self.classes_done.fetch_add(1, Ordering::Relaxed);
         let line = format!(
             "{} {}: {} secrets, {} in {:.2} s; {}",
             self.game.format_code(guess),
@@ -844,9 +850,13 @@ impl<'a> Searcher<'a> {
     }
 
     fn progress_message(&self) -> String {
+        let nodes = self.nodes.load(Ordering::Relaxed);
+        let rate = nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
         format!(
-            "{} nodes, memo {} entries, {} hits",
-            self.nodes.load(Ordering::Relaxed),
+            "{} first-level classes done, {} nodes ({:.0}/s), memo {} entries, {} hits",
+            self.classes_done.load(Ordering::Relaxed),
+            nodes,
+            rate,
             self.memo.len(),
             self.memo.hits()
         )
