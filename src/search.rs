@@ -472,12 +472,13 @@ impl<'a> Searcher<'a> {
         let non_candidate_lower = self.bounds.non_candidate(n, d);
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
+        let cols = self.columns(set);
         let mut first: Vec<(u64, u32, Code)> = set
             .iter()
             .filter(|&&g| filter.keep(g))
             .filter_map(|&g| {
                 let bound = self
-                    .lookahead(set, d, g, true, &mut counts, non_candidate_lower + 1)
+                    .lookahead(&cols, d, g, true, &mut counts, non_candidate_lower + 1)
                     .ok()?;
                 Some((bound, self.spread(set, g), g))
             })
@@ -506,6 +507,7 @@ impl<'a> Searcher<'a> {
         let book = self.game.codes();
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
+        let cols = self.columns(set);
         let mut in_set = vec![false; self.game.len()];
         for &s in set {
             in_set[s.index()] = true;
@@ -517,7 +519,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let candidate = in_set[g.index()];
-            let bound = match self.lookahead(set, d, g, candidate, &mut counts, limit) {
+            let bound = match self.lookahead(&cols, d, g, candidate, &mut counts, limit) {
                 Ok(bound) => bound,
                 Err(at_least) => {
                     skipped = skipped.min(at_least);
@@ -537,6 +539,15 @@ impl<'a> Searcher<'a> {
         (out, skipped)
     }
 
+    /// Each secret's answers to every guess, for a scan of `set`: the
+    /// table is symmetric, so the row of secret `s` holds the answer of
+    /// every guess `g` to it. Scanning guesses in code order then reads each
+    /// row sequentially, where the guess's own row would be read at scattered
+    /// places (the moo:4x10 table is 25 MB, beyond the caches).
+    fn columns(&self, set: &[Code]) -> Vec<&[Feedback]> {
+        set.iter().map(|&s| self.table.row(s)).collect()
+    }
+
     fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
         let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
         Filter {
@@ -554,30 +565,31 @@ impl<'a> Searcher<'a> {
     /// as soon as the bound reaches `limit` (the bound only grows).
     fn lookahead(
         &self,
-        set: &[Code],
+        cols: &[&[Feedback]],
         d: usize,
         g: Code,
         candidate: bool,
         counts: &mut [u32; 256],
         limit: u64,
     ) -> Result<u64, u64> {
-        let row = self.table.row(g);
+        let n = cols.len();
+        let gi = g.index();
         let delta = self.bounds.deltas(d - 1);
         let extra = self.bounds.extras(d - 1);
         // Every secret but the guess itself adds at least delta[0]; add that
         // up front so that the bound reaches `limit` as early as it can.
-        let solved_later = (set.len() - usize::from(candidate)) as u64;
+        let solved_later = (n - usize::from(candidate)) as u64;
         let mut bound = self
             .bounds
-            .own(set.len())
+            .own(n)
             .saturating_add(solved_later.saturating_mul(delta[0]));
         if bound >= limit {
             return Err(bound.min(INF));
         }
         let win = self.win.0;
-        let mut scanned = set.len();
-        for (i, &s) in set.iter().enumerate() {
-            let f = row[s.index()].0;
+        let mut scanned = n;
+        for (i, col) in cols.iter().enumerate() {
+            let f = col[gi].0;
             if f == win {
                 continue; // The guess itself: its class is not solved further.
             }
@@ -590,11 +602,10 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let stopped = scanned < set.len() || bound >= limit;
-        let useless =
-            !stopped && !candidate && counts[row[set[0].index()].0 as usize] as usize == set.len();
-        for &s in &set[..scanned] {
-            counts[row[s.index()].0 as usize] = 0;
+        let stopped = scanned < n || bound >= limit;
+        let useless = !stopped && !candidate && counts[cols[0][gi].0 as usize] as usize == n;
+        for col in &cols[..scanned] {
+            counts[col[gi].0 as usize] = 0;
         }
         if useless {
             Err(INF)
@@ -627,6 +638,7 @@ impl<'a> Searcher<'a> {
         }
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
+        let cols = self.columns(set);
         let mut best = limit;
         let book = self.game.codes();
         for &g in set {
@@ -634,7 +646,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if filter.keep(g) {
-                if let Ok(b) = self.lookahead(set, d, g, true, &mut counts, best) {
+                if let Ok(b) = self.lookahead(&cols, d, g, true, &mut counts, best) {
                     best = b;
                 }
             }
@@ -654,7 +666,7 @@ impl<'a> Searcher<'a> {
                 if !filter.keep(g) {
                     continue;
                 }
-                if let Ok(b) = self.lookahead(set, d, g, false, &mut counts, best) {
+                if let Ok(b) = self.lookahead(&cols, d, g, false, &mut counts, best) {
                     best = b.max(ncl);
                 }
             }
