@@ -20,6 +20,8 @@
 //! Position permutations are used for `k <= 6` (720 of them); above that
 //! only the identity, which is still correct, merely weaker.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::code::{Code, Codebook};
 
 /// Most positions for which all position permutations are used.
@@ -66,15 +68,27 @@ struct Element {
 /// The elements of the symmetry group that fix every guess of a history,
 /// described as (position permutation, forced map on used symbols); symbols
 /// never used are free to permute among themselves.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Stabilizer {
     elements: Vec<Element>,
     /// Symbols used by some guess of the history.
     used: u64,
     symbols: usize,
-    /// Bit set over all codes of the orbit minima, computed on first use
-    /// ([`Stabilizer::keeps`]).
-    kept: std::sync::OnceLock<Vec<u64>>,
+    /// Orbit-minimum answers cached per code ([`Stabilizer::keeps`]): two
+    /// bits a code (asked, kept), filled on demand by any thread.
+    kept: std::sync::OnceLock<Vec<AtomicU64>>,
+}
+
+impl Clone for Stabilizer {
+    /// A copy of the group; its cache starts empty.
+    fn clone(&self) -> Stabilizer {
+        Stabilizer {
+            elements: self.elements.clone(),
+            used: self.used,
+            symbols: self.symbols,
+            kept: std::sync::OnceLock::new(),
+        }
+    }
 }
 
 impl Stabilizer {
@@ -151,22 +165,26 @@ impl Stabilizer {
     }
 
     /// Whether `code` is the smallest code of its orbit under this group:
-    /// [`Stabilizer::is_orbit_min`], tabulated for every code of `book` on
-    /// the first call (a node asks it of every guess many times).
+    /// [`Stabilizer::is_orbit_min`], remembered per code (a node asks it of
+    /// every guess many times).
     pub fn keeps(&self, book: &Codebook, code: Code) -> bool {
         if self.is_trivial() {
             return true;
         }
-        let kept = self.kept.get_or_init(|| {
-            let mut bits = vec![0u64; book.len().div_ceil(64)];
-            for c in book.all() {
-                if self.is_orbit_min(book.symbols(c)) {
-                    bits[c.index() / 64] |= 1 << (c.index() % 64);
-                }
-            }
-            bits
+        let cache = self.kept.get_or_init(|| {
+            (0..book.len().div_ceil(32))
+                .map(|_| AtomicU64::new(0))
+                .collect()
         });
-        kept[code.index() / 64] & (1 << (code.index() % 64)) != 0
+        let (word, shift) = (code.index() / 32, 2 * (code.index() % 32));
+        let bits = cache[word].load(Ordering::Relaxed) >> shift;
+        if bits & 1 != 0 {
+            return bits & 2 != 0;
+        }
+        let kept = self.is_orbit_min(book.symbols(code));
+        // Idempotent: every thread computes the same answer.
+        cache[word].fetch_or((1 | u64::from(kept) << 1) << shift, Ordering::Relaxed);
+        kept
     }
 
     /// Whether `guess` is the smallest code of its orbit under this group
