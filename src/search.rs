@@ -150,19 +150,20 @@ struct Phases {
 /// Which guesses to skip as symmetric to a smaller one.
 struct Filter<'s> {
     absent: Option<u64>,
-    stab: Option<&'s Stabilizer>,
+    orbits: Option<symmetry::OrbitFilter<'s>>,
     book: &'s crate::code::Codebook,
 }
 
 impl Filter<'_> {
+    #[inline]
     fn keep(&self, g: Code) -> bool {
         let absent_ok = match self.absent {
             Some(a) => symmetry::absent_min(self.book.symbols(g), a),
             None => true,
         };
         absent_ok
-            && match self.stab {
-                Some(s) => s.keeps(self.book, g),
+            && match &self.orbits {
+                Some(o) => o.keeps(g),
                 None => true,
             }
     }
@@ -552,7 +553,7 @@ impl<'a> Searcher<'a> {
         let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
         Filter {
             absent: (absent.count_ones() >= 2).then_some(absent),
-            stab: (!stab.is_trivial()).then_some(stab),
+            orbits: stab.orbit_filter(self.game.codes()),
             book: self.game.codes(),
         }
     }

@@ -164,27 +164,23 @@ impl Stabilizer {
         }
     }
 
-    /// Whether `code` is the smallest code of its orbit under this group:
-    /// [`Stabilizer::is_orbit_min`], remembered per code (a node asks it of
-    /// every guess many times).
-    pub fn keeps(&self, book: &Codebook, code: Code) -> bool {
+    /// The orbit test of this group for the codes of `book`, answers
+    /// remembered per code (a node asks it of every guess many times);
+    /// `None` when the group is trivial (every code is kept).
+    pub fn orbit_filter<'a>(&'a self, book: &'a Codebook) -> Option<OrbitFilter<'a>> {
         if self.is_trivial() {
-            return true;
+            return None;
         }
         let cache = self.kept.get_or_init(|| {
             (0..book.len().div_ceil(32))
                 .map(|_| AtomicU64::new(0))
                 .collect()
         });
-        let (word, shift) = (code.index() / 32, 2 * (code.index() % 32));
-        let bits = cache[word].load(Ordering::Relaxed) >> shift;
-        if bits & 1 != 0 {
-            return bits & 2 != 0;
-        }
-        let kept = self.is_orbit_min(book.symbols(code));
-        // Idempotent: every thread computes the same answer.
-        cache[word].fetch_or((1 | u64::from(kept) << 1) << shift, Ordering::Relaxed);
-        kept
+        Some(OrbitFilter {
+            stab: self,
+            cache,
+            book,
+        })
     }
 
     /// Whether `guess` is the smallest code of its orbit under this group
@@ -229,6 +225,30 @@ impl Stabilizer {
             }
         }
         true
+    }
+}
+
+/// [`Stabilizer::is_orbit_min`] for the codes of a codebook, each answer
+/// computed once (two bits a code: asked, kept; any thread may fill them,
+/// they all compute the same answer).
+pub struct OrbitFilter<'a> {
+    stab: &'a Stabilizer,
+    cache: &'a [AtomicU64],
+    book: &'a Codebook,
+}
+
+impl OrbitFilter<'_> {
+    /// Whether `code` is the smallest code of its orbit.
+    #[inline]
+    pub fn keeps(&self, code: Code) -> bool {
+        let (word, shift) = (code.index() / 32, 2 * (code.index() % 32));
+        let bits = self.cache[word].load(Ordering::Relaxed) >> shift;
+        if bits & 1 != 0 {
+            return bits & 2 != 0;
+        }
+        let kept = self.stab.is_orbit_min(self.book.symbols(code));
+        self.cache[word].fetch_or((1 | u64::from(kept) << 1) << shift, Ordering::Relaxed);
+        kept
     }
 }
 
