@@ -4,11 +4,14 @@
 //! - [`Codemaker::Random`]: a secret drawn at the start (from a seed) and
 //!   kept; answers are its feedback.
 //! - [`Codemaker::Adversarial`]: never commits. It keeps the set of secrets
-//!   consistent with every answer so far, and answers each guess with the
-//!   feedback of its *largest* class, so that the most secrets stay possible
-//!   (the worst-case branch of seed 000's "fair rules" loophole). It never
-//!   gives the winning answer while another answer is possible; ties between
-//!   equally large classes are broken by the seeded generator.
+//!   consistent with every answer so far, and answers each guess so as to
+//!   leave the guesser the most work (the worst-case branch of seed 000's
+//!   "fair rules" loophole): while some class of the guess holds more than
+//!   [`ADVERSARY_EXACT`] secrets, the *largest* class; once all are that
+//!   small, the class that needs the most guesses to finish whatever the
+//!   guesser does (exact, by [`crate::search::min_guesses`]), the larger
+//!   class among those. It never gives the winning answer while another
+//!   answer is possible; remaining ties are broken by the seeded generator.
 //!
 //! Invariants: every answer is the true feedback of the guess against at
 //! least one secret consistent with all answers (for the random codemaker,
@@ -61,9 +64,13 @@ impl SplitMix64 {
 pub enum Codemaker {
     /// A random secret, drawn once.
     Random,
-    /// No secret: always the answer that keeps the most secrets possible.
+    /// No secret: always the answer that leaves the most work.
     Adversarial,
 }
+
+/// Classes of at most this many secrets are ranked by the guesses they need
+/// (an exhaustive search each, milliseconds), larger ones by their size.
+pub const ADVERSARY_EXACT: usize = 48;
 
 /// A codemaker with its game state.
 #[derive(Debug)]
@@ -125,37 +132,47 @@ impl<'a> Host<'a> {
         self.guesses += 1;
         let f = match self.secret {
             Some(secret) => self.oracle.feedback(secret, guess),
-            None => self.largest_class(guess),
+            None => self.worst_branch(guess),
         };
         let oracle = &self.oracle;
         self.candidates.retain(|&s| oracle.feedback(s, guess) == f);
         f
     }
 
-    /// The answer whose class of candidates is largest; never the win while
-    /// another answer is possible; ties broken at random.
-    fn largest_class(&mut self, guess: Code) -> Feedback {
+    /// The adversary's answer (see the module doc): the class needing the
+    /// most guesses once every class is small, else the largest; never the
+    /// win while another answer is possible; ties broken at random.
+    fn worst_branch(&mut self, guess: Code) -> Feedback {
         let win = self.game.win();
-        let mut counts = vec![0usize; self.game.rules().feedback_slots()];
+        let mut classes: Vec<Vec<Code>> = vec![Vec::new(); self.game.rules().feedback_slots()];
         for &s in &self.candidates {
-            counts[self.oracle.feedback(s, guess).index()] += 1;
+            classes[self.oracle.feedback(s, guess).index()].push(s);
         }
-        let only_win = counts
+        let only_win = classes
             .iter()
             .enumerate()
-            .all(|(f, &c)| c == 0 || f == win.index());
-        let best = counts
+            .all(|(f, c)| c.is_empty() || f == win.index());
+        let open: Vec<usize> = (0..classes.len())
+            .filter(|&f| !classes[f].is_empty() && (only_win || f != win.index()))
+            .collect();
+        let largest = open.iter().map(|&f| classes[f].len()).max().unwrap_or(0);
+        // (guesses still needed, size): exact guesses only for small classes.
+        let exact = largest <= ADVERSARY_EXACT;
+        let work = |c: &[Code]| -> (usize, usize) {
+            let needed = if exact {
+                crate::search::min_guesses(self.game, c).unwrap_or(0)
+            } else {
+                0
+            };
+            (needed, c.len())
+        };
+        let scored: Vec<(usize, (usize, usize))> =
+            open.iter().map(|&f| (f, work(&classes[f]))).collect();
+        let best = scored.iter().map(|&(_, w)| w).max().unwrap_or((0, 0));
+        let ties: Vec<usize> = scored
             .iter()
-            .enumerate()
-            .filter(|&(f, _)| only_win || f != win.index())
-            .map(|(_, &c)| c)
-            .max()
-            .unwrap_or(0);
-        let ties: Vec<usize> = counts
-            .iter()
-            .enumerate()
-            .filter(|&(f, &c)| c == best && c > 0 && (only_win || f != win.index()))
-            .map(|(f, _)| f)
+            .filter(|&&(_, w)| w == best)
+            .map(|&(f, _)| f)
             .collect();
         Feedback(ties[self.rng.below(ties.len())] as u8)
     }
@@ -189,7 +206,7 @@ pub fn interact(
     let how = match host.kind {
         Codemaker::Random => "I have chosen it at random",
         Codemaker::Adversarial => {
-            "I have not chosen it: each answer keeps as many secrets possible as it can"
+            "I have not chosen it: each answer leaves you as much work as it can"
         }
     };
     writeln!(
@@ -292,9 +309,10 @@ mod tests {
         assert_eq!(a, Host::new(&game, Codemaker::Random, 42).secret());
     }
 
-    /// Brute force: the adversary's answer keeps a largest class.
+    /// Brute force: the adversary's answer keeps a largest class while the
+    /// classes are large, and then a class needing the most guesses.
     #[test]
-    fn the_adversary_keeps_the_most_secrets() {
+    fn the_adversary_keeps_the_most_work() {
         let game = Game::new(Rules::moo(3, 5).unwrap());
         for seed in 0..5 {
             let mut host = Host::new(&game, Codemaker::Adversarial, seed);
@@ -313,7 +331,22 @@ mod tests {
                     .map(|(_, &n)| n)
                     .max()
                     .unwrap();
-                assert_eq!(host.candidates().len(), largest);
+                if largest > ADVERSARY_EXACT {
+                    assert_eq!(host.candidates().len(), largest);
+                } else {
+                    // Independently: the guesses each class needs, by brute force.
+                    let mut memo = std::collections::HashMap::new();
+                    let mut needs =
+                        |c: &[Code]| crate::search::tests::brute_worst(&game, c, &mut memo);
+                    let classes = crate::partition::split(&game, g, &before);
+                    let most = classes
+                        .iter()
+                        .filter(|(f, _)| *f != game.win() || classes.len() == 1)
+                        .map(|(_, c)| (needs(c), c.len()))
+                        .max()
+                        .unwrap();
+                    assert_eq!((needs(host.candidates()), host.candidates().len()), most);
+                }
                 assert!(host.candidates().iter().all(|&s| game.feedback(s, g) == f));
                 if f == game.win() {
                     assert_eq!(before, [g]);

@@ -1029,6 +1029,33 @@ pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
     }
 }
 
+/// The fewest guesses that always suffice to find any secret of `set`
+/// (sorted, distinct, not empty) from here on, the winning guess included:
+/// the smallest cap a strategy can meet, each smaller one refuted by an
+/// exhaustive feasibility search. Single threaded; meant for small sets (an
+/// adversarial codemaker's endgame), its time grows quickly with the set.
+pub fn min_guesses(game: &Game, set: &[Code]) -> Result<usize, SearchError> {
+    let config = Config {
+        objective: Objective::Feasible,
+        parallel_levels: 0,
+        memo_codes: 1 << 20,
+        ..Config::default()
+    };
+    let searcher = Searcher::new(game, config)?;
+    let rules = game.rules();
+    let stab = Stabilizer::identity(rules.positions(), rules.symbols());
+    let mut d = 1;
+    while searcher.bounds.lower(set.len(), d) >= INF
+        || matches!(
+            searcher.solve(set, d, &stab, INF, usize::MAX),
+            Outcome::AtLeast(_)
+        )
+    {
+        d += 1;
+    }
+    Ok(d)
+}
+
 /// The optimal subtree after a history of (guess, answer) pairs, within
 /// `cap_left` more guesses: the candidates are those consistent with the
 /// history, and the history's symmetry (the stabilizer of its guesses)
@@ -1068,7 +1095,7 @@ pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::Rules;
     use std::collections::HashMap;
@@ -1307,6 +1334,56 @@ mod tests {
             );
             assert_eq!(stats.total, total, "{rules}: crush total");
             assert_eq!(sol.cost, at_cap * crate::bound::CRUSH_UNIT + total);
+        }
+    }
+
+    /// Worst case by brute force: every guess, no symmetry, no bounds.
+    pub(crate) fn brute_worst(
+        game: &Game,
+        set: &[Code],
+        memo: &mut HashMap<Vec<Code>, usize>,
+    ) -> usize {
+        if set.len() == 1 {
+            return 1;
+        }
+        if let Some(&v) = memo.get(set) {
+            return v;
+        }
+        let mut best = usize::MAX;
+        for g in game.codes().all() {
+            let classes = crate::partition::split(game, g, set);
+            if classes.len() == 1 && classes[0].0 != game.win() {
+                continue;
+            }
+            let worst = classes
+                .iter()
+                .map(|(f, c)| {
+                    if *f == game.win() {
+                        1
+                    } else {
+                        1 + brute_worst(game, c, memo)
+                    }
+                })
+                .max()
+                .unwrap();
+            best = best.min(worst);
+        }
+        memo.insert(set.to_vec(), best);
+        best
+    }
+
+    #[test]
+    fn min_guesses_equals_brute_force() {
+        for rules in ["moo:3x5", "mm:3x3"] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let mut memo = HashMap::new();
+            // The classes of two guesses: sets of every size the game has.
+            for a in game.codes().all().step_by(11) {
+                for (_, c) in crate::partition::split(&game, a, &game.all_codes()) {
+                    let expected = brute_worst(&game, &c, &mut memo);
+                    assert_eq!(min_guesses(&game, &c).unwrap(), expected, "{rules}");
+                }
+            }
         }
     }
 
