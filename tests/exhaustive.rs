@@ -39,6 +39,17 @@ fn solve_and_replay(game: &Game, cap: Option<usize>, objective: Objective) -> St
     stats
 }
 
+/// Solves `name` for the crush objective within `cap` (its minimal cap) and
+/// checks that exactly `at_cap` secrets need the last guess, and that the
+/// total is at least the minimal one, `optimum` (crushing the last level
+/// never beats the minimal-average tree).
+fn assert_crush(name: &str, cap: usize, at_cap: u64, optimum: u64) {
+    let stats = solve_and_replay(&game(name), Some(cap), Objective::Crush);
+    assert_eq!(stats.max_depth, cap, "{name}");
+    assert_eq!(stats.histogram[cap - 1], at_cap, "{name}");
+    assert!(stats.total >= optimum, "{name}: {stats:?}");
+}
+
 #[test]
 #[ignore = "exhaustive search, seconds to minutes: cargo test --release -- --ignored"]
 fn mm_4x6_minimal_average_is_5625() {
@@ -85,12 +96,7 @@ fn mm_4x6_worst_case_is_5_and_4_is_refuted() {
 fn mm_4x6_crush_is_539_secrets_at_5() {
     // A. Slovesnov: 539 secrets need the 5th guess while all others take
     // at most 4; the exhaustive search confirms it is the fewest.
-    let g = game("mm:4x6");
-    let stats = solve_and_replay(&g, Some(5), Objective::Crush);
-    assert_eq!(stats.max_depth, 5);
-    assert_eq!(stats.histogram[4], 539);
-    // Crushing the last level never lowers the total below the optimum.
-    assert!(stats.total >= 5626, "{stats:?}");
+    assert_crush("mm:4x6", 5, 539, 5626);
 }
 
 #[test]
@@ -123,10 +129,5 @@ fn moo_4x10_crush_is_50_secrets_at_7() {
     // A. Slovesnov: 50 secrets need the 7th guess while all others take at
     // most 6 (first announced as the best found, later as optimal); the
     // exhaustive search under the crush objective confirms it is the fewest.
-    let g = game("moo:4x10");
-    let stats = solve_and_replay(&g, Some(7), Objective::Crush);
-    assert_eq!(stats.max_depth, 7);
-    assert_eq!(stats.histogram[6], 50);
-    // Crushing the last level never lowers the total below the optimum.
-    assert!(stats.total >= 26274, "{stats:?}");
+    assert_crush("moo:4x10", 7, 50, 26274);
 }
