@@ -4,7 +4,7 @@
 #
 # Usage: scripts/bench-search.sh            # the quick set (well under a minute)
 #        FULL=1 scripts/bench-search.sh     # also mm:4x7, mm:4x8 and moo:4x10
-#                                           # cap 7 (about 7 minutes)
+#                                           # cap 7 (about 4 minutes)
 #        THREADS=1 scripts/bench-search.sh  # one worker thread
 # Figures are written down in docs/benchmarks.md; results do not depend on
 # the thread count, only times do.
