@@ -380,9 +380,7 @@ impl<'a> Searcher<'a> {
         // Look the set up as it is first (cheap), then in canonical form.
         let mut keys: Vec<Vec<u16>> = Vec::new();
         if n >= self.config.memo_min {
-            let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
-            raw.push(d as u16);
-            keys.push(raw);
+            keys.push(raw_key(set, d));
             if n <= self.config.canon_max {
                 keys.push(self.key(set, d));
             }
@@ -627,8 +625,7 @@ impl<'a> Searcher<'a> {
         if floor >= limit {
             return floor;
         }
-        let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
-        raw.push(d as u16);
+        let raw = raw_key(set, d);
         let known = match self.memo.get(&raw) {
             Some(Entry::Exact(c, _)) => return c,
             Some(Entry::AtLeast(b)) => b.max(floor),
@@ -741,6 +738,9 @@ impl<'a> Searcher<'a> {
             .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
             .collect();
         let mut total = s.bound;
+        // The classes run in parallel near the root, except for the
+        // feasibility objective: it stops at its first failing class, which
+        // the parallel path would not.
         let parallel = level < self.config.parallel_levels
             && set.len() >= 64
             && self.config.objective != Objective::Feasible;
@@ -765,27 +765,21 @@ impl<'a> Searcher<'a> {
             if total >= bound {
                 return Err(total);
             }
-        }
-        for i in (0..classes.len()).rev() {
-            if parallel {
-                break;
-            }
-            let c = &classes[i].1;
-            if c.len() < 3 {
-                continue;
-            }
-            let slack = bound - (total - lbs[i]);
-            let lb = self.class_bound(c, d - 1, &child, slack);
-            if lb > lbs[i] {
-                total = total.saturating_add(lb - lbs[i]);
-                lbs[i] = lb;
-                if total >= bound {
-                    return Err(total);
+        } else {
+            for (c, lb_i) in classes.iter().map(|(_, c)| c).zip(lbs.iter_mut()).rev() {
+                if c.len() < 3 {
+                    continue;
+                }
+                let lb = self.class_bound(c, d - 1, &child, bound - (total - *lb_i));
+                if lb > *lb_i {
+                    total = total.saturating_add(lb - *lb_i);
+                    *lb_i = lb;
+                    if total >= bound {
+                        return Err(total);
+                    }
                 }
             }
         }
-        // The feasibility objective stops at its first failing class, which
-        // the parallel path would not: it stays sequential.
         if parallel {
             // Each class gets the slack left if all others meet their bounds.
             let results: Vec<(u64, Outcome)> = classes
@@ -881,9 +875,7 @@ impl<'a> Searcher<'a> {
         if set.len() < self.config.memo_min {
             return None;
         }
-        let mut raw: Vec<u16> = set.iter().map(|c| c.0).collect();
-        raw.push(d as u16);
-        match self.memo.get(&raw) {
+        match self.memo.get(&raw_key(set, d)) {
             Some(Entry::Exact(c, guess)) if c == cost => guess,
             _ => None,
         }
@@ -943,6 +935,14 @@ impl<'a> Searcher<'a> {
             children,
         }
     }
+}
+
+/// The memo key of a set as it is (no canonical form): its codes, then the
+/// depth.
+fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
+    let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
+    key.push(d as u16);
+    key
 }
 
 fn progress_bar() -> indicatif::ProgressBar {
