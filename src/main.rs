@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use optimoo::cli::{finish, run, Cli};
+use optimoo_cli::cli::{finish, run, Cli};
 
 fn main() -> ExitCode {
     finish(run(Cli::parse()), "error")

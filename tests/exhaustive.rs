@@ -7,7 +7,7 @@
 //! totals asserted are those of a tree that really plays within its cap.
 //! scripts/results.sh runs the same searches through the CLI for docs/results.md.
 
-use optimoo::bound::Objective;
+use optimoo::search::bound::Cost;
 use optimoo::search::{min_cap, solve, Config};
 use optimoo::{Game, Rules, Stats};
 
@@ -17,7 +17,7 @@ fn game(name: &str) -> Game {
 
 /// Solves `game` under `cap` and `objective`, replays the tree within the
 /// cap and returns its statistics.
-fn solve_and_replay(game: &Game, cap: Option<usize>, objective: Objective) -> Stats {
+fn solve_and_replay(game: &Game, cap: Option<usize>, objective: Cost) -> Stats {
     let config = Config {
         cap,
         objective,
@@ -44,7 +44,7 @@ fn solve_and_replay(game: &Game, cap: Option<usize>, objective: Objective) -> St
 /// total is at least the minimal one, `optimum` (crushing the last level
 /// never beats the minimal-average tree).
 fn assert_crush(name: &str, cap: usize, at_cap: u64, optimum: u64) {
-    let stats = solve_and_replay(&game(name), Some(cap), Objective::Crush);
+    let stats = solve_and_replay(&game(name), Some(cap), Cost::Crush);
     assert_eq!(stats.max_depth, cap, "{name}");
     assert_eq!(stats.histogram[cap - 1], at_cap, "{name}");
     assert!(stats.total >= optimum, "{name}: {stats:?}");
@@ -55,7 +55,7 @@ fn assert_crush(name: &str, cap: usize, at_cap: u64, optimum: u64) {
 fn mm_4x6_minimal_average_is_5625() {
     // Koyama & Lai 1993: 5625/1296 = 4.3403, worst case 6.
     let g = game("mm:4x6");
-    let stats = solve_and_replay(&g, None, Objective::Total);
+    let stats = solve_and_replay(&g, None, Cost::Total);
     assert_eq!(stats.total, 5625);
     assert_eq!(stats.max_depth, 6);
 }
@@ -65,7 +65,7 @@ fn mm_4x6_minimal_average_is_5625() {
 fn mm_4x6_minimal_average_within_5_guesses_is_5626() {
     // Koyama & Lai 1993: 5626/1296 = 4.3410 under a 5-guess cap.
     let g = game("mm:4x6");
-    let stats = solve_and_replay(&g, Some(5), Objective::Total);
+    let stats = solve_and_replay(&g, Some(5), Cost::Total);
     assert_eq!(stats.total, 5626);
     assert_eq!(stats.max_depth, 5);
 }
@@ -87,7 +87,7 @@ fn mm_4x6_worst_case_is_5_and_4_is_refuted() {
         .iter()
         .all(|&(cap, feasible, _)| feasible == (cap == 5)));
     // The minimal-total tree within the minimal cap.
-    let stats = solve_and_replay(&g, Some(found.cap), Objective::Total);
+    let stats = solve_and_replay(&g, Some(found.cap), Cost::Total);
     assert_eq!(stats.total, 5626);
 }
 
@@ -104,7 +104,7 @@ fn mm_4x6_crush_is_539_secrets_at_5() {
 fn moo_4x10_minimal_average_within_7_guesses_is_26274() {
     // Tanaka 1996: 26274/5040 = 5.2131 with at most 7 guesses.
     let g = game("moo:4x10");
-    let stats = solve_and_replay(&g, Some(7), Objective::Total);
+    let stats = solve_and_replay(&g, Some(7), Cost::Total);
     assert_eq!(stats.total, 26274);
     assert_eq!(stats.max_depth, 7);
 }

@@ -1,9 +1,10 @@
 //! `optimoo export FILE` and `--format dot|tree`.
 
-use optimoo::format::{Objective, TreeFile};
+use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::Game;
 
-use crate::trees::{first_consistent_file, run, scratch, OPTIMOO};
+use crate::trees::{first_consistent_file, run, scratch};
+use crate::OPTIMOO;
 
 #[test]
 fn a_tree_file_exports_as_json_and_dot() {

@@ -1,6 +1,6 @@
 //! The tree file: round trips, canonical bytes, and every way to break it.
 
-use optimoo::format::{crc32, FormatError, Header, Objective, TreeFile};
+use optimoo::tree::format::{crc32, FormatError, Header, Objective, TreeFile};
 use optimoo::{Game, Rules};
 use proptest::prelude::*;
 
@@ -157,7 +157,7 @@ fn invalid_trees_are_not_written() {
     let game = Game::new("mm:2x3".parse().unwrap());
     let mut tree = first_consistent(&game);
     tree.root.children.pop();
-    let file = optimoo::format::TreeFile {
+    let file = optimoo::tree::format::TreeFile {
         header: Header {
             rules: game.rules(),
             objective: Objective::Heuristic,

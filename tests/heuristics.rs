@@ -2,7 +2,7 @@
 //! ../shared/REFERENCE.md (exact totals and histograms), and the invariants
 //! every strategy tree must keep.
 
-use optimoo::strategy::{build_tree, Heuristic, Pool, StrategyConfig, Ties};
+use optimoo::heuristic::{build_tree, Heuristic, Pool, StrategyConfig, Ties};
 use optimoo::{Game, Rules, Stats};
 
 /// Builds the tree of a strategy and replays every secret through it.
@@ -192,7 +192,7 @@ fn brute_score(h: Heuristic, sizes: &[usize]) -> f64 {
 /// pools and the restriction to one code per orbit of the unused symbols.
 #[test]
 fn heuristics_match_brute_force_on_small_games() {
-    use optimoo::partition;
+    use optimoo::model::partition;
     use optimoo::{Code, Node};
     fn walk(game: &Game, cfg: &StrategyConfig, node: &Node, cands: &[Code], root: bool) {
         let (h, ties) = (cfg.heuristic, cfg.ties);

@@ -5,7 +5,8 @@ mod exhaustive;
 mod export_file;
 mod format;
 mod heuristics;
-mod host;
-mod player;
 mod trees;
 mod verify;
+
+/// The `optimoo` binary under test.
+pub const OPTIMOO: &str = env!("CARGO_BIN_EXE_optimoo");

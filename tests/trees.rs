@@ -1,7 +1,10 @@
 //! Trees made for the tests: a simple deterministic strategy and random
 //! valid trees, built independently of the library's strategies.
 
-use optimoo::partition;
+// Each test binary (tests/, crates/moo/tests/) uses part of these helpers.
+#![allow(dead_code)]
+
+use optimoo::model::partition;
 use optimoo::{Code, Game, Node, Tree};
 
 /// The tree that always guesses the smallest candidate.
@@ -95,11 +98,11 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
 pub fn first_consistent_file(game: &Game, name: &str) -> (Tree, std::path::PathBuf) {
     let tree = first_consistent(game);
     let path = scratch(name);
-    optimoo::format::write_tree(
+    optimoo::tree::format::write_tree(
         &path,
         game,
         &tree,
-        optimoo::format::Objective::Heuristic,
+        optimoo::tree::format::Objective::Heuristic,
         None,
     )
     .unwrap();
@@ -127,6 +130,3 @@ pub fn run(bin: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
-
-pub const MOO: &str = env!("CARGO_BIN_EXE_moo");
-pub const OPTIMOO: &str = env!("CARGO_BIN_EXE_optimoo");

@@ -1,10 +1,11 @@
 //! `optimoo verify`: exit 0 when every file holds, 1 when a tree fails its
 //! claims, 2 when a file cannot be read.
 
-use optimoo::format::{Objective, TreeFile};
+use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::Game;
 
-use crate::trees::{first_consistent, first_consistent_file, run, scratch, OPTIMOO};
+use crate::trees::{first_consistent, first_consistent_file, run, scratch};
+use crate::OPTIMOO;
 
 #[test]
 fn good_files_pass() {

@@ -9,11 +9,24 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
+use clap::builder::TypedValueParser;
 
-use crate::game::Game;
-use crate::rules::Rules;
-use crate::strategy::{self, Heuristic, Pool, StrategyConfig, Ties};
-use crate::tree::Stats;
+use optimoo::heuristic::{self, Heuristic, Named, Pool, StrategyConfig, Ties};
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::tree::Stats;
+
+/// Reads one of `T`'s names (a heuristic, a pool, a tie rule).
+pub fn named<T: Named + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    let names: Vec<&'static str> = T::NAMES.iter().map(|(n, _)| *n).collect();
+    clap::builder::PossibleValuesParser::new(names).map(|name| {
+        T::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+            .expect("clap accepts only these names")
+    })
+}
 
 /// Options shared by every command that runs a strategy.
 #[derive(Debug, Clone, clap::Args)]
@@ -22,11 +35,11 @@ pub struct StrategyOptions {
     #[arg(long, value_name = "CODE")]
     pub first: Option<String>,
     /// Which codes the scoring heuristics may guess.
-    #[arg(long, value_enum, default_value = "all")]
+    #[arg(long, default_value = "all", value_parser = named::<Pool>())]
     pub pool: Pool,
     /// How the scoring heuristics break ties: candidate-first (a candidate,
     /// then the smallest code), smallest, or seed000 (seed 000's whole rule).
-    #[arg(long, value_enum, default_value = "candidate-first")]
+    #[arg(long, default_value = "candidate-first", value_parser = named::<Ties>())]
     pub ties: Ties,
     /// Seed of the random strategy.
     #[arg(long, default_value_t = 0)]
@@ -50,37 +63,21 @@ impl StrategyOptions {
     }
 }
 
-/// A strategy, or all of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum StrategyChoice {
-    /// Every strategy, one row each.
-    All,
-    /// The first candidate in lexicographic order.
-    First,
-    /// A candidate drawn from --seed.
-    Random,
-    /// Smallest largest class (Knuth).
-    Minimax,
-    /// Smallest sum of squared class sizes (Irving).
-    Irving,
-    /// Largest entropy (Neuwirth).
-    Entropy,
-    /// Most classes (Kooi).
-    Kooi,
+/// A strategy, or all of them (`None`).
+pub type StrategyChoice = Option<Heuristic>;
+
+/// Reads `all` or a heuristic's name.
+fn strategy_choice() -> impl clap::builder::TypedValueParser<Value = StrategyChoice> {
+    let names = std::iter::once("all").chain(Heuristic::NAMES.iter().map(|(n, _)| *n));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>())
+        .map(|name| name.parse::<Heuristic>().ok())
 }
 
-impl StrategyChoice {
-    /// The heuristics to run.
-    pub fn heuristics(self) -> Vec<Heuristic> {
-        match self {
-            StrategyChoice::All => Heuristic::ALL.to_vec(),
-            StrategyChoice::First => vec![Heuristic::First],
-            StrategyChoice::Random => vec![Heuristic::Random],
-            StrategyChoice::Minimax => vec![Heuristic::Minimax],
-            StrategyChoice::Irving => vec![Heuristic::Irving],
-            StrategyChoice::Entropy => vec![Heuristic::Entropy],
-            StrategyChoice::Kooi => vec![Heuristic::Kooi],
-        }
+/// The heuristics a choice names.
+pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
+    match choice {
+        None => Heuristic::ALL.to_vec(),
+        Some(h) => vec![h],
     }
 }
 
@@ -90,8 +87,11 @@ pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
     #[arg(long, default_value = "moo:4x10")]
     pub game: Rules,
-    /// The strategy to evaluate, or all of them.
-    #[arg(long, value_enum, default_value = "all")]
+    /// The strategy to evaluate, or all of them: all, first (the first
+    /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
+    /// smallest largest class), irving (smallest sum of squared class
+    /// sizes), entropy (Neuwirth: largest entropy), kooi (most classes).
+    #[arg(long, default_value = "all", value_parser = strategy_choice())]
     pub strategy: StrategyChoice,
     #[command(flatten)]
     pub options: StrategyOptions,
@@ -114,7 +114,7 @@ pub struct Row {
 /// Builds and replays the tree of one strategy.
 pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
     let start = Instant::now();
-    let tree = strategy::build_tree(game, config)?;
+    let tree = heuristic::build_tree_with(game, config, &crate::driver::Rayon)?;
     let stats = tree
         .replay(game, None)
         .with_context(|| format!("the {} tree does not play correctly", config.heuristic))?;
@@ -128,9 +128,7 @@ pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
 /// Runs `optimoo eval`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = Game::new(args.game);
-    let configs = args
-        .strategy
-        .heuristics()
+    let configs = heuristics(args.strategy)
         .into_iter()
         .map(|h| args.options.config(&game, h))
         .collect::<anyhow::Result<Vec<_>>>()?;

@@ -12,12 +12,12 @@ use anyhow::{bail, Context};
 
 use super::eval::StrategyOptions;
 use super::EXIT_NEGATIVE;
-use crate::dot;
-use crate::format::{Objective, TreeFile};
-use crate::game::Game;
-use crate::rules::Rules;
-use crate::strategy::{self, Heuristic};
-use crate::tree::Tree;
+use optimoo::heuristic::{self, Heuristic};
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::tree::dot;
+use optimoo::tree::format::{Objective, TreeFile};
+use optimoo::tree::Tree;
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -40,8 +40,9 @@ pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
     #[arg(long, default_value = "moo:4x10")]
     pub game: Rules,
-    /// The strategy whose tree to write.
-    #[arg(long, value_enum)]
+    /// The strategy whose tree to write: first, random, minimax, irving,
+    /// entropy or kooi (see `optimoo eval --help`).
+    #[arg(long, value_parser = super::eval::named::<Heuristic>())]
     pub strategy: Option<Heuristic>,
     #[command(flatten)]
     pub options: StrategyOptions,
@@ -82,7 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "nothing to export: name a strategy with --strategy NAME or give a tree FILE",
             )?;
             let config = args.options.config(&game, heuristic)?;
-            let tree = strategy::build_tree(&game, &config)?;
+            let tree = heuristic::build_tree_with(&game, &config, &crate::driver::Rayon)?;
             (
                 game,
                 tree,

@@ -15,10 +15,7 @@ pub mod partition;
 pub mod solve;
 pub mod verify;
 
-/// Exit code for a negative answer.
-pub const EXIT_NEGATIVE: u8 = 1;
-/// Exit code for an error.
-pub const EXIT_ERROR: u8 = 2;
+pub use crate::exit::{finish, EXIT_ERROR, EXIT_NEGATIVE};
 
 /// Optimal and heuristic strategies for Bulls and Cows and Mastermind.
 #[derive(Debug, Parser)]
@@ -42,25 +39,6 @@ pub enum Command {
     Export(export::Args),
     /// Compute a provably optimal decision tree by exhaustive search.
     Solve(solve::Args),
-}
-
-/// The exit code of a finished run of a binary: its own code, 0 for a
-/// closed pipe (`... | head` is not an error), else the error on stderr
-/// after `prefix` and exit code 2.
-pub fn finish(result: anyhow::Result<ExitCode>, prefix: &str) -> ExitCode {
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            if err.chain().any(|e| {
-                e.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("{prefix}: {err:#}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use crate::game::Game;
-use crate::partition;
-use crate::rules::Rules;
+use optimoo::model::game::Game;
+use optimoo::model::moves;
+use optimoo::model::partition;
+use optimoo::model::rules::Rules;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
@@ -22,33 +23,13 @@ pub struct Args {
     pub history: Vec<String>,
 }
 
-/// Parses a history of `GUESS:FEEDBACK` words.
-pub fn parse_history(
-    game: &Game,
-    words: &[String],
-) -> anyhow::Result<Vec<(crate::Code, crate::Feedback)>> {
-    words
-        .iter()
-        .map(|w| {
-            let (g, f) = w.split_once(':').with_context(|| {
-                format!("'{w}': write each move as GUESS:FEEDBACK, e.g. 0123:1A2B")
-            })?;
-            let g = game.parse_code(g).with_context(|| format!("in '{w}'"))?;
-            let f = game
-                .parse_feedback(f)
-                .with_context(|| format!("in '{w}'"))?;
-            Ok((g, f))
-        })
-        .collect()
-}
-
 /// Runs `optimoo partition`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = Game::new(args.game);
-    let history = parse_history(&game, &args.history)?;
+    let history = moves::parse_history(&game, &args.history)?;
     let guess = match &args.guess {
         Some(g) => game.parse_code(g).context("--guess")?,
-        None => crate::Code(0),
+        None => optimoo::Code(0),
     };
     let left = partition::consistent(&game, &history);
     if left.is_empty() {

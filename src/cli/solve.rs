@@ -7,11 +7,13 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use serde_json::json;
 
-use crate::bound::Objective as Cost;
-use crate::format::Objective;
-use crate::game::Game;
-use crate::rules::Rules;
-use crate::search::{self, Config, MinCap};
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::search::bound::Cost;
+use optimoo::search::{self, Config, Driver, MinCap};
+use optimoo::tree::format::Objective;
+
+use crate::driver::{self, progress::Terminal, Rayon};
 
 /// Compute a provably optimal decision tree by exhaustive search.
 ///
@@ -89,34 +91,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (_, cap, _) => cap,
     };
     let game = Game::new(rules);
-    let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let observer = Terminal::new(bar, args.verbose);
     let config = Config {
         cap,
         objective: Cost::Total,
         memo_codes: (args.memo_mib.max(1) << 20) / 2,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
-        verbose: args.verbose,
-        progress,
         ..Config::default()
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
-    pool.install(|| solve(&args, &game, config))
+    let threads = driver::check_threads(args.threads)?;
+    let pool = driver::pool(threads)?;
+    let driver = Driver {
+        par: &Rayon,
+        observer: &observer,
+    };
+    pool.install(|| solve(&args, &game, config, driver))
 }
 
-fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCode> {
+fn solve(
+    args: &Args,
+    game: &Game,
+    mut config: Config,
+    driver: Driver<'_>,
+) -> anyhow::Result<ExitCode> {
     let rules = game.rules();
     let mut out = std::io::stdout().lock();
     let min_cap = match args.objective {
         Objective::Average => None,
         _ => {
-            if config.progress {
-                eprintln!("finding the smallest cap for {rules}...");
-            }
-            let found = search::min_cap(game, &config)?;
+            let found = search::min_cap_with(game, &config, driver)?;
             config.cap = Some(found.cap);
             if args.objective == Objective::Crush {
                 config.objective = Cost::Crush;
@@ -142,7 +147,7 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
         return Ok(ExitCode::SUCCESS);
     }
     let cap = config.cap;
-    let solution = search::solve(game, config)?;
+    let solution = search::solve_with(game, config, driver)?;
     let (Some(tree), Some(stats)) = (&solution.tree, &solution.stats) else {
         let within = cap.map_or(String::new(), |c| format!(" within {c} guesses"));
         if args.json {
@@ -174,7 +179,7 @@ fn solve(args: &Args, game: &Game, mut config: Config) -> anyhow::Result<ExitCod
             std::fs::write(path, text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         } else {
-            crate::format::write_tree(path, game, tree, args.objective, cap)
+            optimoo::tree::format::write_tree(path, game, tree, args.objective, cap)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
-use crate::format::TreeFile;
-use crate::game::Game;
+use optimoo::model::game::Game;
+use optimoo::tree::format::TreeFile;
 
 /// Replay every secret of each tree file's game: each guess legal, each
 /// secret won within the file's cap, the statistics equal to the header's.

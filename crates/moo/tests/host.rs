@@ -2,7 +2,8 @@
 
 use optimoo::{Code, Game};
 
-use crate::trees::{run, MOO};
+use crate::trees::run;
+use crate::MOO;
 
 /// Guesses every code of moo:3x4 in order; the game must end on the win.
 fn all_codes_input(game: &Game) -> String {

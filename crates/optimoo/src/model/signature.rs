@@ -13,9 +13,9 @@
 //! use it to replay thousands of secrets without building the `N²` table;
 //! building the signatures costs one pass over the codes.
 
-use crate::code::Code;
-use crate::feedback::Feedback;
-use crate::game::Game;
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
 
 /// The two signatures of every code of one game.
 #[derive(Debug, Clone)]
@@ -95,7 +95,7 @@ impl<'a> Oracle<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::model::rules::Rules;
 
     #[test]
     fn signatures_agree_with_the_rule() {

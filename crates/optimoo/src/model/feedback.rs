@@ -13,8 +13,11 @@
 //! - A [`FeedbackTable`] row `g` holds the feedback of guess `g` against every
 //!   secret, in code order: `row(g)[s] == feedback(s, g)`.
 
-use crate::code::{Code, Codebook};
-use crate::rules::Rules;
+use std::sync::Mutex;
+
+use crate::exec::{Parallel, Sequential};
+use crate::model::code::{Code, Codebook};
+use crate::model::rules::Rules;
 
 /// An answer `xAyB`, packed as `bulls * (k + 1) + cows` (see module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -133,21 +136,36 @@ pub struct FeedbackTable {
 }
 
 impl FeedbackTable {
-    /// Builds the table (in parallel), or `None` when the game has more than
-    /// [`TABLE_MAX_CODES`] codes.
+    /// Builds the table on this thread, or `None` when the game has more
+    /// than [`TABLE_MAX_CODES`] codes.
     pub fn new(book: &Codebook) -> Option<FeedbackTable> {
-        use rayon::prelude::*;
+        FeedbackTable::new_with(book, &Sequential)
+    }
+
+    /// Builds the table, its rows computed side by side by `par`.
+    pub fn new_with(book: &Codebook, par: &dyn Parallel) -> Option<FeedbackTable> {
         let len = book.len();
         if len > TABLE_MAX_CODES {
             return None;
         }
         let mut cells = vec![Feedback(0); len * len];
-        cells.par_chunks_mut(len).enumerate().for_each(|(g, row)| {
-            let guess = Code(g as u16);
-            for (s, cell) in row.iter_mut().enumerate() {
-                *cell = compute(book, Code(s as u16), guess);
+        // Blocks of rows, one task each: few, large tasks; each task locks
+        // only its own block, once.
+        let rows = len.div_ceil(64).max(1);
+        let blocks: Vec<Mutex<&mut [Feedback]>> = cells
+            .chunks_mut(rows * len.max(1))
+            .map(Mutex::new)
+            .collect();
+        par.for_each(blocks.len(), &|b| {
+            let mut block = blocks[b].lock().expect("a block is locked once");
+            for (i, row) in block.chunks_mut(len).enumerate() {
+                let guess = Code((b * rows + i) as u16);
+                for (s, cell) in row.iter_mut().enumerate() {
+                    *cell = compute(book, Code(s as u16), guess);
+                }
             }
         });
+        drop(blocks);
         Some(FeedbackTable { len, cells })
     }
 

@@ -21,10 +21,12 @@
 
 use std::io::{BufRead, Write};
 
-use crate::code::Code;
-use crate::feedback::Feedback;
-use crate::game::Game;
-use crate::signature::Oracle;
+use crate::play::input::{self, Line};
+
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
+use crate::model::signature::Oracle;
 
 /// A small deterministic generator (SplitMix64), enough for drawing secrets
 /// and breaking ties; not for cryptography.
@@ -220,12 +222,18 @@ pub fn interact(
             write!(talk, "guess {}> ", host.guesses() + 1)?;
             talk.flush()?;
         }
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(talk)?;
-            writeln!(talk, "Input ended before the secret was found.")?;
-            return Ok(HostOutcome::Unfinished);
-        }
+        let line = match input::read_line(input)? {
+            Line::Text(line) => line,
+            Line::Unreadable(why) => {
+                writeln!(talk, "{why}: {HELP}.")?;
+                continue;
+            }
+            Line::End => {
+                writeln!(talk)?;
+                writeln!(talk, "Input ended before the secret was found.")?;
+                return Ok(HostOutcome::Unfinished);
+            }
+        };
         let word = line.trim();
         match word.to_ascii_lowercase().as_str() {
             "" => continue,
@@ -292,7 +300,7 @@ pub fn interact(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::model::rules::Rules;
 
     #[test]
     fn random_secrets_are_uniform_enough_and_seeded() {
@@ -338,7 +346,7 @@ mod tests {
                     let mut memo = std::collections::HashMap::new();
                     let mut needs =
                         |c: &[Code]| crate::search::tests::brute_worst(&game, c, &mut memo);
-                    let classes = crate::partition::split(&game, g, &before);
+                    let classes = crate::model::partition::split(&game, g, &before);
                     let most = classes
                         .iter()
                         .filter(|(f, _)| *f != game.win() || classes.len() == 1)

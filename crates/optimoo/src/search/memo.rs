@@ -23,7 +23,7 @@ use std::sync::Mutex;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::code::Code;
+use crate::model::code::Code;
 
 const SHARDS: usize = 64;
 /// What an entry costs beyond its key, counted in codes (2 bytes each): the

@@ -126,7 +126,7 @@ impl Rules {
         count_codes(self.positions(), self.symbols(), self.repeats) as usize
     }
 
-    /// Size of an array indexed by [`crate::feedback::Feedback::index`]:
+    /// Size of an array indexed by [`crate::model::feedback::Feedback::index`]:
     /// `(k + 1)²`.
     pub fn feedback_slots(self) -> usize {
         (self.positions() + 1) * (self.positions() + 1)

@@ -8,7 +8,7 @@
 //! Invariants and design (see docs/search.md and SEARCH-NOTES.md):
 //! - Every legal guess is considered (candidates or not), up to symmetry:
 //!   one guess per orbit of the stabilizer of the history
-//!   ([`crate::symmetry::Stabilizer`]), and symbols no candidate contains
+//!   ([`crate::search::symmetry::Stabilizer`]), and symbols no candidate contains
 //!   are interchangeable. Guesses whose answer is the same for every
 //!   candidate (and that are not candidates) never help and are skipped.
 //! - A guess is scored by its one-step lookahead bound own + Σ lower(|C|,
@@ -25,17 +25,22 @@
 //! - A set of `n` secrets never needs more than `n` guesses in an optimal
 //!   tree, so depths are clamped to `n + 1`.
 
+pub mod bound;
+pub mod memo;
+pub mod observe;
+pub mod symmetry;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
-use crate::bound::{Bounds, Objective, INF};
-use crate::code::Code;
-use crate::feedback::{Feedback, FeedbackTable};
-use crate::game::Game;
-use crate::memo::{Entry, Memo};
-use crate::symmetry::{self, Stabilizer};
+use crate::exec::{self, Parallel, Sequential};
+use crate::model::code::Code;
+use crate::model::feedback::{Feedback, FeedbackTable};
+use crate::model::game::Game;
+use crate::search::bound::{Bounds, Cost, INF};
+use crate::search::memo::{Entry, Memo};
+use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress, Silent};
+use crate::search::symmetry::Stabilizer;
 use crate::tree::{Node, Stats, Tree};
 
 /// Errors of the search.
@@ -43,8 +48,8 @@ use crate::tree::{Node, Stats, Tree};
 #[non_exhaustive]
 pub enum SearchError {
     /// The feedback table would not fit in memory.
-    #[error("{0} is too large for the exact search (more than {max} codes); try a smaller game", max = crate::feedback::TABLE_MAX_CODES)]
-    TooLarge(crate::rules::Rules),
+    #[error("{0} is too large for the exact search (more than {max} codes); try a smaller game", max = crate::model::feedback::TABLE_MAX_CODES)]
+    TooLarge(crate::model::rules::Rules),
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,
@@ -58,7 +63,7 @@ pub struct Config {
     /// Most guesses any secret may take (`None`: unlimited).
     pub cap: Option<usize>,
     /// What to minimize.
-    pub objective: Objective,
+    pub objective: Cost,
     /// Memo size: codes stored per generation (range 1..; default 2^26).
     pub memo_codes: usize,
     /// Largest set whose memo key is put in canonical form (default 64; 0
@@ -71,24 +76,18 @@ pub struct Config {
     /// Sets of at most this many secrets are solved exactly whatever the
     /// cut-off, so that each is searched once (default 8).
     pub exact_small: usize,
-    /// Show progress on the terminal.
-    pub progress: bool,
-    /// Print a line per solved first-level class on stderr (default false).
-    pub verbose: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             cap: None,
-            objective: Objective::Total,
+            objective: Cost::Total,
             memo_codes: 1 << 26,
             canon_max: 64,
             memo_min: 3,
             parallel_levels: 2,
             exact_small: 8,
-            progress: false,
-            verbose: false,
         }
     }
 }
@@ -138,7 +137,38 @@ pub struct Searcher<'a> {
     /// First-level classes solved so far (for progress).
     classes_done: AtomicU64,
     started: Instant,
-    progress: Option<indicatif::ProgressBar>,
+    /// Who runs independent classes side by side.
+    par: &'a dyn Parallel,
+    /// Who hears about progress.
+    observer: &'a dyn Observer,
+}
+
+/// Who runs a search's parallel work and hears its progress (the library
+/// has no thread pool or terminal of its own).
+#[derive(Clone, Copy)]
+pub struct Driver<'a> {
+    /// Runs independent classes near the root side by side.
+    pub par: &'a dyn Parallel,
+    /// Told of each solved first-level class and of phases.
+    pub observer: &'a dyn Observer,
+}
+
+impl Driver<'static> {
+    /// One thread, no reports.
+    pub fn sequential() -> Driver<'static> {
+        Driver {
+            par: &Sequential,
+            observer: &Silent,
+        }
+    }
+}
+
+impl std::fmt::Debug for Driver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver")
+            .field("width", &self.par.width())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A node's guesses, phase one (see `Searcher::phases`).
@@ -151,7 +181,7 @@ struct Phases {
 struct Filter<'s> {
     absent: Option<u64>,
     orbits: Option<symmetry::OrbitFilter<'s>>,
-    book: &'s crate::code::Codebook,
+    book: &'s crate::model::code::Codebook,
 }
 
 impl Filter<'_> {
@@ -219,12 +249,24 @@ struct Scored {
 }
 
 impl<'a> Searcher<'a> {
-    /// Prepares a search of `game` (builds the feedback table).
+    /// Prepares a single-threaded, silent search of `game` (builds the
+    /// feedback table).
     pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
+        Searcher::with_driver(game, config, Driver::sequential())
+    }
+
+    /// Prepares a search of `game` run and reported by `driver`.
+    pub fn with_driver(
+        game: &'a Game,
+        config: Config,
+        driver: Driver<'a>,
+    ) -> Result<Searcher<'a>, SearchError> {
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
         }
-        let table = game.table().ok_or(SearchError::TooLarge(game.rules()))?;
+        let table = game
+            .table_with(driver.par)
+            .ok_or(SearchError::TooLarge(game.rules()))?;
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = Bounds::new(config.objective, branching, game.len());
         let rules = game.rules();
@@ -240,7 +282,8 @@ impl<'a> Searcher<'a> {
             nodes: AtomicU64::new(0),
             classes_done: AtomicU64::new(0),
             started: Instant::now(),
-            progress: None,
+            par: driver.par,
+            observer: driver.observer,
             config,
         })
     }
@@ -251,28 +294,22 @@ impl<'a> Searcher<'a> {
     }
 
     /// Solves the whole game: the optimal cost and tree.
-    pub fn run(mut self) -> Solution {
+    pub fn run(self) -> Solution {
         let start = Instant::now();
         let all = self.game.all_codes();
         let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
-        if self.config.progress {
-            self.progress = Some(progress_bar());
-        }
+        self.observer.phase(Phase::Search);
         let d = self.root_depth();
         let cost = match self.solve(&all, d, &stab, INF, 0) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,
         };
-        if let Some(bar) = &self.progress {
-            bar.set_message("building the tree");
-        }
+        self.observer.phase(Phase::Build);
         let tree = (cost < INF).then(|| Tree {
             rules: self.game.rules(),
             root: self.build(&all, d, &stab, cost),
         });
-        if let Some(bar) = self.progress.take() {
-            bar.finish_and_clear();
-        }
+        self.observer.phase(Phase::Done);
         let stats = tree.as_ref().map(|t| {
             t.replay(self.game, self.config.cap)
                 .expect("the search builds trees that solve every secret within the cap")
@@ -681,7 +718,7 @@ impl<'a> Searcher<'a> {
     /// so that promising guesses come first; 0 for the other objectives,
     /// whose order is (bound, non-candidate, code).
     fn spread(&self, set: &[Code], g: Code) -> u32 {
-        if self.config.objective != Objective::Feasible {
+        if self.config.objective != Cost::Feasible {
             return 0;
         }
         let row = self.table.row(g);
@@ -709,7 +746,7 @@ impl<'a> Searcher<'a> {
             .filter(|(f, c)| !c.is_empty() && *f != self.win.index())
             .map(|(f, c)| (Feedback(f as u8), c))
             .collect();
-        if self.config.objective == Objective::Feasible {
+        if self.config.objective == Cost::Feasible {
             // To refute a cap, the class most likely to fail comes first.
             out.sort_by_key(|(f, c)| (std::cmp::Reverse(c.len()), *f));
         } else {
@@ -743,21 +780,18 @@ impl<'a> Searcher<'a> {
         // the parallel path would not.
         let parallel = level < self.config.parallel_levels
             && set.len() >= 64
-            && self.config.objective != Objective::Feasible;
+            && self.config.objective != Cost::Feasible;
         if parallel {
             // Near the root the bounds are costly: compute them side by side,
             // each with the slack left if the others meet their level bounds.
-            let raised: Vec<u64> = classes
-                .par_iter()
-                .zip(&lbs)
-                .map(|((_, c), &lb)| {
-                    if c.len() < 3 {
-                        lb
-                    } else {
-                        self.class_bound(c, d - 1, &child, bound - (total - lb))
-                    }
-                })
-                .collect();
+            let raised: Vec<u64> = exec::map(self.par, classes.len(), |i| {
+                let (c, lb) = (&classes[i].1, lbs[i]);
+                if c.len() < 3 {
+                    lb
+                } else {
+                    self.class_bound(c, d - 1, &child, bound - (total - lb))
+                }
+            });
             for (lb, r) in lbs.iter_mut().zip(raised) {
                 total = total.saturating_add(r.saturating_sub(*lb));
                 *lb = r.max(*lb);
@@ -782,19 +816,16 @@ impl<'a> Searcher<'a> {
         }
         if parallel {
             // Each class gets the slack left if all others meet their bounds.
-            let results: Vec<(u64, Outcome)> = classes
-                .par_iter()
-                .zip(&lbs)
-                .map(|((f, c), &lb)| {
-                    let limit = bound - (total - lb);
-                    let start = Instant::now();
-                    let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
-                    if level == 0 {
-                        self.report(s.guess, *f, c.len(), r, start);
-                    }
-                    (lb, r)
-                })
-                .collect();
+            let results: Vec<(u64, Outcome)> = exec::map(self.par, classes.len(), |i| {
+                let ((f, c), lb) = (&classes[i], lbs[i]);
+                let limit = bound - (total - lb);
+                let start = Instant::now();
+                let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
+                if level == 0 {
+                    self.report(s.guess, *f, c.len(), r, start);
+                }
+                (lb, r)
+            });
             let mut failed = false;
             for (lb, r) in results {
                 match r {
@@ -823,50 +854,39 @@ impl<'a> Searcher<'a> {
                 return Err(total);
             }
         }
-        if let Some(bar) = &self.progress {
-            if level <= 1 {
-                bar.set_message(self.progress_message());
-                bar.tick();
-            }
+        if level <= 1 {
+            self.observer.progress(&self.progress());
         }
         Ok(total)
     }
 
-    /// Progress after a first-level class is solved: the bar's message on
-    /// a terminal, a line on stderr with `verbose`.
+    /// Tells the observer that a first-level class is solved.
     fn report(&self, guess: Code, f: Feedback, n: usize, r: Outcome, start: Instant) {
         self.classes_done.fetch_add(1, Ordering::Relaxed);
-        let line = format!(
-            "{} {}: {} secrets, {} in {:.2} s; {}",
-            self.game.format_code(guess),
-            self.game.format_feedback(f),
-            n,
-            match r {
-                Outcome::Exact(c) => format!("cost {c}"),
-                Outcome::AtLeast(c) if c >= INF => "infeasible".to_string(),
-                Outcome::AtLeast(c) => format!("cost at least {c}"),
+        self.observer.class_done(&ClassReport {
+            guess: self.game.format_code(guess),
+            answer: self.game.format_feedback(f),
+            secrets: n,
+            outcome: match r {
+                Outcome::Exact(c) => ClassOutcome::Exact(c),
+                Outcome::AtLeast(c) if c >= INF => ClassOutcome::Infeasible,
+                Outcome::AtLeast(c) => ClassOutcome::AtLeast(c),
             },
-            start.elapsed().as_secs_f64(),
-            self.progress_message()
-        );
-        if let Some(bar) = &self.progress {
-            bar.println(&line);
-        } else if self.config.verbose {
-            eprintln!("{line}");
-        }
+            seconds: start.elapsed().as_secs_f64(),
+            progress: self.progress(),
+        });
     }
 
-    fn progress_message(&self) -> String {
+    /// The counters as they stand.
+    fn progress(&self) -> Progress {
         let nodes = self.nodes.load(Ordering::Relaxed);
-        let rate = nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
-        format!(
-            "{} first-level classes done, {} nodes ({:.0}/s), memo {} entries, {} hits",
-            self.classes_done.load(Ordering::Relaxed),
+        Progress {
+            classes_done: self.classes_done.load(Ordering::Relaxed),
             nodes,
-            rate,
-            self.memo.len(),
-            self.memo.hits()
-        )
+            nodes_per_second: nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3),
+            memo_entries: self.memo.len(),
+            memo_hits: self.memo.hits(),
+        }
     }
 
     /// The optimal guess the search recorded for this very set, if the memo
@@ -920,16 +940,14 @@ impl<'a> Searcher<'a> {
         let child_stab = stab.fix(self.game.codes().symbols(chosen));
         let mut classes = self.classes(set, chosen);
         classes.sort_by_key(|(f, _)| *f);
-        let children = classes
-            .into_par_iter()
-            .map(|(f, c)| {
-                let sub = match self.solve(&c, d - 1, &child_stab, INF, usize::MAX) {
-                    Outcome::Exact(v) => v,
-                    Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
-                };
-                (f, self.build(&c, d - 1, &child_stab, sub))
-            })
-            .collect();
+        let children = exec::map(self.par, classes.len(), |i| {
+            let (f, c) = &classes[i];
+            let sub = match self.solve(c, d - 1, &child_stab, INF, usize::MAX) {
+                Outcome::Exact(v) => v,
+                Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
+            };
+            (*f, self.build(c, d - 1, &child_stab, sub))
+        });
         Node {
             guess: chosen,
             children,
@@ -943,16 +961,6 @@ fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
     let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
     key.push(d as u16);
     key
-}
-
-fn progress_bar() -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    bar
 }
 
 /// The optimal subtree for a set of candidates (sorted, distinct) within
@@ -993,9 +1001,18 @@ pub struct MinCap {
 /// allows, each by an exhaustive feasibility search, until one is feasible.
 /// `config.cap` and `config.objective` are ignored.
 pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
+    min_cap_with(game, config, Driver::sequential())
+}
+
+/// [`min_cap`] run and reported by `driver`.
+pub fn min_cap_with(
+    game: &Game,
+    config: &Config,
+    driver: Driver<'_>,
+) -> Result<MinCap, SearchError> {
     let n = game.len();
     let branching = game.possible_feedbacks().count() - 1;
-    let bounds = Bounds::new(Objective::Feasible, branching, n);
+    let bounds = Bounds::new(Cost::Feasible, branching, n);
     let mut cap = 1;
     while bounds.lower(n, cap) >= INF {
         cap += 1;
@@ -1005,13 +1022,16 @@ pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
     let mut nodes = 0;
     loop {
         let start = Instant::now();
-        let searcher = Searcher::new(
+        let searcher = Searcher::with_driver(
             game,
             Config {
                 cap: Some(cap),
-                objective: Objective::Feasible,
-                progress: false,
+                objective: Cost::Feasible,
                 ..config.clone()
+            },
+            Driver {
+                par: driver.par,
+                observer: &Silent,
             },
         )?;
         let feasible = searcher.optimum() < INF;
@@ -1036,7 +1056,7 @@ pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
 /// adversarial codemaker's endgame), its time grows quickly with the set.
 pub fn min_guesses(game: &Game, set: &[Code]) -> Result<usize, SearchError> {
     let config = Config {
-        objective: Objective::Feasible,
+        objective: Cost::Feasible,
         parallel_levels: 0,
         memo_codes: 1 << 20,
         ..Config::default()
@@ -1078,7 +1098,7 @@ pub fn solve_after(
     for &(g, _) in history {
         stab = stab.fix(game.codes().symbols(g));
     }
-    let set = crate::partition::consistent(game, history);
+    let set = crate::model::partition::consistent(game, history);
     if set.is_empty() {
         return Ok(None);
     }
@@ -1089,15 +1109,25 @@ pub fn solve_after(
     })
 }
 
-/// Solves `game` under `config`.
+/// Solves `game` under `config` on this thread.
 pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
     Ok(Searcher::new(game, config)?.run())
+}
+
+/// Solves `game` under `config`, run and reported by `driver` (the result
+/// is the same whatever the driver).
+pub fn solve_with(
+    game: &Game,
+    config: Config,
+    driver: Driver<'_>,
+) -> Result<Solution, SearchError> {
+    Ok(Searcher::with_driver(game, config, driver)?.run())
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::model::rules::Rules;
     use std::collections::HashMap;
 
     /// Plain exhaustive minimum: every guess, no symmetry, no bounds.
@@ -1122,7 +1152,7 @@ pub(crate) mod tests {
         }
         let mut best = INF;
         for g in game.codes().all() {
-            let classes = crate::partition::split(game, g, set);
+            let classes = crate::model::partition::split(game, g, set);
             if classes.len() == 1 && classes[0].0 != game.win() {
                 continue;
             }
@@ -1139,16 +1169,17 @@ pub(crate) mod tests {
     }
 
     fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
         let config = Config {
             cap: Some(5),
             canon_max,
             ..Config::default()
         };
-        pool.install(|| solve(game, config)).unwrap().tree.unwrap()
+        let par = crate::exec::Scoped(threads);
+        let driver = Driver {
+            par: &par,
+            observer: &Silent,
+        };
+        solve_with(game, config, driver).unwrap().tree.unwrap()
     }
 
     #[test]
@@ -1213,7 +1244,7 @@ pub(crate) mod tests {
         let g = game.parse_code("0123").unwrap();
         let f = game.parse_feedback("0A4B").unwrap();
         let (cost, node) = solve_after(&game, &[(g, f)], Some(6)).unwrap().unwrap();
-        let set = crate::partition::consistent(&game, &[(g, f)]);
+        let set = crate::model::partition::consistent(&game, &[(g, f)]);
         let (alone, _) = solve_candidates(&game, &set, Some(6)).unwrap().unwrap();
         assert_eq!(cost, alone);
         // The subtree solves every one of the 9 secrets.
@@ -1280,7 +1311,7 @@ pub(crate) mod tests {
         }
         let mut best = NO;
         for g in game.codes().all() {
-            let classes = crate::partition::split(game, g, set);
+            let classes = crate::model::partition::split(game, g, set);
             if classes.len() == 1 && classes[0].0 != game.win() {
                 continue;
             }
@@ -1322,7 +1353,7 @@ pub(crate) mod tests {
             let (at_cap, total) = brute_crush(&game, &all, brute_cap, &mut HashMap::new());
             let config = Config {
                 cap: Some(brute_cap),
-                objective: Objective::Crush,
+                objective: Cost::Crush,
                 ..Config::default()
             };
             let sol = solve(&game, config).unwrap();
@@ -1333,7 +1364,7 @@ pub(crate) mod tests {
                 "{rules}: crush count"
             );
             assert_eq!(stats.total, total, "{rules}: crush total");
-            assert_eq!(sol.cost, at_cap * crate::bound::CRUSH_UNIT + total);
+            assert_eq!(sol.cost, at_cap * crate::search::bound::CRUSH_UNIT + total);
         }
     }
 
@@ -1351,7 +1382,7 @@ pub(crate) mod tests {
         }
         let mut best = usize::MAX;
         for g in game.codes().all() {
-            let classes = crate::partition::split(game, g, set);
+            let classes = crate::model::partition::split(game, g, set);
             if classes.len() == 1 && classes[0].0 != game.win() {
                 continue;
             }
@@ -1379,7 +1410,7 @@ pub(crate) mod tests {
             let mut memo = HashMap::new();
             // The classes of two guesses: sets of every size the game has.
             for a in game.codes().all().step_by(11) {
-                for (_, c) in crate::partition::split(&game, a, &game.all_codes()) {
+                for (_, c) in crate::model::partition::split(&game, a, &game.all_codes()) {
                     let expected = brute_worst(&game, &c, &mut memo);
                     assert_eq!(min_guesses(&game, &c).unwrap(), expected, "{rules}");
                 }

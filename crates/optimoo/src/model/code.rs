@@ -11,7 +11,7 @@
 //!   the bit set of symbols it uses and, for games with repeats, how many
 //!   times each symbol occurs: what the feedback rule needs.
 
-use crate::rules::Rules;
+use crate::model::rules::Rules;
 
 /// Index of a legal code in its game's [`Codebook`] (lexicographic order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

@@ -4,8 +4,8 @@
 //! - `Game::new` is cheap (it lists the codes, no `N²` work), so a player that
 //!   only looks a move up pays for nothing more. The full feedback table is
 //!   built on the first call to [`Game::table`] (when the game has at most
-//!   [`crate::feedback::TABLE_MAX_CODES`] codes) and reused after that.
-//! - [`Game::feedback`] always equals the rule in [`crate::feedback`], table
+//!   [`crate::model::feedback::TABLE_MAX_CODES`] codes) and reused after that.
+//! - [`Game::feedback`] always equals the rule in [`crate::model::feedback`], table
 //!   or not.
 //! - The set of possible answers is exact: an answer is possible when some
 //!   pair of codes gives it (computed once, from one guess per orbit of the
@@ -13,9 +13,10 @@
 
 use std::sync::OnceLock;
 
-use crate::code::{Code, CodeError, Codebook};
-use crate::feedback::{self, Feedback, FeedbackError, FeedbackTable};
-use crate::rules::Rules;
+use crate::exec::Parallel;
+use crate::model::code::{Code, CodeError, Codebook};
+use crate::model::feedback::{self, Feedback, FeedbackError, FeedbackTable};
+use crate::model::rules::Rules;
 
 /// Rules, codes and feedback of one game. Share it by reference.
 #[derive(Debug)]
@@ -87,10 +88,17 @@ impl Game {
     }
 
     /// The full feedback table, built on first use; `None` for games above
-    /// [`crate::feedback::TABLE_MAX_CODES`] codes.
+    /// [`crate::model::feedback::TABLE_MAX_CODES`] codes.
     pub fn table(&self) -> Option<&FeedbackTable> {
         self.table
             .get_or_init(|| FeedbackTable::new(&self.book))
+            .as_ref()
+    }
+
+    /// [`Game::table`], built side by side by `par` if not built yet.
+    pub fn table_with(&self, par: &dyn Parallel) -> Option<&FeedbackTable> {
+        self.table
+            .get_or_init(|| FeedbackTable::new_with(&self.book, par))
             .as_ref()
     }
 

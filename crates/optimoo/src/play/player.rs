@@ -17,13 +17,16 @@
 
 use std::io::{BufRead, Write};
 
-use crate::code::{Code, CodeError};
-use crate::feedback::{Feedback, FeedbackError};
-use crate::format::{FormatError, Header, TreeFile};
-use crate::game::Game;
+use crate::play::input::{self, Line};
+
+use crate::heuristic::{self, Heuristic, StrategyConfig};
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
+use crate::model::moves::{self, MoveError};
+use crate::model::signature::Oracle;
 use crate::search;
-use crate::signature::Oracle;
-use crate::strategy::{self, Heuristic, StrategyConfig};
+use crate::tree::format::{FormatError, Header, TreeFile};
 use crate::tree::{Node, Tree};
 
 /// How a guess was chosen.
@@ -90,43 +93,14 @@ pub enum PlayError {
         /// the game asked for
         game: crate::Rules,
     },
-    /// A move not written GUESS:FEEDBACK.
-    #[error("'{0}': write each move as GUESS:FEEDBACK, e.g. 0123:1A2B")]
-    Syntax(String),
-    /// A bad code in a move.
-    #[error("in '{text}': {error}")]
-    Code {
-        /// the move
-        text: String,
-        /// what is wrong (in the message, so not chained as a source too)
-        error: CodeError,
-    },
-    /// A bad answer in a move.
-    #[error("in '{text}': {error}")]
-    Feedback {
-        /// the move
-        text: String,
-        /// what is wrong (in the message, so not chained as a source too)
-        error: FeedbackError,
-    },
+    /// A move that cannot be read.
+    #[error(transparent)]
+    Move(#[from] MoveError),
 }
 
 /// Reads a move `GUESS:FEEDBACK` such as `0123:1A2B` (or `0123:1,2`).
 pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), PlayError> {
-    let (g, f) = text
-        .split_once(':')
-        .ok_or_else(|| PlayError::Syntax(text.to_string()))?;
-    let g = game.parse_code(g).map_err(|error| PlayError::Code {
-        text: text.to_string(),
-        error,
-    })?;
-    let f = game
-        .parse_feedback(f)
-        .map_err(|error| PlayError::Feedback {
-            text: text.to_string(),
-            error,
-        })?;
-    Ok((g, f))
+    Ok(moves::parse_move(game, text)?)
 }
 
 /// A codebreaker that follows a tree.
@@ -270,7 +244,7 @@ fn off_tree(
         Heuristic::Entropy
     };
     let config = StrategyConfig::new(heuristic);
-    match strategy::best_guess(game, candidates, history, &config) {
+    match heuristic::best_guess(game, candidates, history, &config) {
         Ok(guess) => (guess, Source::Heuristic(heuristic.name())),
         // Unreachable with a checked history and candidates; stay safe.
         Err(_) => (candidates[0], Source::LastCandidate),
@@ -351,12 +325,18 @@ pub fn interact(
             write!(talk, "your answer> ")?;
             talk.flush()?;
         }
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(talk)?;
-            writeln!(talk, "Input ended before the secret was found.")?;
-            return Ok(Outcome::Unfinished);
-        }
+        let line = match input::read_line(input)? {
+            Line::Text(line) => line,
+            Line::Unreadable(why) => {
+                writeln!(talk, "{why}: {HELP}.")?;
+                continue;
+            }
+            Line::End => {
+                writeln!(talk)?;
+                writeln!(talk, "Input ended before the secret was found.")?;
+                return Ok(Outcome::Unfinished);
+            }
+        };
         let word = line.trim().to_ascii_lowercase();
         match word.as_str() {
             "" => continue,
@@ -449,8 +429,8 @@ pub fn interact(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partition;
-    use crate::rules::Rules;
+    use crate::model::partition;
+    use crate::model::rules::Rules;
 
     fn first_tree(game: &Game) -> Tree {
         fn node(game: &Game, set: &[Code]) -> Node {

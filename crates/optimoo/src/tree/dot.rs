@@ -9,9 +9,9 @@
 
 use std::fmt::Write;
 
-use crate::code::Code;
-use crate::game::Game;
-use crate::partition;
+use crate::model::code::Code;
+use crate::model::game::Game;
+use crate::model::partition;
 use crate::tree::{Node, Tree};
 
 /// The tree in Graphviz `dot` syntax, down to `depth` levels (all if

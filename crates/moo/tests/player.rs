@@ -3,7 +3,8 @@
 
 use optimoo::{Code, Feedback, Game, Tree};
 
-use crate::trees::{first_consistent_file, run, MOO};
+use crate::trees::{first_consistent_file, run};
+use crate::MOO;
 
 fn fmt_moves(game: &Game, moves: &[(Code, Feedback)]) -> Vec<String> {
     moves
@@ -83,7 +84,7 @@ fn next_off_the_tree_uses_the_candidates() {
             .all()
             .filter(|&s| game.feedback(s, game.parse_code("340").unwrap()) == f)
             .collect();
-        let splits = optimoo::partition::split(&game, guess, &left).len() > 1;
+        let splits = optimoo::model::partition::split(&game, guess, &left).len() > 1;
         assert!(left.contains(&guess) || splits, "{out}");
     }
 }
@@ -186,11 +187,12 @@ fn a_win_that_cannot_be_is_a_contradiction() {
 /// give a tree.
 #[test]
 fn the_embedded_tree_or_a_clear_message() {
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/moo-4x10-cap7.tree");
+    let data =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/moo-4x10-cap7.tree");
     let (code, out, err) = run(MOO, &["next"], "");
     if data.is_file() {
         assert_eq!(code, 0, "{err}");
-        let file = optimoo::format::TreeFile::read(&data, None).unwrap();
+        let file = optimoo::tree::format::TreeFile::read(&data, None).unwrap();
         let game = Game::new(file.header.rules);
         let first = out.split_whitespace().next().unwrap();
         assert_eq!(first, game.format_code(file.tree.root.guess));
@@ -219,7 +221,7 @@ fn brute_total(
     }
     let mut best = u64::MAX;
     for g in game.codes().all() {
-        let classes = optimoo::partition::split(game, g, set);
+        let classes = optimoo::model::partition::split(game, g, set);
         if classes.len() == 1 && classes[0].0 != game.win() {
             continue; // learns nothing
         }
@@ -239,7 +241,7 @@ fn brute_total(
 /// reaches the brute-force minimum.
 #[test]
 fn off_the_tree_small_sets_get_the_exact_move() {
-    use optimoo::player::{Player, Source, EXACT_MAX};
+    use optimoo::play::player::{Player, Source, EXACT_MAX};
     let game = Game::new("moo:3x5".parse().unwrap());
     let tree = crate::trees::first_consistent(&game);
     let player = Player::new(&game, &tree).unwrap();
@@ -262,7 +264,7 @@ fn off_the_tree_small_sets_get_the_exact_move() {
             }
             assert_eq!(advice.source, Source::Exact);
             let mut total = set.len() as u64;
-            for (f, class) in optimoo::partition::split(&game, advice.guess, set) {
+            for (f, class) in optimoo::model::partition::split(&game, advice.guess, set) {
                 if f != game.win() {
                     total += brute_total(&game, &class, &mut memo);
                 }

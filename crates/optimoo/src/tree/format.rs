@@ -46,17 +46,17 @@
 //! This module depends only on the game model and the tree type, never on
 //! the strategies or the search, so the player links nothing more.
 
-use std::fmt;
 use std::io::Write;
 use std::path::Path;
-use std::str::FromStr;
 
-use crate::code::Code;
-use crate::feedback::Feedback;
-use crate::game::Game;
-use crate::partition;
-use crate::rules::{Rules, RulesError};
-use crate::signature::Oracle;
+pub use crate::model::objective::Objective;
+
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
+use crate::model::partition;
+use crate::model::rules::{Rules, RulesError};
+use crate::model::signature::Oracle;
 use crate::tree::{Node, Stats, Tree, TreeError};
 
 /// The first four bytes of every tree file.
@@ -73,71 +73,6 @@ const CHECKSUM: usize = 4;
 const FLAG_REPEATS: u8 = 1;
 const FLAG_IMPLIED_LEAVES: u8 = 2;
 const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES;
-
-/// What the tree was solved for (one byte in the header; other values are
-/// reserved for later versions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Objective {
-    /// Minimal total number of guesses (average) within the cap.
-    Average = 0,
-    /// Minimal worst case (the cap is that minimum), then minimal total.
-    Worst = 1,
-    /// Within the minimal cap, fewest secrets needing the last guess, then
-    /// minimal total.
-    Crush = 2,
-    /// No optimality claimed: a heuristic or hand-made tree.
-    Heuristic = 3,
-}
-
-impl Objective {
-    /// Every objective, by byte value.
-    pub const ALL: [Objective; 4] = [
-        Objective::Average,
-        Objective::Worst,
-        Objective::Crush,
-        Objective::Heuristic,
-    ];
-
-    /// The byte stored in the header.
-    pub fn byte(self) -> u8 {
-        self as u8
-    }
-
-    /// The objective stored as `byte`, if this version knows it.
-    pub fn from_byte(byte: u8) -> Option<Objective> {
-        Objective::ALL.get(byte as usize).copied()
-    }
-
-    /// The name used on the command line and in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Objective::Average => "average",
-            Objective::Worst => "worst",
-            Objective::Crush => "crush",
-            Objective::Heuristic => "heuristic",
-        }
-    }
-}
-
-impl fmt::Display for Objective {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Objective {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Objective, String> {
-        Objective::ALL
-            .into_iter()
-            .find(|o| o.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| {
-                format!("unknown objective '{text}': use average, worst, crush or heuristic")
-            })
-    }
-}
 
 /// Everything a tree file says about its tree.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 //!   of the set; the winning class (`kA0B`) holds the guess itself when it is
 //!   a candidate and is empty otherwise.
 
-use crate::code::Code;
-use crate::feedback::Feedback;
-use crate::game::Game;
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
 
 /// Counts the candidates by their feedback to `guess` into `counts`
 /// (indexed by [`Feedback::index`], `rules.feedback_slots()` long; it is
@@ -57,7 +57,7 @@ pub fn consistent(game: &Game, history: &[(Code, Feedback)]) -> Vec<Code> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::model::rules::Rules;
 
     #[test]
     fn partition_of_0123_matches_seed_004() {

@@ -101,12 +101,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::code::Code;
-use crate::feedback::{Feedback, FeedbackTable};
-use crate::game::Game;
+use crate::exec::{self, Parallel, Sequential};
+use crate::model::code::Code;
+use crate::model::feedback::{Feedback, FeedbackTable};
+use crate::model::game::Game;
 use crate::tree::{Node, Tree};
 
 /// Entropy scores closer than this are compared exactly (see module doc).
@@ -121,7 +121,7 @@ const TRANSPOSED_MAX: usize = 256;
 const PARALLEL_MIN: usize = 48;
 
 /// A heuristic: how a strategy picks its next guess.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Heuristic {
     /// The first candidate in lexicographic order.
     First,
@@ -150,19 +150,16 @@ impl Heuristic {
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::First => "first",
-            Heuristic::Random => "random",
-            Heuristic::Minimax => "minimax",
-            Heuristic::Irving => "irving",
-            Heuristic::Entropy => "entropy",
-            Heuristic::Kooi => "kooi",
-        }
+        Heuristic::NAMES
+            .iter()
+            .find(|(_, h)| *h == self)
+            .map(|(name, _)| *name)
+            .expect("every heuristic is named")
     }
 }
 
 /// Which codes a scoring heuristic may guess.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Pool {
     /// Every legal code (default).
     #[default]
@@ -172,7 +169,7 @@ pub enum Pool {
 }
 
 /// How a scoring heuristic breaks ties (see the module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Ties {
     /// A candidate first, then the smallest code (default).
     #[default]
@@ -183,13 +180,45 @@ pub enum Ties {
     Seed000,
 }
 
+/// Names on the command line, in the order `--help` lists them.
+pub trait Named: Sized + Copy + 'static {
+    /// Every value with its name.
+    const NAMES: &'static [(&'static str, Self)];
+}
+
+impl Named for Heuristic {
+    const NAMES: &'static [(&'static str, Heuristic)] = &[
+        ("first", Heuristic::First),
+        ("random", Heuristic::Random),
+        ("minimax", Heuristic::Minimax),
+        ("irving", Heuristic::Irving),
+        ("entropy", Heuristic::Entropy),
+        ("kooi", Heuristic::Kooi),
+    ];
+}
+
+impl Named for Pool {
+    const NAMES: &'static [(&'static str, Pool)] =
+        &[("all", Pool::All), ("candidates", Pool::Candidates)];
+}
+
+impl Named for Ties {
+    const NAMES: &'static [(&'static str, Ties)] = &[
+        ("candidate-first", Ties::CandidateFirst),
+        ("smallest", Ties::Smallest),
+        ("seed000", Ties::Seed000),
+    ];
+}
+
 macro_rules! names {
     ($t:ty, $what:literal) => {
         impl fmt::Display for $t {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                use clap::ValueEnum;
-                let v = self.to_possible_value().expect("no skipped variants");
-                f.write_str(v.get_name())
+                let (name, _) = <$t as Named>::NAMES
+                    .iter()
+                    .find(|(_, v)| v == self)
+                    .expect("every value is named");
+                f.write_str(name)
             }
         }
 
@@ -197,16 +226,19 @@ macro_rules! names {
             type Err = StrategyError;
 
             fn from_str(text: &str) -> Result<Self, StrategyError> {
-                use clap::ValueEnum;
-                <$t as ValueEnum>::from_str(text, true).map_err(|_| StrategyError::UnknownName {
-                    what: $what,
-                    text: text.to_string(),
-                    allowed: <$t>::value_variants()
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })
+                <$t as Named>::NAMES
+                    .iter()
+                    .find(|(name, _)| name.eq_ignore_ascii_case(text))
+                    .map(|&(_, v)| v)
+                    .ok_or_else(|| StrategyError::UnknownName {
+                        what: $what,
+                        text: text.to_string(),
+                        allowed: <$t as Named>::NAMES
+                            .iter()
+                            .map(|(name, _)| *name)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })
             }
         }
     };
@@ -283,11 +315,21 @@ impl StrategyConfig {
 }
 
 /// Builds the whole decision tree of a strategy for `game`: every secret
-/// played to a win. Each node is computed once, children in parallel.
+/// played to a win. Each node is computed once, on this thread.
 pub fn build_tree(game: &Game, cfg: &StrategyConfig) -> Result<Tree, StrategyError> {
+    build_tree_with(game, cfg, &Sequential)
+}
+
+/// [`build_tree`], the children of large nodes built side by side by `par`
+/// (the tree is the same whatever `par` is).
+pub fn build_tree_with(
+    game: &Game,
+    cfg: &StrategyConfig,
+    par: &dyn Parallel,
+) -> Result<Tree, StrategyError> {
     let first = cfg.first_guess();
     check_code(game, first)?;
-    let ctx = Context::new(game, cfg);
+    let ctx = Context::new(game, cfg, par);
     let all = game.all_codes();
     let root = ctx.build_node(&all, Position::root(cfg.seed), first);
     Ok(Tree {
@@ -323,7 +365,7 @@ pub fn best_guess(
     } else {
         return Err(StrategyError::NoCandidates);
     }
-    let ctx = Context::new(game, cfg);
+    let ctx = Context::new(game, cfg, &Sequential);
     let mut pos = Position::root(cfg.seed);
     for &(g, f) in history {
         pos = pos.after(game, g, f);
@@ -377,6 +419,8 @@ fn splitmix64(x: u64) -> u64 {
 /// Shared, read-mostly state of one tree construction.
 struct Context<'a> {
     game: &'a Game,
+    /// Who builds the children of large nodes.
+    par: &'a dyn Parallel,
     table: Option<&'a FeedbackTable>,
     cfg: StrategyConfig,
     slots: usize,
@@ -394,7 +438,7 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(game: &'a Game, cfg: &StrategyConfig) -> Context<'a> {
+    fn new(game: &'a Game, cfg: &StrategyConfig, par: &'a dyn Parallel) -> Context<'a> {
         let rules = game.rules();
         let (nlnn, spf) = if cfg.heuristic == Heuristic::Entropy {
             let n = game.len();
@@ -413,6 +457,7 @@ impl<'a> Context<'a> {
         };
         Context {
             game,
+            par,
             table: game.table(),
             cfg: *cfg,
             slots: rules.feedback_slots(),
@@ -432,16 +477,16 @@ impl<'a> Context<'a> {
             // (see the module doc); guess the first candidate instead.
             return self.build_node(cands, pos, cands[0]);
         }
-        let build = |(f, class): (Feedback, Vec<Code>)| {
-            let next = pos.after(self.game, guess, f);
-            let g = self.choose(&class, next);
-            (f, self.build_node(&class, next, g))
+        let build = |(f, class): &(Feedback, Vec<Code>)| {
+            let next = pos.after(self.game, guess, *f);
+            let g = self.choose(class, next);
+            (*f, self.build_node(class, next, g))
         };
         classes.retain(|(f, _)| f.index() != self.win);
-        let children = if cands.len() >= PARALLEL_MIN {
-            classes.into_par_iter().map(build).collect()
+        let children = if cands.len() >= PARALLEL_MIN && self.par.width() > 1 {
+            exec::map(self.par, classes.len(), |i| build(&classes[i]))
         } else {
-            classes.into_iter().map(build).collect()
+            classes.iter().map(build).collect()
         };
         Node { guess, children }
     }
@@ -879,7 +924,7 @@ impl PartialOrd for BigUint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::model::rules::Rules;
 
     /// Π nⁿ as a big integer, directly.
     fn power_product(sizes: &[u32]) -> BigUint {
@@ -982,7 +1027,7 @@ mod tests {
                 let moves = tree.play(&game, secret).unwrap();
                 for i in 0..moves.len() {
                     let history = &moves[..i];
-                    let cands = crate::partition::consistent(&game, history);
+                    let cands = crate::model::partition::consistent(&game, history);
                     assert_eq!(
                         best_guess(&game, &cands, history, &cfg).unwrap(),
                         moves[i].0,

@@ -11,13 +11,16 @@
 //! Statistics (total guesses, average, max depth, histogram) are computed by
 //! replaying every secret, never trusted from elsewhere.
 
+pub mod dot;
+pub mod format;
+
 use serde_json::{Map, Value};
 
-use crate::code::Code;
-use crate::feedback::Feedback;
-use crate::game::Game;
-use crate::partition;
-use crate::rules::Rules;
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::game::Game;
+use crate::model::partition;
+use crate::model::rules::Rules;
 
 /// A node: a guess and what to do after each non-winning answer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -367,7 +370,7 @@ mod tests {
 
     #[test]
     fn json_keys_keep_the_issue_order() {
-        use crate::strategy::{build_tree, Heuristic, StrategyConfig};
+        use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
         let game = Game::new(Rules::standard());
         let tree = build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
         let text = serde_json::to_string(&tree.to_json(&game)).unwrap();

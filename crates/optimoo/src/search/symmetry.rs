@@ -22,7 +22,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::code::{Code, Codebook};
+use crate::model::code::{Code, Codebook};
 
 /// Most positions for which all position permutations are used.
 pub const MAX_PERMUTED_POSITIONS: usize = 6;
@@ -460,7 +460,7 @@ impl Canon {
 }
 
 #[cfg(test)]
-fn inv(game: &crate::game::Game, set: &[Code]) -> Vec<u32> {
+fn inv(game: &crate::model::game::Game, set: &[Code]) -> Vec<u32> {
     invariants(
         |a, b| game.feedback(b, a).index(),
         set,
@@ -471,8 +471,8 @@ fn inv(game: &crate::game::Game, set: &[Code]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::rules::Rules;
+    use crate::model::game::Game;
+    use crate::model::rules::Rules;
 
     #[test]
     fn moo_root_has_one_orbit_and_second_guess_about_twenty() {
@@ -557,8 +557,8 @@ mod tests {
 #[cfg(test)]
 mod canon_tests {
     use super::*;
-    use crate::game::Game;
-    use crate::rules::Rules;
+    use crate::model::game::Game;
+    use crate::model::rules::Rules;
 
     fn apply(book: &Codebook, set: &[Code], sigma: &[u8], pi: &[u8]) -> Vec<u16> {
         let k = sigma.len();

@@ -1,10 +1,10 @@
 //! Objectives and their lower bounds.
 //!
 //! A cost is a `u64` that adds up over the classes of a guess:
-//! - [`Objective::Total`]: the number of guesses summed over the secrets;
-//! - [`Objective::Crush`]: `(secrets needing the last allowed guess) · 2³² +
+//! - [`Cost::Total`]: the number of guesses summed over the secrets;
+//! - [`Cost::Crush`]: `(secrets needing the last allowed guess) · 2³² +
 //!   total`, so comparing costs compares the pair in order;
-//! - [`Objective::Feasible`]: 0 when the cap can be met (used to find the
+//! - [`Cost::Feasible`]: 0 when the cap can be met (used to find the
 //!   smallest cap); infeasible is [`INF`] for every objective.
 //!
 //! Level-filling bound (SEARCH-NOTES): with `b` non-winning answers a node
@@ -19,9 +19,10 @@ pub const INF: u64 = u64::MAX / 4;
 /// Weight of one secret at the cap in the crush objective.
 pub const CRUSH_UNIT: u64 = 1 << 32;
 
-/// What the search minimizes.
+/// How the search adds costs up, derived from the
+/// [`crate::model::objective::Objective`] asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Objective {
+pub enum Cost {
     /// Minimal total guesses (the minimal average) within the cap.
     Total,
     /// Fewest secrets needing the last allowed guess, then minimal total.
@@ -33,7 +34,7 @@ pub enum Objective {
 /// Lower-bound tables for one game and objective.
 #[derive(Debug, Clone)]
 pub struct Bounds {
-    objective: Objective,
+    objective: Cost,
     /// Non-winning answers a guess can give (at least 1).
     branching: u64,
     /// `capacity[d]`: most secrets solvable within `d` guesses (saturated).
@@ -50,7 +51,7 @@ pub struct Bounds {
 
 impl Bounds {
     /// Tables for sets of up to `max_n` secrets and `b` non-winning answers.
-    pub fn new(objective: Objective, branching: usize, max_n: usize) -> Bounds {
+    pub fn new(objective: Cost, branching: usize, max_n: usize) -> Bounds {
         let b = branching.max(1) as u64;
         // Depths beyond `max_depth` change nothing: capacity covers max_n.
         let mut capacity = vec![0u64];
@@ -140,9 +141,9 @@ impl Bounds {
             return INF;
         }
         match self.objective {
-            Objective::Total => t,
-            Objective::Feasible => 0,
-            Objective::Crush => {
+            Cost::Total => t,
+            Cost::Feasible => 0,
+            Cost::Crush => {
                 let below = if d == 0 { 0 } else { self.capacity(d - 1) };
                 (n as u64).saturating_sub(below) * CRUSH_UNIT + t
             }
@@ -169,9 +170,9 @@ impl Bounds {
         }
         let total = n as u64 + children;
         match self.objective {
-            Objective::Total => total,
-            Objective::Feasible => 0,
-            Objective::Crush => {
+            Cost::Total => total,
+            Cost::Feasible => 0,
+            Cost::Crush => {
                 // Solved before the last level: depths 2..d-1 of this node.
                 let before = self.capacity(d - 1).saturating_sub(1);
                 (n as u64).saturating_sub(before) * CRUSH_UNIT + total
@@ -182,9 +183,9 @@ impl Bounds {
     /// Cost of a single secret with `d >= 1` guesses left.
     pub fn leaf(&self, d: usize) -> u64 {
         match self.objective {
-            Objective::Total => 1,
-            Objective::Feasible => 0,
-            Objective::Crush => u64::from(d == 1) * CRUSH_UNIT + 1,
+            Cost::Total => 1,
+            Cost::Feasible => 0,
+            Cost::Crush => u64::from(d == 1) * CRUSH_UNIT + 1,
         }
     }
 
@@ -192,8 +193,8 @@ impl Bounds {
     /// (the crush count is carried by the leaves).
     pub fn own(&self, n: usize) -> u64 {
         match self.objective {
-            Objective::Total | Objective::Crush => n as u64,
-            Objective::Feasible => 0,
+            Cost::Total | Cost::Crush => n as u64,
+            Cost::Feasible => 0,
         }
     }
 
@@ -240,7 +241,7 @@ mod tests {
 
     #[test]
     fn level_filling() {
-        let b = Bounds::new(Objective::Total, 13, 5040);
+        let b = Bounds::new(Cost::Total, 13, 5040);
         assert_eq!(b.lower(1, 1), 1);
         assert_eq!(b.lower(2, 1), INF);
         assert_eq!(b.lower(2, 2), 3);
@@ -260,7 +261,7 @@ mod tests {
 
     #[test]
     fn crush_counts_secrets_at_the_cap() {
-        let b = Bounds::new(Objective::Crush, 13, 100);
+        let b = Bounds::new(Cost::Crush, 13, 100);
         assert_eq!(b.lower(1, 1), CRUSH_UNIT + 1);
         assert_eq!(b.lower(3, 2), 2 * CRUSH_UNIT + 5);
         assert_eq!(b.lower(3, 3), 5);

@@ -1,6 +1,6 @@
 //! `moo`: the tiny player. It plays the optimal moo:4x10 tree embedded at
 //! build time, or any tree file given with `--tree`. Thin: arguments in,
-//! [`optimoo::player`] does the work, errors out as exit codes (0 success,
+//! [`optimoo::play::player`] does the work, errors out as exit codes (0 success,
 //! 1 a contradictory history or an unfinished game, 2 an error).
 
 use std::io::{IsTerminal, Write};
@@ -9,8 +9,11 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
-use optimoo::host::{self, Codemaker, Host, HostOutcome};
-use optimoo::player::{self, Outcome, PlayError, Player};
+use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
+use optimoo::play::player::{self, Outcome, PlayError, Player};
+
+#[path = "../../../src/exit.rs"]
+mod exit;
 
 /// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
 const EMBEDDED: Option<&[u8]> = include!(concat!(env!("OUT_DIR"), "/embedded_tree.rs"));
@@ -73,7 +76,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let start = std::time::Instant::now();
-    optimoo::cli::finish(run(Cli::parse(), start), "moo")
+    exit::finish(run(Cli::parse(), start), "moo")
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
@@ -129,7 +132,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             };
             Ok(match outcome {
                 Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
-                Outcome::Unfinished => ExitCode::from(1),
+                Outcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
             })
         }
         Command::Next { history } => {
@@ -145,7 +148,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 }
                 Err(err @ PlayError::Contradiction { .. }) => {
                     eprintln!("moo: {err}");
-                    Ok(ExitCode::from(1))
+                    Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }
                 Err(err) => Err(err.into()),
             }
@@ -174,7 +177,7 @@ fn host(
         (None, Some(path)) => {
             let bytes =
                 std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            optimoo::format::Header::peek(&bytes)
+            optimoo::tree::format::Header::peek(&bytes)
                 .with_context(|| format!("reading {}", path.display()))?
                 .rules
         }
@@ -208,7 +211,7 @@ fn host(
     };
     Ok(match outcome {
         HostOutcome::Found(_) | HostOutcome::Quit => ExitCode::SUCCESS,
-        HostOutcome::Unfinished => ExitCode::from(1),
+        HostOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
     })
 }
 

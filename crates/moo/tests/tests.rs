@@ -1,0 +1,10 @@
+//! Integration tests of the `moo` binary: one binary, one module per area.
+//! The tree helpers are the workspace's (tests/trees.rs).
+
+mod host;
+mod player;
+#[path = "../../../tests/trees.rs"]
+mod trees;
+
+/// The `moo` binary under test.
+pub const MOO: &str = env!("CARGO_BIN_EXE_moo");

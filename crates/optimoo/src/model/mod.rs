@@ -1,0 +1,26 @@
+//! The game model: rules → codes → feedback → partitions.
+//!
+//! - [`rules`]: a game's parameters (positions, symbols, repeats), checked.
+//! - [`code`]: every code of a game, numbered in lexicographic order.
+//! - [`feedback`]: the bulls-and-cows answer, packed in a byte, and the
+//!   `N²` table of answers.
+//! - [`game`]: rules, codes and feedback bundled, the table built lazily.
+//! - [`partition`]: how a guess splits a set of secrets into answer classes.
+//! - [`signature`]: feedback by bit signatures, for replaying trees without
+//!   the table.
+//! - [`objective`]: what a strategy is optimal for (average, worst,
+//!   crush) or that it is a heuristic.
+//! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
+//!
+//! Invariant of the whole folder: a code's number, its symbols and the
+//! answer of any pair are pure functions of the rules; nothing here depends
+//! on a strategy or a search.
+
+pub mod code;
+pub mod feedback;
+pub mod game;
+pub mod moves;
+pub mod objective;
+pub mod partition;
+pub mod rules;
+pub mod signature;

@@ -1,0 +1,11 @@
+//! Playing from a tree: [`player`] answers the best move after a history
+//! (from the tree, or off the tree by the single-threaded search for small
+//! sets and a heuristic beyond), [`host`] is the codemaker when a person
+//! guesses, [`input`] reads their lines with a length cap.
+//!
+//! Invariant: nothing here starts a thread or draws progress; the `moo`
+//! binary links this folder, the model and the tree file only.
+
+pub mod host;
+pub mod input;
+pub mod player;

@@ -1,0 +1,97 @@
+//! The driver: runs the library's work on a rayon thread pool and shows its
+//! progress on the terminal. The library crate starts no thread and prints
+//! nothing; this layer supplies [`Rayon`] (an [`optimoo::exec::Parallel`])
+//! and [`progress::Terminal`] (an [`optimoo::search::observe::Observer`]).
+//!
+//! Invariant: the driver changes how fast and how visibly the work is done,
+//! never its result (the library's results do not depend on the runner).
+
+pub mod progress;
+
+use optimoo::exec::Parallel;
+use rayon::prelude::*;
+
+/// Most worker threads accepted: four per core, and never above this.
+pub const THREADS_MAX: usize = 1024;
+
+/// Runs tasks on the current rayon pool (the one [`pool`] built, once
+/// `install`ed; otherwise rayon's global pool).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Rayon;
+
+impl Parallel for Rayon {
+    fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
+        (0..n).into_par_iter().for_each(task);
+    }
+
+    fn width(&self) -> usize {
+        rayon::current_num_threads()
+    }
+}
+
+/// Why a thread count is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThreadsError {
+    /// More than the machine can use.
+    #[error("--threads {asked} is more than this machine can use (at most {max}: 4 per core, {cores} cores); leave --threads out to use every core")]
+    TooMany {
+        /// threads asked for
+        asked: usize,
+        /// the most accepted
+        max: usize,
+        /// cores seen
+        cores: usize,
+    },
+    /// The pool could not start.
+    #[error("cannot start {0} worker threads")]
+    Start(usize),
+}
+
+/// The most threads accepted on a machine with `cores` cores.
+pub fn threads_max(cores: usize) -> usize {
+    (4 * cores.max(1)).min(THREADS_MAX)
+}
+
+/// Checks a `--threads` value against this machine (`None` or 0: every
+/// core).
+pub fn check_threads(asked: Option<usize>) -> Result<usize, ThreadsError> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None | Some(0) => Ok(cores),
+        Some(n) if n > threads_max(cores) => Err(ThreadsError::TooMany {
+            asked: n,
+            max: threads_max(cores),
+            cores,
+        }),
+        Some(n) => Ok(n),
+    }
+}
+
+/// A pool of `threads` workers (already checked by [`check_threads`]).
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, ThreadsError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|_| ThreadsError::Start(threads))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!(threads_max(2), 8);
+        assert_eq!(threads_max(1000), THREADS_MAX);
+        assert!(check_threads(Some(100_000)).is_err());
+        assert!(check_threads(Some(1)).is_ok());
+        assert!(check_threads(None).unwrap() >= 1);
+    }
+
+    #[test]
+    fn rayon_runs_every_task() {
+        let pool = pool(3).unwrap();
+        let got = pool.install(|| optimoo::exec::map(&Rayon, 50, |i| i * 2));
+        assert_eq!(got, (0..50).map(|i| i * 2).collect::<Vec<_>>());
+    }
+}
