@@ -98,14 +98,14 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
 pub fn first_consistent_file(game: &Game, name: &str) -> (Tree, std::path::PathBuf) {
     let tree = first_consistent(game);
     let path = scratch(name);
-    optimoo::tree::format::write_tree(
-        &path,
+    let file = optimoo::tree::format::TreeFile::new(
         game,
-        &tree,
+        tree.clone(),
         optimoo::tree::format::Objective::Heuristic,
         None,
     )
     .unwrap();
+    std::fs::write(&path, file.to_bytes(game).unwrap()).unwrap();
     (tree, path)
 }
 

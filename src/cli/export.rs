@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 
 use super::eval::StrategyOptions;
+use super::output::Output;
 use super::EXIT_NEGATIVE;
 use optimoo::heuristic::{self, Heuristic};
 use optimoo::model::game::Game;
@@ -63,6 +64,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.depth.is_some() && args.format != Format::Dot {
         bail!("--depth applies to --format dot only");
     }
+    // Checked before any work: a bad -o is refused at once.
+    let output = args.output.as_deref().map(Output::create).transpose()?;
     let (game, tree, what, objective, cap) = match &args.file {
         Some(path) => {
             let file = TreeFile::read(path, None)
@@ -115,9 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         objective,
         cap,
     )?;
-    match &args.output {
-        Some(path) => std::fs::write(path, bytes)
-            .with_context(|| format!("cannot write {}", path.display()))?,
+    match output {
+        Some(out) => out.commit(&bytes)?,
         None => {
             let mut out = std::io::stdout().lock();
             if args.format == Format::Tree && out.is_terminal() {

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 pub mod eval;
 pub mod export;
+pub mod output;
 pub mod partition;
 pub mod solve;
 pub mod verify;

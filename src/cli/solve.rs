@@ -4,15 +4,16 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde_json::json;
 
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
 use optimoo::search::bound::Cost;
 use optimoo::search::{self, Config, Driver, MinCap};
-use optimoo::tree::format::Objective;
+use optimoo::tree::format::{Objective, TreeFile};
 
+use super::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// Compute a provably optimal decision tree by exhaustive search.
@@ -102,12 +103,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..Config::default()
     };
     let threads = driver::check_threads(args.threads)?;
+    // Checked before the search: a bad -o is refused at once, not after.
+    let output = args.output.as_deref().map(Output::create).transpose()?;
     let pool = driver::pool(threads)?;
     let driver = Driver {
         par: &Rayon,
         observer: &observer,
     };
-    pool.install(|| solve(&args, &game, config, driver))
+    pool.install(|| solve(&args, &game, config, driver, output))
 }
 
 fn solve(
@@ -115,6 +118,7 @@ fn solve(
     game: &Game,
     mut config: Config,
     driver: Driver<'_>,
+    output: Option<Output>,
 ) -> anyhow::Result<ExitCode> {
     let rules = game.rules();
     let mut out = std::io::stdout().lock();
@@ -173,15 +177,13 @@ fn solve(
         }
         return Ok(ExitCode::from(crate::cli::EXIT_NEGATIVE));
     };
-    if let Some(path) = &args.output {
-        if path.extension().is_some_and(|e| e == "json") {
-            let text = serde_json::to_string(&tree.to_json(game))?;
-            std::fs::write(path, text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+    if let Some(out) = output {
+        let bytes = if out.path().extension().is_some_and(|e| e == "json") {
+            serde_json::to_string(&tree.to_json(game))?.into_bytes()
         } else {
-            optimoo::tree::format::write_tree(path, game, tree, args.objective, cap)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
+            TreeFile::new(game, tree.clone(), args.objective, cap)?.to_bytes(game)?
+        };
+        out.commit(&bytes)?;
     }
     let at_cap = cap
         .and_then(|c| stats.histogram.get(c - 1).copied())

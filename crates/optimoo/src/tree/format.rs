@@ -46,7 +46,6 @@
 //! This module depends only on the game model and the tree type, never on
 //! the strategies or the search, so the player links nothing more.
 
-use std::io::Write;
 use std::path::Path;
 
 pub use crate::model::objective::Objective;
@@ -219,21 +218,6 @@ impl TreeFile {
     pub fn read(path: &Path, expected: Option<Rules>) -> Result<TreeFile, FormatError> {
         TreeFile::from_bytes(&std::fs::read(path)?, expected)
     }
-
-    /// Writes the file (to a temporary file beside it, then renamed, so a
-    /// crash never leaves half a file under the final name).
-    pub fn write(&self, game: &Game, path: &Path) -> Result<(), FormatError> {
-        let bytes = self.to_bytes(game)?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        Ok(())
-    }
 }
 
 /// Why a readable tree file fails verification.
@@ -325,25 +309,6 @@ impl TreeFile {
         }
         Ok(stats)
     }
-}
-
-/// Writes `tree` to `path` with its statistics computed by replay; returns
-/// them. The one call a solver needs.
-pub fn write_tree(
-    path: &Path,
-    game: &Game,
-    tree: &Tree,
-    objective: Objective,
-    cap: Option<usize>,
-) -> Result<Stats, FormatError> {
-    let file = TreeFile::new(game, tree.clone(), objective, cap)?;
-    file.write(game, path)?;
-    Ok(file.header.stats)
-}
-
-/// Reads the tree file at `path`.
-pub fn read_tree(path: &Path) -> Result<TreeFile, FormatError> {
-    TreeFile::read(path, None)
 }
 
 impl Header {

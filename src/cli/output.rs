@@ -1,0 +1,148 @@
+//! Output files, written atomically and safely.
+//!
+//! An [`Output`] is opened before any long work starts: the path is
+//! checked at once (a folder, or a missing parent folder, is refused with
+//! a clear message, so a search's result is never lost at the end), and a
+//! temporary file with a unique random name is created beside it by
+//! `tempfile` (`O_EXCL`: an existing file or link under that name is never
+//! opened, let alone followed). [`Output::commit`] writes, syncs and renames
+//! it over the path (a link at the path is replaced, not followed). On any
+//! failure, or when the `Output` is dropped uncommitted, the temporary file
+//! is removed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use tempfile::NamedTempFile;
+
+/// A file about to be written at `path`.
+#[derive(Debug)]
+pub struct Output {
+    path: PathBuf,
+    temp: NamedTempFile,
+}
+
+impl Output {
+    /// Checks `path` and creates the temporary file beside it.
+    pub fn create(path: &Path) -> anyhow::Result<Output> {
+        if path.as_os_str().is_empty() {
+            bail!("-o needs a file name");
+        }
+        if path.is_dir() {
+            bail!(
+                "{} is a folder: give -o a file name, e.g. {}",
+                path.display(),
+                path.join("out.tree").display()
+            );
+        }
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            bail!(
+                "cannot write {}: the folder {} does not exist (create it first)",
+                path.display(),
+                parent.display()
+            );
+        }
+        let name = path
+            .file_name()
+            .with_context(|| format!("{} does not name a file", path.display()))?;
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        prefix.push(".");
+        let temp = tempfile::Builder::new()
+            .prefix(&prefix)
+            .suffix(".tmp")
+            .tempfile_in(parent)
+            .with_context(|| format!("cannot write in {}", parent.display()))?;
+        Ok(Output {
+            path: path.to_path_buf(),
+            temp,
+        })
+    }
+
+    /// The final path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `bytes` and puts the file in place.
+    pub fn commit(mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        let what = || format!("cannot write {}", self.path.display());
+        self.temp.write_all(bytes).with_context(what)?;
+        self.temp.as_file().sync_all().with_context(what)?;
+        let path = self.path.clone();
+        self.temp
+            .persist(&path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn a_folder_or_a_missing_folder_is_refused_at_once() {
+        let dir = scratch();
+        let err = Output::create(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("is a folder"), "{err}");
+        let err = Output::create(&dir.path().join("no/such/x.tree"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("does not exist"), "{err}");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn commit_writes_and_leaves_no_temporary_file() {
+        let dir = scratch();
+        let path = dir.path().join("x.tree");
+        let out = Output::create(&path).unwrap();
+        assert_eq!(leftovers(dir.path()).len(), 1);
+        out.commit(b"hello").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"hello");
+        assert!(leftovers(dir.path()).is_empty());
+        // Dropped uncommitted: nothing is left behind.
+        drop(Output::create(&path).unwrap());
+        assert!(leftovers(dir.path()).is_empty());
+        assert_eq!(std::fs::read(&path).unwrap(), b"hello");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn planted_links_are_not_followed() {
+        let dir = scratch();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, b"keep").unwrap();
+        // The old fixed temporary name, planted as a link to the victim.
+        let path = dir.path().join("out.tree");
+        std::os::unix::fs::symlink(&victim, dir.path().join("out.tree.tmp")).unwrap();
+        Output::create(&path).unwrap().commit(b"tree").unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+        // A link at the path itself is replaced, not written through.
+        let link = dir.path().join("link.tree");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        Output::create(&link).unwrap().commit(b"tree").unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+        assert_eq!(std::fs::read(&link).unwrap(), b"tree");
+        assert!(!std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    }
+}
