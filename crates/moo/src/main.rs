@@ -47,7 +47,9 @@ enum Command {
     /// everything else goes to stderr.
     Play,
     /// Print the best next guess after your moves (the first word of
-    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`.
+    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`. After a winning answer
+    /// it says the game is won (stdout empty, exit code 0); a contradictory
+    /// history is exit code 1.
     Next {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
