@@ -1,12 +1,19 @@
-//! Exit codes and error lines, shared by both binaries (`moo` includes this
-//! file with `#[path]`, so that it links nothing of the command line's
-//! crate). The README's table: 0 success (a won game, a tree found, a
-//! verified file), 1 a negative answer (no strategy within the cap, a
-//! contradiction, an unfinished game, a tree that fails verification), 2 an
-//! error (bad input, an unreadable or unwritable file).
+//! Exit codes, error lines and the standard streams, shared by both
+//! binaries (`moo` includes this file with `#[path]`, so that it links
+//! nothing of the command line's crate). The README's table: 0 success (a
+//! won game, a tree found, a verified file), 1 a negative answer (no
+//! strategy within the cap, a contradiction, an unfinished game, a tree that
+//! fails verification), 2 an error (bad input, an unreadable or unwritable
+//! file).
 //!
-//! Invariant: nothing here panics when stderr is closed, and each error
-//! is printed once, causes joined by ": " with repeated causes dropped.
+//! Invariants: nothing here panics when stdout or stderr is closed (a
+//! closed stdout ends the run with exit code 0, a closed stderr is ignored);
+//! each error is printed once, causes joined by ": " with repeated causes
+//! dropped, control characters escaped so that no text of the user's (a
+//! path, an argument) reaches the terminal raw.
+
+// Each binary uses part of this file.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,10 +36,79 @@ pub fn finish(result: anyhow::Result<ExitCode>, prefix: &str) -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            // A closed stderr cannot be told anything: ignore the failure.
-            let _ = writeln!(std::io::stderr(), "{prefix}: {}", message(&err));
+            say(&format!("{prefix}: {}", message(&err)));
             ExitCode::from(EXIT_ERROR)
         }
+    }
+}
+
+/// The command line parsed, or the exit code of a run that ends here:
+/// `--help` and `--version` (0, printed by clap), or a usage error (2, on
+/// stderr). clap quotes a bad value as it was typed, so when an argument
+/// holds a control character (an arrow key's escape sequence) the error
+/// shown is the one for the arguments with their control characters
+/// escaped.
+pub fn parse_args<C: clap::Parser>() -> Result<C, ExitCode> {
+    let err = match C::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(err) => err,
+    };
+    let code = ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(EXIT_ERROR));
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let shown = if args.iter().any(|a| a.chars().any(char::is_control)) {
+        let safe = args.iter().map(|a| escaped(a, false));
+        match C::try_parse_from(safe) {
+            Err(again) => again,
+            Ok(_) => {
+                say(&escaped(&err.render().to_string(), true));
+                return Err(code);
+            }
+        }
+    } else {
+        err
+    };
+    // clap's own printing: colours on a terminal, help on stdout; a closed
+    // stream is ignored.
+    let _ = shown.print();
+    Err(code)
+}
+
+/// Writes a line on stderr; a closed stderr is ignored (there is no one
+/// left to tell). Control characters are escaped.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{}", escaped(line, false));
+}
+
+/// `text` with control characters written as escapes (`\u{1b}`), line ends
+/// kept when `lines`.
+pub fn escaped(text: &str, lines: bool) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && !(lines && c == '\n') {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+/// A writer whose failures are ignored: for stderr, where a closed stream
+/// must not end the run (the answers on stdout still matter).
+#[derive(Debug)]
+pub struct Lossy<W>(pub W);
+
+impl<W: Write> Write for Lossy<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
     }
 }
 
@@ -66,5 +142,27 @@ mod tests {
         assert_eq!(message(&err), format!("reading x: {text}"));
         let err = anyhow::anyhow!("inner").context("outer");
         assert_eq!(message(&err), "outer: inner");
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escaped("a\u{1b}[A\nb", false), "a\\u{1b}[A\\nb");
+        assert_eq!(escaped("a\u{1b}[A\nb", true), "a\\u{1b}[A\nb");
+    }
+
+    #[test]
+    fn lossy_writes_never_fail() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+        }
+        let mut w = Lossy(Closed);
+        assert!(writeln!(w, "hello").is_ok());
+        assert!(w.flush().is_ok());
     }
 }

@@ -2,9 +2,12 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-use optimoo_cli::cli::{finish, run, Cli};
+use optimoo_cli::cli::{run, Cli};
+use optimoo_cli::exit;
 
 fn main() -> ExitCode {
-    finish(run(Cli::parse()), "error")
+    match exit::parse_args::<Cli>() {
+        Ok(cli) => exit::finish(run(cli), "error"),
+        Err(code) => code,
+    }
 }

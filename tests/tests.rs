@@ -1,5 +1,6 @@
 //! Integration tests: one binary, one module per area.
 
+mod cli;
 mod eval_cli;
 mod exhaustive;
 mod export_file;

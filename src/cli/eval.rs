@@ -14,7 +14,10 @@ use clap::builder::TypedValueParser;
 use optimoo::heuristic::{self, Heuristic, Named, Pool, StrategyConfig, Ties};
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
+use optimoo::play::input;
 use optimoo::tree::Stats;
+
+use super::report::EvalRow;
 
 /// Reads one of `T`'s names (a heuristic, a pool, a tie rule).
 pub fn named<T: Named + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
@@ -50,7 +53,7 @@ impl StrategyOptions {
     /// The checked configuration of `heuristic` for `game`.
     pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
         let first = match &self.first {
-            Some(text) => Some(game.parse_code(text).context("--first")?),
+            Some(text) => Some(input::code(game, text).context("--first")?),
             None => None,
         };
         Ok(StrategyConfig {
@@ -150,52 +153,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             o.ties,
             o.seed
         )?;
-        writeln!(
-            out,
-            "{:<8} {:>7} {:>7} {:>4} {:>8}  histogram (secrets solved in 1, 2, ... guesses)",
-            "strategy", "total", "average", "max", "seconds"
-        )?;
+        writeln!(out, "{}", EvalRow::HEADER)?;
     }
     for config in &configs {
-        let row = evaluate(&game, config)?;
+        let row = evaluate(&game, config)?.report(&game, table_seconds);
         if args.json {
-            let mut json = row_json(&game, &row);
-            json["table_seconds"] = table_seconds.into();
-            writeln!(out, "{json}")?;
+            writeln!(out, "{}", row.json())?;
         } else {
-            let s = &row.stats;
-            writeln!(
-                out,
-                "{:<8} {:>7} {:>7.3} {:>4} {:>8.3}  {}",
-                config.heuristic.name(),
-                s.total,
-                s.average(),
-                s.max_depth,
-                row.seconds,
-                s.histogram_text()
-            )?;
+            writeln!(out, "{row}")?;
         }
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// One JSON line: the strategy, its options and its figures.
-pub fn row_json(game: &Game, row: &Row) -> serde_json::Value {
-    let c = &row.config;
-    let s = &row.stats;
-    serde_json::json!({
-        "game": game.rules().to_string(),
-        "strategy": c.heuristic.name(),
-        "first": game.format_code(c.first_guess()),
-        "pool": c.pool.to_string(),
-        "ties": c.ties.to_string(),
-        "seed": c.seed,
-        "secrets": s.secrets,
-        "total": s.total,
-        "average": s.average(),
-        "max_depth": s.max_depth,
-        "histogram": s.histogram,
-        "seconds": row.seconds,
-    })
+impl Row {
+    /// The report of this row (`table_seconds`: the shared feedback table's
+    /// time).
+    pub fn report(&self, game: &Game, table_seconds: f64) -> EvalRow {
+        let c = &self.config;
+        let s = &self.stats;
+        EvalRow {
+            game: game.rules().to_string(),
+            strategy: c.heuristic.name(),
+            first: game.format_code(c.first_guess()),
+            pool: c.pool.to_string(),
+            ties: c.ties.to_string(),
+            seed: c.seed,
+            secrets: s.secrets,
+            total: s.total,
+            average: s.average(),
+            max_depth: s.max_depth,
+            histogram: s.histogram.clone(),
+            seconds: self.seconds,
+            table_seconds,
+        }
+    }
 }

@@ -97,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     if let Err(e) = tree.replay(&game, cap) {
-        eprintln!("error: {what} does not play correctly: {e}");
+        crate::exit::say(&format!("error: {what} does not play correctly: {e}"));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let caption = match (objective, &args.strategy) {

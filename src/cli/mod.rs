@@ -1,9 +1,12 @@
 //! The `optimoo` command line: argument types and one module per subcommand.
 //!
 //! Each subcommand validates its raw arguments into checked values before any
-//! work starts, then calls into the library. Exit codes (documented in the
-//! README): 0 success, 1 a negative answer (no strategy within the cap, a
-//! tree that fails verification), 2 an error (bad input, unreadable file).
+//! work starts, then calls into the library. Exit codes (the README's
+//! table, [`crate::exit`]): 0 success, 1 a negative answer (no strategy
+//! within the cap, a contradictory history, a tree that fails
+//! verification), 2 an error (bad input, unreadable file). Results go to
+//! stdout through `?` (a closed pipe ends the run quietly with 0), messages
+//! to stderr through [`crate::exit::say`] (a closed stderr is ignored).
 
 use std::process::ExitCode;
 
@@ -13,6 +16,7 @@ pub mod eval;
 pub mod export;
 pub mod output;
 pub mod partition;
+pub mod report;
 pub mod solve;
 pub mod verify;
 

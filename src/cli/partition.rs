@@ -1,14 +1,17 @@
 //! `optimoo partition`: how a guess splits the secrets still possible.
+//! Exit codes (README): 0 the classes, 1 a history no secret gives (as
+//! `moo next`), 2 an error.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 
+use super::EXIT_NEGATIVE;
 use optimoo::model::game::Game;
-use optimoo::model::moves;
 use optimoo::model::partition;
 use optimoo::model::rules::Rules;
+use optimoo::play::input;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
@@ -26,17 +29,19 @@ pub struct Args {
 /// Runs `optimoo partition`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = Game::new(args.game);
-    let history = moves::parse_history(&game, &args.history)?;
+    let history = input::history(&game, &args.history)?;
     let guess = match &args.guess {
-        Some(g) => game.parse_code(g).context("--guess")?,
+        Some(g) => input::code(&game, g).context("--guess")?,
         None => optimoo::Code(0),
     };
     let left = partition::consistent(&game, &history);
     if left.is_empty() {
-        bail!(
-            "no secret of {} is consistent with that history: an answer is wrong",
+        // A negative answer, as `moo next` gives it: exit code 1.
+        crate::exit::say(&format!(
+            "optimoo: no secret of {} is consistent with that history: an answer is wrong",
             args.game
-        );
+        ));
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -5,15 +5,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use serde_json::json;
 
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
 use optimoo::search::bound::Cost;
-use optimoo::search::{self, Config, Driver, MinCap};
+use optimoo::search::{self, Config, Driver};
 use optimoo::tree::format::{Objective, TreeFile};
 
 use super::output::Output;
+use super::report::SolveReport;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// Compute a provably optimal decision tree by exhaustive search.
@@ -38,8 +38,10 @@ pub struct Args {
     /// [default: 7 when --game is not given, else unlimited]
     #[arg(long)]
     pub cap: Option<usize>,
-    /// What to optimize: average, worst or crush.
-    #[arg(long, default_value = "average", value_parser = parse_objective)]
+    /// What to optimize: average (fewest guesses in all within the cap),
+    /// worst (the smallest cap), crush (within the smallest cap, fewest
+    /// secrets needing the last guess).
+    #[arg(long, default_value = "average", ignore_case = true, value_parser = objectives())]
     pub objective: Objective,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
@@ -54,7 +56,7 @@ pub struct Args {
     /// Memory for the memo in MiB (two generations of this size at most).
     #[arg(long, default_value_t = 256)]
     pub memo_mib: usize,
-    /// With --objective worst: only find and prove the smallest cap, without
+    /// With --objective worst only: find and prove the smallest cap, without
     /// the minimal-total tree within it (much faster on large games).
     #[arg(long)]
     pub cap_only: bool,
@@ -71,11 +73,16 @@ pub struct Args {
     pub exact_small: usize,
 }
 
-fn parse_objective(text: &str) -> Result<Objective, String> {
-    match text.parse::<Objective>()? {
-        Objective::Heuristic => Err("solve optimizes average, worst or crush".to_string()),
-        o => Ok(o),
-    }
+/// The objectives `solve` optimizes (not `heuristic`, which claims nothing).
+fn objectives() -> impl clap::builder::TypedValueParser<Value = Objective> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["average", "worst", "crush"]).map(|name| {
+        match name.to_ascii_lowercase().as_str() {
+            "worst" => Objective::Worst,
+            "crush" => Objective::Crush,
+            _ => Objective::Average,
+        }
+    })
 }
 
 /// Runs `optimoo solve`.
@@ -87,13 +94,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.objective
         );
     }
+    if args.cap_only && args.objective != Objective::Worst {
+        bail!(
+            "--cap-only goes with --objective worst (it proves the smallest cap, \
+             without a tree): add --objective worst, or drop --cap-only"
+        );
+    }
     let cap = match (args.game, args.cap, args.objective) {
         (None, None, Objective::Average) => Some(7),
         (_, cap, _) => cap,
     };
+    let threads = driver::check_threads(args.threads)?;
+    // Checked before the search: a bad -o is refused at once, not after.
+    let output = args.output.as_deref().map(Output::create).transpose()?;
     let game = Game::new(rules);
-    let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let observer = Terminal::new(bar, args.verbose);
     let config = Config {
         cap,
         objective: Cost::Total,
@@ -102,26 +116,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         exact_small: args.exact_small,
         ..Config::default()
     };
-    let threads = driver::check_threads(args.threads)?;
-    // Checked before the search: a bad -o is refused at once, not after.
-    let output = args.output.as_deref().map(Output::create).transpose()?;
     let pool = driver::pool(threads)?;
+    let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let observer = Terminal::new(bar, args.verbose);
     let driver = Driver {
         par: &Rayon,
         observer: &observer,
     };
-    pool.install(|| solve(&args, &game, config, driver, output))
+    let report = pool.install(|| solve(&args, &game, config, driver, output))?;
+    drop(observer);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", report.json())?;
+    } else {
+        write!(out, "{report}")?;
+    }
+    out.flush()?;
+    Ok(report.exit_code())
 }
 
+/// Searches, writes the tree file if asked, and returns the report.
 fn solve(
     args: &Args,
     game: &Game,
     mut config: Config,
     driver: Driver<'_>,
     output: Option<Output>,
-) -> anyhow::Result<ExitCode> {
-    let rules = game.rules();
-    let mut out = std::io::stdout().lock();
+) -> anyhow::Result<SolveReport> {
     let min_cap = match args.objective {
         Objective::Average => None,
         _ => {
@@ -133,51 +154,12 @@ fn solve(
             Some(found)
         }
     };
-    if args.cap_only {
-        let Some(m) = &min_cap else {
-            bail!("--cap-only goes with --objective worst");
-        };
-        if args.json {
-            let v = json!({
-                "game": rules.to_string(), "objective": "worst", "min_cap": m.cap,
-                "counted": m.counted, "refuted": refutations(m), "nodes": m.nodes,
-                "seconds": m.searches.iter().map(|s| s.2).sum::<f64>(),
-            });
-            writeln!(out, "{v}")?;
-        } else {
-            writeln!(out, "game       {rules}")?;
-            write_min_cap(&mut out, m)?;
-        }
-        return Ok(ExitCode::SUCCESS);
+    if let (true, Some(m)) = (args.cap_only, &min_cap) {
+        return Ok(SolveReport::cap_only(game, m));
     }
     let cap = config.cap;
     let solution = search::solve_with(game, config, driver)?;
-    let (Some(tree), Some(stats)) = (&solution.tree, &solution.stats) else {
-        let within = cap.map_or(String::new(), |c| format!(" within {c} guesses"));
-        if args.json {
-            let v = json!({
-                "game": rules.to_string(), "cap": cap, "objective": args.objective.name(),
-                "feasible": false, "seconds": solution.seconds, "nodes": solution.nodes,
-            });
-            writeln!(out, "{v}")?;
-        } else {
-            writeln!(out, "no strategy solves {rules}{within}")?;
-            if solution.nodes == 0 {
-                writeln!(
-                    out,
-                    "(proved by counting: more secrets than that many guesses can tell apart)"
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "(proved by exhaustive search in {:.3} s, {} nodes)",
-                    solution.seconds, solution.nodes
-                )?;
-            }
-        }
-        return Ok(ExitCode::from(crate::cli::EXIT_NEGATIVE));
-    };
-    if let Some(out) = output {
+    if let (Some(out), Some(tree)) = (output, &solution.tree) {
         let bytes = if out.path().extension().is_some_and(|e| e == "json") {
             serde_json::to_string(&tree.to_json(game))?.into_bytes()
         } else {
@@ -185,94 +167,11 @@ fn solve(
         };
         out.commit(&bytes)?;
     }
-    let at_cap = cap
-        .and_then(|c| stats.histogram.get(c - 1).copied())
-        .unwrap_or(0);
-    if args.json {
-        let mut v = json!({
-            "game": rules.to_string(),
-            "cap": cap,
-            "objective": args.objective.name(),
-            "feasible": true,
-            "total": stats.total,
-            "average": stats.average(),
-            "max_depth": stats.max_depth,
-            "histogram": stats.histogram,
-            "at_cap": at_cap,
-            "first_guess": game.format_code(tree.root.guess),
-            "seconds": solution.seconds,
-            "nodes": solution.nodes,
-            "memo_hits": solution.memo_hits,
-            "memo_lookups": solution.memo_lookups,
-            "memo_entries": solution.memo_entries,
-        });
-        if let Some(m) = &min_cap {
-            v["min_cap"] = json!(m.cap);
-            v["refuted"] = json!(refutations(m));
-        }
-        writeln!(out, "{v}")?;
-    } else {
-        let cap_text = cap.map_or("none".to_string(), |c| c.to_string());
-        writeln!(out, "game       {rules}")?;
-        writeln!(out, "objective  {}", args.objective)?;
-        if let Some(m) = &min_cap {
-            write_min_cap(&mut out, m)?;
-        }
-        writeln!(out, "cap        {cap_text}")?;
-        writeln!(out, "total      {}", stats.total)?;
-        writeln!(
-            out,
-            "average    {:.4} ({}/{})",
-            stats.average(),
-            stats.total,
-            stats.secrets
-        )?;
-        writeln!(out, "max depth  {}", stats.max_depth)?;
-        if cap.is_some() {
-            writeln!(
-                out,
-                "at cap     {at_cap} secrets need all {cap_text} guesses"
-            )?;
-        }
-        writeln!(out, "histogram  {}", stats.histogram_text())?;
-        writeln!(out, "first      {}", game.format_code(tree.root.guess))?;
-        writeln!(out, "time       {:.3} s", solution.seconds)?;
-        writeln!(out, "nodes      {}", solution.nodes)?;
-        writeln!(
-            out,
-            "memo       {} entries, {} hits of {} lookups",
-            solution.memo_entries, solution.memo_hits, solution.memo_lookups
-        )?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn write_min_cap(out: &mut impl Write, m: &MinCap) -> std::io::Result<()> {
-    writeln!(out, "min cap    {}", m.cap)?;
-    if m.counted > 1 {
-        writeln!(
-            out,
-            "refuted    caps below {} by counting (too many secrets for the answers)",
-            m.counted
-        )?;
-    }
-    for (cap, feasible, seconds) in &m.searches {
-        if *feasible {
-            writeln!(out, "found      cap {cap} feasible in {seconds:.3} s")?;
-        } else {
-            writeln!(
-                out,
-                "refuted    cap {cap}: no strategy, by exhaustive search in {seconds:.3} s"
-            )?;
-        }
-    }
-    Ok(())
-}
-
-fn refutations(m: &MinCap) -> Vec<serde_json::Value> {
-    m.searches
-        .iter()
-        .filter(|(_, feasible, _)| !feasible)
-        .map(|(cap, _, seconds)| json!({"cap": cap, "seconds": seconds}))
-        .collect()
+    Ok(SolveReport::new(
+        game,
+        cap,
+        args.objective,
+        &solution,
+        min_cap.as_ref(),
+    ))
 }

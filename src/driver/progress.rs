@@ -2,23 +2,45 @@
 //! when it is a terminal, and with `--verbose` a line per solved class of
 //! the first guess.
 //!
-//! Invariant: everything goes to stderr; nothing here is written when
-//! neither a terminal nor `--verbose` asks for it.
+//! Invariants: everything goes to stderr; class lines are written with
+//! `--verbose` only (above the spinner when there is one); nothing is
+//! written when neither a terminal nor `--verbose` asks for it; a closed
+//! stderr is ignored, never a panic.
+
+use std::io::Write;
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use optimoo::search::observe::{ClassReport, Observer, Phase, Progress};
 
+use crate::exit::Lossy;
+
 /// Shows a search's progress on stderr.
-#[derive(Debug)]
 pub struct Terminal {
     bar: Option<ProgressBar>,
     verbose: bool,
+    /// Where lines go when no spinner is drawn (stderr; a buffer in tests).
+    lines: Mutex<Lossy<Box<dyn Write + Send>>>,
+}
+
+impl std::fmt::Debug for Terminal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Terminal")
+            .field("bar", &self.bar)
+            .field("verbose", &self.verbose)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Terminal {
     /// A spinner if `bar` (stderr is a terminal and the output is not
     /// JSON), class lines if `verbose`.
     pub fn new(bar: bool, verbose: bool) -> Terminal {
+        Terminal::with_lines(bar, verbose, Box::new(std::io::stderr()))
+    }
+
+    /// The same, its lines written to `lines` when no spinner is drawn.
+    pub fn with_lines(bar: bool, verbose: bool, lines: Box<dyn Write + Send>) -> Terminal {
         let bar = bar.then(|| {
             let bar = ProgressBar::new_spinner();
             bar.set_style(
@@ -28,14 +50,21 @@ impl Terminal {
             bar.enable_steady_tick(std::time::Duration::from_millis(200));
             bar
         });
-        Terminal { bar, verbose }
+        Terminal {
+            bar,
+            verbose,
+            lines: Mutex::new(Lossy(lines)),
+        }
     }
 
     /// A line above the spinner (or on stderr without one).
     pub fn say(&self, line: &str) {
         match &self.bar {
-            Some(bar) => bar.println(line),
-            None => eprintln!("{line}"),
+            Some(bar) if !bar.is_hidden() => bar.println(line),
+            _ => {
+                let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = writeln!(lines, "{line}");
+            }
         }
     }
 }
@@ -52,7 +81,7 @@ impl Observer for Terminal {
     }
 
     fn class_done(&self, report: &ClassReport) {
-        if self.verbose || self.bar.is_some() {
+        if self.verbose {
             self.say(&report.to_string());
         }
     }
@@ -69,6 +98,59 @@ impl Drop for Terminal {
     fn drop(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use optimoo::search::observe::ClassOutcome;
+    use std::sync::Arc;
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn report() -> ClassReport {
+        ClassReport {
+            guess: "0123".into(),
+            answer: "0A1B".into(),
+            secrets: 7,
+            outcome: ClassOutcome::Exact(20),
+            seconds: 0.5,
+            progress: Progress {
+                classes_done: 1,
+                nodes: 10,
+                nodes_per_second: 20.0,
+                memo_entries: 3,
+                memo_hits: 1,
+            },
+        }
+    }
+
+    /// Class lines only with --verbose, with or without the spinner.
+    #[test]
+    fn class_lines_only_when_verbose() {
+        for bar in [false, true] {
+            let quiet = Shared::default();
+            let t = Terminal::with_lines(bar, false, Box::new(quiet.clone()));
+            t.class_done(&report());
+            drop(t);
+            assert!(quiet.0.lock().unwrap().is_empty(), "bar {bar}");
+            let loud = Shared::default();
+            Terminal::with_lines(false, true, Box::new(loud.clone())).class_done(&report());
+            let text = String::from_utf8(loud.0.lock().unwrap().clone()).unwrap();
+            assert!(text.starts_with("0123 0A1B: 7 secrets, cost 20"), "{text}");
         }
     }
 }

@@ -1,7 +1,10 @@
 //! `moo`: the tiny player. It plays the optimal moo:4x10 tree embedded at
 //! build time, or any tree file given with `--tree`. Thin: arguments in,
-//! [`optimoo::play::player`] does the work, errors out as exit codes (0 success,
-//! 1 a contradictory history or an unfinished game, 2 an error).
+//! [`optimoo::play::player`] does the work, errors out as exit codes (the
+//! README's table: 0 success, a won game included; 1 a contradictory
+//! history or an unfinished game; 2 an error). Nothing here panics on a
+//! closed stream: stdout through `?` (a closed pipe ends the run with 0),
+//! stderr through [`exit::Lossy`] and [`exit::say`], which ignore failures.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -10,6 +13,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
+use optimoo::play::input;
 use optimoo::play::player::{self, Outcome, PlayError, Player};
 
 #[path = "../../../src/exit.rs"]
@@ -43,7 +47,9 @@ enum Command {
     /// everything else goes to stderr.
     Play,
     /// Print the best next guess after your moves (the first word of
-    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`.
+    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`. After a winning answer
+    /// it says the game is won (stdout empty, exit code 0); a contradictory
+    /// history is exit code 1.
     Next {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
@@ -76,7 +82,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let start = std::time::Instant::now();
-    exit::finish(run(Cli::parse(), start), "moo")
+    match exit::parse_args::<Cli>() {
+        Ok(cli) => exit::finish(run(cli, start), "moo"),
+        Err(code) => code,
+    }
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
@@ -109,12 +118,12 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     let report = move || {
         if timings {
             let total = start.elapsed();
-            eprintln!(
+            exit::say(&format!(
                 "{:.3} ms in process (load {:.3} ms, answer {:.3} ms)",
                 total.as_secs_f64() * 1e3,
                 loaded.as_secs_f64() * 1e3,
                 (total - loaded).as_secs_f64() * 1e3
-            );
+            ));
         }
     };
     let mut out = std::io::stdout().lock();
@@ -127,7 +136,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 let mut talk = std::io::stdout();
                 player::interact(&player, &mut input, &mut out, &mut talk, true)?
             } else {
-                let mut talk = std::io::stderr().lock();
+                let mut talk = exit::Lossy(std::io::stderr().lock());
                 player::interact(&player, &mut input, &mut out, &mut talk, false)?
             };
             Ok(match outcome {
@@ -146,8 +155,14 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                     report();
                     Ok(ExitCode::SUCCESS)
                 }
+                Err(err @ PlayError::Solved(_)) => {
+                    // Done: no guess to make (stdout stays empty), exit 0.
+                    exit::say(&format!("moo: {err}"));
+                    report();
+                    Ok(ExitCode::SUCCESS)
+                }
                 Err(err @ PlayError::Contradiction { .. }) => {
-                    eprintln!("moo: {err}");
+                    exit::say(&format!("moo: {err}"));
                     Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }
                 Err(err) => Err(err.into()),
@@ -155,7 +170,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         }
         Command::Host { .. } => unreachable!("handled above"),
         Command::Solve { secret } => {
-            let secret = game.parse_code(&secret)?;
+            let secret = input::code(&game, &secret)?;
             for (g, f) in player.play(secret) {
                 writeln!(out, "{} {}", game.format_code(g), game.format_feedback(f))?;
             }
@@ -205,7 +220,7 @@ fn host(
         writeln!(talk, "(seed {seed})")?;
         host::interact(&mut host, &mut input, &mut out, &mut talk, true)?
     } else {
-        let mut talk = std::io::stderr().lock();
+        let mut talk = exit::Lossy(std::io::stderr().lock());
         writeln!(talk, "(seed {seed})")?;
         host::interact(&mut host, &mut input, &mut out, &mut talk, false)?
     };

@@ -50,9 +50,10 @@ fn next_refuses_contradictions_and_bad_input() {
     let (code, _, err) = run(MOO, &["--tree", &path, "next", "012:3A1B"], "");
     assert_eq!(code, 2);
     assert!(err.contains("impossible"), "{err}");
-    let (code, _, err) = run(MOO, &["--tree", &path, "next", "012:3A0B"], "");
-    assert_eq!(code, 2);
-    assert!(err.contains("game is over"), "{err}");
+    let (code, out, err) = run(MOO, &["--tree", &path, "next", "012:3A0B"], "");
+    assert_eq!(code, 0, "a won game is done");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("game is won"), "{err}");
     let (code, _, err) = run(MOO, &["--tree", "/nonexistent/x.tree", "next"], "");
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/x.tree"), "{err}");

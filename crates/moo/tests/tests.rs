@@ -1,6 +1,7 @@
 //! Integration tests of the `moo` binary: one binary, one module per area.
 //! The tree helpers are the workspace's (tests/trees.rs).
 
+mod edges;
 mod host;
 mod player;
 #[path = "../../../tests/trees.rs"]

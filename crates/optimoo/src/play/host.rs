@@ -225,7 +225,7 @@ pub fn interact(
         let line = match input::read_line(input)? {
             Line::Text(line) => line,
             Line::Unreadable(why) => {
-                writeln!(talk, "{why}: {HELP}.")?;
+                writeln!(talk, "Unreadable guess ({why}). {HELP}.")?;
                 continue;
             }
             Line::End => {
@@ -269,7 +269,7 @@ pub fn interact(
             }
             _ => {}
         }
-        let guess = match game.parse_code(word) {
+        let guess = match input::code(game, word) {
             Ok(g) => g,
             Err(err) => {
                 writeln!(talk, "{err}")?;

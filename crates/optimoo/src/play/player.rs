@@ -23,7 +23,7 @@ use crate::heuristic::{self, Heuristic, StrategyConfig};
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
-use crate::model::moves::{self, MoveError};
+use crate::model::moves::MoveError;
 use crate::model::signature::Oracle;
 use crate::search;
 use crate::tree::format::{FormatError, Header, TreeFile};
@@ -82,8 +82,8 @@ pub enum PlayError {
         /// its feedback
         feedback: String,
     },
-    /// The history already ends the game.
-    #[error("the game is over: the secret is {0}")]
+    /// The history already ends the game: won.
+    #[error("the game is won: the secret is {0}")]
     Solved(String),
     /// The tree plays another game.
     #[error("the tree plays {tree}, not {game}")]
@@ -98,9 +98,10 @@ pub enum PlayError {
     Move(#[from] MoveError),
 }
 
-/// Reads a move `GUESS:FEEDBACK` such as `0123:1A2B` (or `0123:1,2`).
+/// Reads a move `GUESS:FEEDBACK` such as `0123:1A2B` (or `0123:1,2`);
+/// the error shows the text escaped and cut ([`input::parse_move`]).
 pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), PlayError> {
-    Ok(moves::parse_move(game, text)?)
+    Ok(input::parse_move(game, text)?)
 }
 
 /// A codebreaker that follows a tree.
@@ -328,7 +329,7 @@ pub fn interact(
         let line = match input::read_line(input)? {
             Line::Text(line) => line,
             Line::Unreadable(why) => {
-                writeln!(talk, "{why}: {HELP}.")?;
+                writeln!(talk, "Unreadable answer ({why}). {HELP}.")?;
                 continue;
             }
             Line::End => {
@@ -393,7 +394,7 @@ pub fn interact(
             )?;
             continue;
         };
-        let f = match game.parse_feedback(&word) {
+        let f = match input::feedback(game, line.trim()) {
             Ok(f) => f,
             Err(err) => {
                 writeln!(talk, "{err}")?;
