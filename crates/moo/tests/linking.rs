@@ -26,7 +26,13 @@ fn linked() -> Vec<String> {
 fn moo_links_neither_rayon_nor_indicatif() {
     let packages = linked();
     assert!(packages.iter().any(|p| p == "optimoo"), "{packages:?}");
-    for banned in ["rayon", "rayon-core", "indicatif", "optimoo-cli", "tempfile"] {
+    for banned in [
+        "rayon",
+        "rayon-core",
+        "indicatif",
+        "optimoo-cli",
+        "tempfile",
+    ] {
         assert!(
             !packages.iter().any(|p| p == banned),
             "moo links {banned}: {packages:?}"

@@ -3,6 +3,7 @@
 
 mod edges;
 mod host;
+mod linking;
 mod player;
 #[path = "../../../tests/trees.rs"]
 mod trees;
