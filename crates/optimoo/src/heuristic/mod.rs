@@ -4,7 +4,7 @@
 //! # Heuristics
 //! - `first`: the first candidate (a code still consistent with every
 //!   answer) in lexicographic order.
-//! - `random`: a candidate drawn by a self-written splitmix64 generator from
+//! - `random`: a candidate drawn by splitmix64 ([`crate::rng`]) from
 //!   `--seed`; the draw at a position depends only on the seed and the
 //!   history that leads there, so the tree is the same whatever order (or
 //!   thread) builds it, and no crate version can change it.
@@ -107,6 +107,8 @@ use crate::exec::{self, Parallel, Sequential};
 use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
+use crate::model::partition;
+use crate::rng::splitmix64;
 use crate::tree::{Node, Tree};
 
 /// Entropy scores closer than this are compared exactly (see module doc).
@@ -408,14 +410,6 @@ impl Position {
     }
 }
 
-/// splitmix64 (Steele, Lea, Flood 2014): a tiny fixed generator.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Shared, read-mostly state of one tree construction.
 struct Context<'a> {
     game: &'a Game,
@@ -471,7 +465,7 @@ impl<'a> Context<'a> {
 
     /// The node guessing `guess` with these candidates, and all below it.
     fn build_node(&self, cands: &[Code], pos: Position, guess: Code) -> Node {
-        let mut classes = self.split(guess, cands);
+        let mut classes = partition::split(self.game, guess, cands);
         if classes.len() == 1 && classes[0].1.len() == cands.len() && cands.len() > 1 {
             // A guess that does not split: never chosen by the heuristics
             // (see the module doc); guess the first candidate instead.
@@ -491,84 +485,17 @@ impl<'a> Context<'a> {
         Node { guess, children }
     }
 
-    /// The non-empty classes of `guess`, in feedback order.
-    fn split(&self, guess: Code, cands: &[Code]) -> Vec<(Feedback, Vec<Code>)> {
-        let mut counts = [0u32; 256];
-        self.count(guess, cands, &mut counts);
-        let mut classes: Vec<Vec<Code>> = counts[..self.slots]
-            .iter()
-            .map(|&c| Vec::with_capacity(c as usize))
-            .collect();
-        match self.table {
-            Some(t) => {
-                let row = t.row(guess);
-                for &s in cands {
-                    classes[row[s.index()].index()].push(s);
-                }
-            }
-            None => {
-                for &s in cands {
-                    classes[self.game.feedback(s, guess).index()].push(s);
-                }
-            }
-        }
-        classes
-            .into_iter()
-            .enumerate()
-            .filter(|(_, c)| !c.is_empty())
-            .map(|(f, c)| (Feedback(f as u8), c))
-            .collect()
-    }
-
     /// Class sizes of `guess` over `cands` into `counts[..slots]`, from
     /// the candidates' `rows` when there are any (see [`Context::scan`]).
     #[inline]
     fn tally(&self, guess: Code, cands: &[Code], rows: &[&[Feedback]], counts: &mut [u32; 256]) {
         if rows.is_empty() {
-            return self.count(guess, cands, counts);
+            return partition::count(self.game, guess, cands, counts);
         }
         counts[..self.slots].fill(0);
         let g = guess.index();
         for row in rows {
             counts[row[g].0 as usize] += 1;
-        }
-    }
-
-    /// Class sizes of `guess` over `cands` into `counts[..slots]`.
-    #[inline]
-    fn count(&self, guess: Code, cands: &[Code], counts: &mut [u32; 256]) {
-        counts[..self.slots].fill(0);
-        match self.table {
-            Some(t) if cands.len() >= 64 && self.slots <= 64 => {
-                // Four interleaved counters break the store-to-load chain
-                // of consecutive secrets with the same answer.
-                let row = t.row(guess);
-                let mut c = [[0u32; 64]; 4];
-                let mut quads = cands.chunks_exact(4);
-                for q in &mut quads {
-                    c[0][row[q[0].index()].index() & 63] += 1;
-                    c[1][row[q[1].index()].index() & 63] += 1;
-                    c[2][row[q[2].index()].index() & 63] += 1;
-                    c[3][row[q[3].index()].index() & 63] += 1;
-                }
-                for s in quads.remainder() {
-                    c[0][row[s.index()].index() & 63] += 1;
-                }
-                for (f, total) in counts[..self.slots].iter_mut().enumerate() {
-                    *total = c[0][f] + c[1][f] + c[2][f] + c[3][f];
-                }
-            }
-            Some(t) => {
-                let row = t.row(guess);
-                for &s in cands {
-                    counts[row[s.index()].0 as usize] += 1;
-                }
-            }
-            None => {
-                for &s in cands {
-                    counts[self.game.feedback(s, guess).0 as usize] += 1;
-                }
-            }
         }
     }
 

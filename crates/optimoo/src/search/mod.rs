@@ -37,6 +37,7 @@ use crate::exec::{self, Parallel, Sequential};
 use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
+use crate::model::partition;
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::memo::{Entry, Memo};
 use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress, Silent};
@@ -721,31 +722,16 @@ impl<'a> Searcher<'a> {
         if self.config.objective != Cost::Feasible {
             return 0;
         }
-        let row = self.table.row(g);
         let mut counts = [0u32; 256];
-        let mut largest = 0;
-        for &s in set {
-            let c = &mut counts[row[s.index()].index()];
-            *c += 1;
-            largest = largest.max(*c);
-        }
-        largest
+        partition::count(self.game, g, set, &mut counts);
+        counts.into_iter().max().unwrap_or(0)
     }
 
     /// The non-winning classes of a guess, smallest first (ties by answer;
     /// largest first for the feasibility objective).
     fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
-        let row = self.table.row(guess);
-        let mut classes: Vec<Vec<Code>> = vec![Vec::new(); self.slots];
-        for &s in set {
-            classes[row[s.index()].index()].push(s);
-        }
-        let mut out: Vec<(Feedback, Vec<Code>)> = classes
-            .into_iter()
-            .enumerate()
-            .filter(|(f, c)| !c.is_empty() && *f != self.win.index())
-            .map(|(f, c)| (Feedback(f as u8), c))
-            .collect();
+        let mut out = partition::split(self.game, guess, set);
+        out.retain(|(f, _)| *f != self.win);
         if self.config.objective == Cost::Feasible {
             // To refute a cap, the class most likely to fail comes first.
             out.sort_by_key(|(f, c)| (std::cmp::Reverse(c.len()), *f));
