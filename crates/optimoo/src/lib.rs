@@ -12,6 +12,7 @@ pub mod exec;
 pub mod heuristic;
 pub mod model;
 pub mod play;
+pub mod rng;
 pub mod search;
 pub mod tree;
 

@@ -95,6 +95,12 @@ impl Game {
             .as_ref()
     }
 
+    /// The feedback table if it is built already (never builds it).
+    #[inline]
+    pub fn built_table(&self) -> Option<&FeedbackTable> {
+        self.table.get().and_then(Option::as_ref)
+    }
+
     /// [`Game::table`], built side by side by `par` if not built yet.
     pub fn table_with(&self, par: &dyn Parallel) -> Option<&FeedbackTable> {
         self.table
@@ -105,9 +111,9 @@ impl Game {
     /// Feedback of `guess` against `secret`.
     #[inline]
     pub fn feedback(&self, secret: Code, guess: Code) -> Feedback {
-        match self.table.get() {
-            Some(Some(table)) => table.row(guess)[secret.index()],
-            _ => feedback::compute(&self.book, secret, guess),
+        match self.built_table() {
+            Some(table) => table.row(guess)[secret.index()],
+            None => feedback::compute(&self.book, secret, guess),
         }
     }
 

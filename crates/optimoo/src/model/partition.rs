@@ -11,14 +11,39 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 
-/// Counts the candidates by their feedback to `guess` into `counts`
-/// (indexed by [`Feedback::index`], `rules.feedback_slots()` long; it is
-/// cleared first).
+/// Counts the candidates by their feedback to `guess` into
+/// `counts[..slots]` (indexed by [`Feedback::index`], `slots` being
+/// `rules.feedback_slots()`; those entries are overwritten, the rest of
+/// `counts` is left alone).
+///
+/// With the feedback table built, the guess's row is read at the
+/// candidates' (increasing) indices; from 64 candidates on, when the answers
+/// fit in 64 slots, into four interleaved counters, which breaks the
+/// store-to-load chain of consecutive secrets with the same answer.
+#[inline]
 pub fn count(game: &Game, guess: Code, candidates: &[Code], counts: &mut [u32]) {
-    counts.iter_mut().for_each(|c| *c = 0);
-    match game.table() {
-        Some(table) => {
-            let row = table.row(guess);
+    let slots = game.rules().feedback_slots();
+    counts[..slots].fill(0);
+    match game.built_table() {
+        Some(t) if candidates.len() >= 64 && slots <= 64 => {
+            let row = t.row(guess);
+            let mut c = [[0u32; 64]; 4];
+            let mut quads = candidates.chunks_exact(4);
+            for q in &mut quads {
+                c[0][row[q[0].index()].index() & 63] += 1;
+                c[1][row[q[1].index()].index() & 63] += 1;
+                c[2][row[q[2].index()].index() & 63] += 1;
+                c[3][row[q[3].index()].index() & 63] += 1;
+            }
+            for s in quads.remainder() {
+                c[0][row[s.index()].index() & 63] += 1;
+            }
+            for (f, total) in counts[..slots].iter_mut().enumerate() {
+                *total = c[0][f] + c[1][f] + c[2][f] + c[3][f];
+            }
+        }
+        Some(t) => {
+            let row = t.row(guess);
             for &s in candidates {
                 counts[row[s.index()].index()] += 1;
             }
@@ -32,11 +57,36 @@ pub fn count(game: &Game, guess: Code, candidates: &[Code], counts: &mut [u32]) 
 }
 
 /// Splits the candidates by their feedback to `guess`: the non-empty
-/// classes in feedback order (the winning class, if any, last).
+/// classes in feedback order (the winning class, if any, last), each in the
+/// order of `candidates`.
+///
+/// With the feedback table built, the guess's row is read at the
+/// candidates' indices: one row, read in increasing order, so the reads
+/// stream through memory. (The transposed read, each secret's row at the
+/// guess's column, pays off only when many guesses are scanned over one
+/// set, as the search and the heuristics do.) Without the table the rule
+/// is computed; it is never built here.
 pub fn split(game: &Game, guess: Code, candidates: &[Code]) -> Vec<(Feedback, Vec<Code>)> {
-    let mut classes: Vec<Vec<Code>> = vec![Vec::new(); game.rules().feedback_slots()];
+    let slots = game.rules().feedback_slots();
+    match game.built_table() {
+        Some(t) => {
+            let row = t.row(guess);
+            split_by(slots, candidates, |s| row[s.index()])
+        }
+        None => split_by(slots, candidates, |s| game.feedback(s, guess)),
+    }
+}
+
+/// [`split`] with the answer of each candidate given by `answer`.
+#[inline]
+fn split_by(
+    slots: usize,
+    candidates: &[Code],
+    answer: impl Fn(Code) -> Feedback,
+) -> Vec<(Feedback, Vec<Code>)> {
+    let mut classes: Vec<Vec<Code>> = vec![Vec::new(); slots];
     for &s in candidates {
-        classes[game.feedback(s, guess).index()].push(s);
+        classes[answer(s).index()].push(s);
     }
     classes
         .into_iter()
@@ -80,6 +130,31 @@ mod tests {
             assert_eq!(counts[f.index()] as usize, c.len());
         }
         assert_eq!(counts.iter().sum::<u32>(), 5040);
+    }
+
+    #[test]
+    fn table_and_rule_split_alike() {
+        for rules in ["moo:3x6", "mm:3x4"] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let all = game.all_codes();
+            let some: Vec<Code> = all.iter().copied().step_by(3).collect();
+            let slots = game.rules().feedback_slots();
+            let by_rule: Vec<_> = all.iter().map(|&g| split(&game, g, &some)).collect();
+            assert!(game.table().is_some());
+            for (&g, expected) in all.iter().zip(&by_rule) {
+                assert_eq!(&split(&game, g, &some), expected, "{rules}");
+                for set in [&some[..], &all[..], &some[..5]] {
+                    let mut counts = vec![7; slots + 1];
+                    count(&game, g, set, &mut counts);
+                    assert_eq!(counts[slots], 7, "only the slots are written");
+                    let sizes = split(&game, g, set);
+                    assert_eq!(counts[..slots].iter().sum::<u32>() as usize, set.len());
+                    for (f, c) in sizes {
+                        assert_eq!(counts[f.index()] as usize, c.len(), "{rules}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -131,11 +131,6 @@ impl Rules {
     pub fn feedback_slots(self) -> usize {
         (self.positions() + 1) * (self.positions() + 1)
     }
-
-    /// The name used in file names: `moo-4x10`, `mm-4x6`.
-    pub fn file_stem(self) -> String {
-        self.to_string().replace(':', "-")
-    }
 }
 
 fn count_codes(positions: usize, symbols: usize, repeats: bool) -> u128 {
@@ -185,7 +180,6 @@ mod tests {
         assert_eq!(moo.to_string(), "moo:4x10");
         let mm: Rules = "MM:4x6".parse().unwrap();
         assert_eq!(mm.code_count(), 1296);
-        assert_eq!(mm.file_stem(), "mm-4x6");
         assert_eq!("moo:3x10".parse::<Rules>().unwrap().code_count(), 720);
     }
 

@@ -27,39 +27,7 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::signature::Oracle;
-
-/// A small deterministic generator (SplitMix64), enough for drawing secrets
-/// and breaking ties; not for cryptography.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n > 0`), by rejection (no modulo bias).
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return (x % n) as usize;
-            }
-        }
-    }
-}
+use crate::rng::SplitMix64;
 
 /// How the computer keeps (or does not keep) its secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,18 +114,13 @@ impl<'a> Host<'a> {
     /// win while another answer is possible; ties broken at random.
     fn worst_branch(&mut self, guess: Code) -> Feedback {
         let win = self.game.win();
-        let mut classes: Vec<Vec<Code>> = vec![Vec::new(); self.game.rules().feedback_slots()];
-        for &s in &self.candidates {
-            classes[self.oracle.feedback(s, guess).index()].push(s);
-        }
-        let only_win = classes
+        let classes = crate::model::partition::split(self.game, guess, &self.candidates);
+        let only_win = classes.iter().all(|(f, _)| *f == win);
+        let open: Vec<&(Feedback, Vec<Code>)> = classes
             .iter()
-            .enumerate()
-            .all(|(f, c)| c.is_empty() || f == win.index());
-        let open: Vec<usize> = (0..classes.len())
-            .filter(|&f| !classes[f].is_empty() && (only_win || f != win.index()))
+            .filter(|(f, _)| only_win || *f != win)
             .collect();
-        let largest = open.iter().map(|&f| classes[f].len()).max().unwrap_or(0);
+        let largest = open.iter().map(|(_, c)| c.len()).max().unwrap_or(0);
         // (guesses still needed, size): exact guesses only for small classes.
         let exact = largest <= ADVERSARY_EXACT;
         let work = |c: &[Code]| -> (usize, usize) {
@@ -168,15 +131,15 @@ impl<'a> Host<'a> {
             };
             (needed, c.len())
         };
-        let scored: Vec<(usize, (usize, usize))> =
-            open.iter().map(|&f| (f, work(&classes[f]))).collect();
+        let scored: Vec<(Feedback, (usize, usize))> =
+            open.iter().map(|(f, c)| (*f, work(c))).collect();
         let best = scored.iter().map(|&(_, w)| w).max().unwrap_or((0, 0));
-        let ties: Vec<usize> = scored
+        let ties: Vec<Feedback> = scored
             .iter()
             .filter(|&&(_, w)| w == best)
             .map(|&(f, _)| f)
             .collect();
-        Feedback(ties[self.rng.below(ties.len())] as u8)
+        ties[self.rng.below(ties.len())]
     }
 }
 

@@ -97,12 +97,6 @@ impl Bounds {
         bounds
     }
 
-    /// `lower(n, d)` for every `n`, as a slice indexed by `n`.
-    #[inline]
-    pub fn row(&self, d: usize) -> &[u64] {
-        &self.lower[self.depth_index(d)]
-    }
-
     fn depth_index(&self, d: usize) -> usize {
         d.min(self.capacity.len() - 1)
     }
@@ -196,11 +190,6 @@ impl Bounds {
             Cost::Total | Cost::Crush => n as u64,
             Cost::Feasible => 0,
         }
-    }
-
-    /// Non-winning answers per guess used by the bound.
-    pub fn branching(&self) -> u64 {
-        self.branching
     }
 }
 

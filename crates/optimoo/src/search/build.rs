@@ -1,0 +1,82 @@
+//! The tree rebuilt top-down once the costs are known.
+//!
+//! Invariant (determinism): each node guesses the *first* guess in the
+//! search's order whose exact cost is optimal, so the tree depends only on
+//! the game and the objective, never on timing, memo contents or the number
+//! of threads.
+
+use crate::exec;
+use crate::model::code::Code;
+use crate::search::bound::INF;
+use crate::search::lookahead::Scored;
+use crate::search::memo::Entry;
+use crate::search::searcher::{raw_key, Outcome, Searcher};
+use crate::search::symmetry::Stabilizer;
+use crate::tree::Node;
+
+impl Searcher<'_> {
+    /// The optimal guess the search recorded for this very set, if the memo
+    /// still holds it.
+    pub(super) fn remembered(&self, set: &[Code], d: usize, cost: u64) -> Option<Code> {
+        if set.len() < self.config.memo_min {
+            return None;
+        }
+        match self.memo.get(&raw_key(set, d)) {
+            Some(Entry::Exact(c, guess)) if c == cost => guess,
+            _ => None,
+        }
+    }
+
+    /// The first guess in order whose exact cost is `cost` (searched anew).
+    pub(super) fn choose(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Code {
+        let phases = self.phases(set, d, stab);
+        let reaches =
+            |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX) == Ok(cost);
+        match phases
+            .first
+            .iter()
+            .take_while(|s| s.bound <= cost)
+            .find(reaches)
+        {
+            Some(s) => s.guess,
+            None => {
+                self.rest(set, d, stab, &phases, cost + 1)
+                    .0
+                    .iter()
+                    .take_while(|s| s.bound <= cost)
+                    .find(reaches)
+                    .expect("some guess reaches the optimal cost")
+                    .guess
+            }
+        }
+    }
+
+    /// Rebuilds the optimal subtree of cost `cost`: at each node the first
+    /// guess in order whose exact cost is `cost`.
+    pub(super) fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        if n == 1 {
+            return Node::leaf(set[0]);
+        }
+        let chosen = match self.remembered(set, d, cost) {
+            Some(g) => g,
+            None => self.choose(set, d, stab, cost),
+        };
+        let child_stab = stab.fix(self.game.codes().symbols(chosen));
+        let mut classes = self.classes(set, chosen);
+        classes.sort_by_key(|(f, _)| *f);
+        let children = exec::map(self.par, classes.len(), |i| {
+            let (f, c) = &classes[i];
+            let sub = match self.solve(c, d - 1, &child_stab, INF, usize::MAX) {
+                Outcome::Exact(v) => v,
+                Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
+            };
+            (*f, self.build(c, d - 1, &child_stab, sub))
+        });
+        Node {
+            guess: chosen,
+            children,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! What a search is asked and what it answers: [`Config`] (every field
+//! documents its default and range), [`Driver`] (who runs the parallel work
+//! and hears progress), [`Solution`] and [`SearchError`].
+//!
+//! Invariant: a configuration changes how fast the search runs, never the
+//! tree it returns, except `cap` and `objective`, which define the problem.
+
+use crate::exec::{Parallel, Sequential};
+use crate::search::bound::Cost;
+use crate::search::observe::{Observer, Silent};
+use crate::tree::{Stats, Tree};
+
+/// Errors of the search.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The feedback table would not fit in memory.
+    #[error("{0} is too large for the exact search (more than {max} codes); try a smaller game", max = crate::model::feedback::TABLE_MAX_CODES)]
+    TooLarge(crate::model::rules::Rules),
+    /// A cap of zero guesses.
+    #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
+    ZeroCap,
+}
+
+/// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
+/// generation (about 0.5 GiB at most), canonical keys for sets of up to 64
+/// secrets, parallel classes at the two top levels.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Most guesses any secret may take (`None`: unlimited).
+    pub cap: Option<usize>,
+    /// What to minimize.
+    pub objective: Cost,
+    /// Memo size: codes stored per generation (range 1..; default 2^26).
+    pub memo_codes: usize,
+    /// Largest set whose memo key is put in canonical form (default 64; 0
+    /// disables canonical keys).
+    pub canon_max: usize,
+    /// Smallest set stored in the memo (default 3).
+    pub memo_min: usize,
+    /// Levels of the tree whose classes are solved in parallel (default 2).
+    pub parallel_levels: usize,
+    /// Sets of at most this many secrets are solved exactly whatever the
+    /// cut-off, so that each is searched once (default 8).
+    pub exact_small: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            cap: None,
+            objective: Cost::Total,
+            memo_codes: 1 << 26,
+            canon_max: 64,
+            memo_min: 3,
+            parallel_levels: 2,
+            exact_small: 8,
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The optimal cost (`INF` when the cap cannot be met).
+    pub cost: u64,
+    /// The optimal tree, if the cap can be met.
+    pub tree: Option<Tree>,
+    /// Its statistics, from a replay of every secret.
+    pub stats: Option<Stats>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Memo lookups that found something.
+    pub memo_hits: u64,
+    /// Memo lookups.
+    pub memo_lookups: u64,
+    /// Entries in the memo at the end.
+    pub memo_entries: usize,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// Who runs a search's parallel work and hears its progress (the library
+/// has no thread pool or terminal of its own).
+#[derive(Clone, Copy)]
+pub struct Driver<'a> {
+    /// Runs independent classes near the root side by side.
+    pub par: &'a dyn Parallel,
+    /// Told of each solved first-level class and of phases.
+    pub observer: &'a dyn Observer,
+}
+
+impl Driver<'static> {
+    /// One thread, no reports.
+    pub fn sequential() -> Driver<'static> {
+        Driver {
+            par: &Sequential,
+            observer: &Silent,
+        }
+    }
+}
+
+impl std::fmt::Debug for Driver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver")
+            .field("width", &self.par.width())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,139 @@
+//! The exact cost of one guess at a node: its non-winning classes solved,
+//! smallest first, each under the cut-off its siblings leave.
+//!
+//! Invariant: [`Searcher::evaluate`] returns `Ok(cost)` exactly when the
+//! guess costs less than the bound it is given, and otherwise `Err(b)` with
+//! the guess's cost at least `b >= bound`; near the root the classes run
+//! side by side and the answer is the same.
+
+use std::time::Instant;
+
+use crate::exec;
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::partition;
+use crate::search::bound::Cost;
+use crate::search::lookahead::Scored;
+use crate::search::searcher::{Outcome, Searcher};
+use crate::search::symmetry::Stabilizer;
+
+impl Searcher<'_> {
+    /// The non-winning classes of a guess, smallest first (ties by answer;
+    /// largest first for the feasibility objective).
+    pub(super) fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
+        let mut out = partition::split(self.game, guess, set);
+        out.retain(|(f, _)| *f != self.win);
+        if self.config.objective == Cost::Feasible {
+            // To refute a cap, the class most likely to fail comes first.
+            out.sort_by_key(|(f, c)| (std::cmp::Reverse(c.len()), *f));
+        } else {
+            out.sort_by_key(|(f, c)| (c.len(), *f));
+        }
+        out
+    }
+
+    /// Exact cost of guessing `s.guess` if below `bound`, else a lower bound
+    /// at least `bound`.
+    pub(super) fn evaluate(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        s: &Scored,
+        bound: u64,
+        level: usize,
+    ) -> Result<u64, u64> {
+        let classes = self.classes(set, s.guess);
+        let child = stab.fix(self.game.codes().symbols(s.guess));
+        // Before any class is searched, raise each one's bound to what its
+        // best guess's lookahead allows (largest first: they refute most).
+        let mut lbs: Vec<u64> = classes
+            .iter()
+            .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
+            .collect();
+        let mut total = s.bound;
+        // The classes run in parallel near the root, except for the
+        // feasibility objective: it stops at its first failing class, which
+        // the parallel path would not.
+        let parallel = level < self.config.parallel_levels
+            && set.len() >= 64
+            && self.config.objective != Cost::Feasible;
+        if parallel {
+            // Near the root the bounds are costly: compute them side by side,
+            // each with the slack left if the others meet their level bounds.
+            let raised: Vec<u64> = exec::map(self.par, classes.len(), |i| {
+                let (c, lb) = (&classes[i].1, lbs[i]);
+                if c.len() < 3 {
+                    lb
+                } else {
+                    self.class_bound(c, d - 1, &child, bound - (total - lb))
+                }
+            });
+            for (lb, r) in lbs.iter_mut().zip(raised) {
+                total = total.saturating_add(r.saturating_sub(*lb));
+                *lb = r.max(*lb);
+            }
+            if total >= bound {
+                return Err(total);
+            }
+        } else {
+            for (c, lb_i) in classes.iter().map(|(_, c)| c).zip(lbs.iter_mut()).rev() {
+                if c.len() < 3 {
+                    continue;
+                }
+                let lb = self.class_bound(c, d - 1, &child, bound - (total - *lb_i));
+                if lb > *lb_i {
+                    total = total.saturating_add(lb - *lb_i);
+                    *lb_i = lb;
+                    if total >= bound {
+                        return Err(total);
+                    }
+                }
+            }
+        }
+        if parallel {
+            // Each class gets the slack left if all others meet their bounds.
+            let results: Vec<(u64, Outcome)> = exec::map(self.par, classes.len(), |i| {
+                let ((f, c), lb) = (&classes[i], lbs[i]);
+                let limit = bound - (total - lb);
+                let start = Instant::now();
+                let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
+                if level == 0 {
+                    self.report(s.guess, *f, c.len(), r, start);
+                }
+                (lb, r)
+            });
+            let mut failed = false;
+            for (lb, r) in results {
+                match r {
+                    Outcome::Exact(c) => total += c - lb,
+                    Outcome::AtLeast(c) => {
+                        total = total.saturating_add(c - lb);
+                        failed = true;
+                    }
+                }
+            }
+            return if failed || total >= bound {
+                Err(total.max(bound))
+            } else {
+                Ok(total)
+            };
+        }
+        for ((_, c), &lb) in classes.iter().zip(&lbs) {
+            let limit = bound - (total - lb);
+            match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
+                Outcome::Exact(cost) => total += cost - lb,
+                Outcome::AtLeast(at_least) => {
+                    return Err(total.saturating_add(at_least - lb).max(bound))
+                }
+            }
+            if total >= bound {
+                return Err(total);
+            }
+        }
+        if level <= 1 {
+            self.observer.progress(&self.progress());
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,326 @@
+//! A node's guesses in order, and the lookahead bounds that order and
+//! prune them.
+//!
+//! Invariants: the lookahead bound of a guess, own + Σ lower(|C|, d − 1)
+//! over its non-winning classes (the level-filling bound of
+//! [`crate::search::bound`]), never exceeds its exact cost; the order is
+//! (bound, non-candidate, code) (for the feasibility objective the largest
+//! class breaks ties of bound), so a scan may stop at the first bound that
+//! reaches the best cost found. Guesses symmetric to a smaller one
+//! ([`crate::search::symmetry`]) are left out. The first phase (candidates
+//! that no non-candidate can beat) generalizes the "obviously optimal"
+//! candidate of Koyama & Lai 1993.
+
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::partition;
+use crate::search::bound::{Cost, INF};
+use crate::search::memo::Entry;
+use crate::search::searcher::{raw_key, Searcher};
+use crate::search::symmetry::{self, Stabilizer};
+
+/// A node's guesses, phase one (see `Searcher::phases`).
+pub(super) struct Phases {
+    pub(super) first: Vec<Scored>,
+    pub(super) non_candidate_lower: u64,
+}
+
+/// Which guesses to skip as symmetric to a smaller one.
+pub(super) struct Filter<'s> {
+    pub(super) absent: Option<u64>,
+    pub(super) orbits: Option<symmetry::OrbitFilter<'s>>,
+    pub(super) book: &'s crate::model::code::Codebook,
+}
+
+impl Filter<'_> {
+    #[inline]
+    fn keep(&self, g: Code) -> bool {
+        let absent_ok = match self.absent {
+            Some(a) => symmetry::absent_min(self.book.symbols(g), a),
+            None => true,
+        };
+        absent_ok
+            && match &self.orbits {
+                Some(o) => o.keeps(g),
+                None => true,
+            }
+    }
+}
+
+/// The running state of a node's scan over its guesses.
+pub(super) struct Scan {
+    /// What a guess must cost less than to matter (best so far or cut-off).
+    pub(super) bound: u64,
+    pub(super) best: Option<(u64, Code)>,
+    /// Least lower bound over the guesses shown not to beat `bound`.
+    pub(super) proven: u64,
+}
+
+impl Scan {
+    /// Tries `order` in turn; true when nothing further can improve.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn run(
+        &mut self,
+        searcher: &Searcher<'_>,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        lower: u64,
+        level: usize,
+        order: &[Scored],
+    ) -> bool {
+        for s in order {
+            if s.bound >= self.bound {
+                self.proven = self.proven.min(s.bound);
+                return true;
+            }
+            match searcher.evaluate(set, d, stab, s, self.bound, level) {
+                Ok(cost) => {
+                    self.best = Some((cost, s.guess));
+                    self.bound = cost;
+                    if cost <= lower {
+                        return true; // The node's lower bound: optimal.
+                    }
+                }
+                Err(at_least) => self.proven = self.proven.min(at_least),
+            }
+        }
+        false
+    }
+}
+
+/// A guess with its lookahead bound.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Scored {
+    pub(super) bound: u64,
+    pub(super) guess: Code,
+}
+
+impl Searcher<'_> {
+    /// Phase one of a node's guess order: the candidates whose lookahead
+    /// bound is at most what any non-candidate can cost, by (bound, code).
+    /// They come first in the full order (bound, non-candidate, code), so
+    /// when one of them reaches that cost the other guesses need no scan.
+    pub(super) fn phases(&self, set: &[Code], d: usize, stab: &Stabilizer) -> Phases {
+        let n = set.len();
+        let non_candidate_lower = self.bounds.non_candidate(n, d);
+        let filter = self.filter(set, stab);
+        let mut counts = [0u32; 256];
+        let cols = self.columns(set);
+        let mut first: Vec<(u64, u32, Code)> = set
+            .iter()
+            .filter(|&&g| filter.keep(g))
+            .filter_map(|&g| {
+                let bound = self
+                    .lookahead(&cols, d, g, true, &mut counts, non_candidate_lower + 1)
+                    .ok()?;
+                Some((bound, self.spread(set, g), g))
+            })
+            .collect();
+        first.sort_unstable();
+        let first = first
+            .into_iter()
+            .map(|(bound, _, guess)| Scored { bound, guess })
+            .collect();
+        Phases {
+            first,
+            non_candidate_lower,
+        }
+    }
+
+    /// Phase two: every other guess whose bound is below `limit`, in the
+    /// order (bound, non-candidate, code); and the least bound left out.
+    pub(super) fn rest(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        phases: &Phases,
+        limit: u64,
+    ) -> (Vec<Scored>, u64) {
+        let book = self.game.codes();
+        let filter = self.filter(set, stab);
+        let mut counts = [0u32; 256];
+        let cols = self.columns(set);
+        let mut in_set = vec![false; self.game.len()];
+        for &s in set {
+            in_set[s.index()] = true;
+        }
+        let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
+        let mut skipped = INF;
+        for g in book.all() {
+            if !filter.keep(g) {
+                continue;
+            }
+            let candidate = in_set[g.index()];
+            let bound = match self.lookahead(&cols, d, g, candidate, &mut counts, limit) {
+                Ok(bound) => bound,
+                Err(at_least) => {
+                    skipped = skipped.min(at_least);
+                    continue;
+                }
+            };
+            if candidate && bound <= phases.non_candidate_lower {
+                continue; // Already tried in phase one.
+            }
+            out.push((bound, self.spread(set, g), !candidate, g));
+        }
+        out.sort_unstable();
+        let out = out
+            .into_iter()
+            .map(|(bound, _, _, guess)| Scored { bound, guess })
+            .collect();
+        (out, skipped)
+    }
+
+    /// Each secret's answers to every guess, for a scan of `set`: the
+    /// table is symmetric, so the row of secret `s` holds the answer of
+    /// every guess `g` to it. Scanning guesses in code order then reads each
+    /// row sequentially, where the guess's own row would be read at scattered
+    /// places (the moo:4x10 table is 25 MB, beyond the caches).
+    pub(super) fn columns(&self, set: &[Code]) -> Vec<&[Feedback]> {
+        set.iter().map(|&s| self.table.row(s)).collect()
+    }
+
+    pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
+        let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
+        Filter {
+            absent: (absent.count_ones() >= 2).then_some(absent),
+            orbits: stab.orbit_filter(self.game.codes()),
+            book: self.game.codes(),
+        }
+    }
+
+    /// The lookahead bound of a guess, own + Σ lower(|C|, d − 1) over its
+    /// non-winning classes: `Ok` when below `limit`, else `Err` with a bound
+    /// at least `limit` (`INF` for a non-candidate that answers the same for
+    /// every candidate: it never helps). `counts` must be all zero and is
+    /// left so. Classes are filled one secret at a time and the scan stops
+    /// as soon as the bound reaches `limit` (the bound only grows).
+    pub(super) fn lookahead(
+        &self,
+        cols: &[&[Feedback]],
+        d: usize,
+        g: Code,
+        candidate: bool,
+        counts: &mut [u32; 256],
+        limit: u64,
+    ) -> Result<u64, u64> {
+        let n = cols.len();
+        let gi = g.index();
+        let delta = self.bounds.deltas(d - 1);
+        let extra = self.bounds.extras(d - 1);
+        // Every secret but the guess itself adds at least delta[0]; add that
+        // up front so that the bound reaches `limit` as early as it can.
+        let solved_later = (n - usize::from(candidate)) as u64;
+        let mut bound = self
+            .bounds
+            .own(n)
+            .saturating_add(solved_later.saturating_mul(delta[0]));
+        if bound >= limit {
+            return Err(bound.min(INF));
+        }
+        let win = self.win.0;
+        let mut scanned = n;
+        for (i, col) in cols.iter().enumerate() {
+            let f = col[gi].0;
+            if f == win {
+                continue; // The guess itself: its class is not solved further.
+            }
+            let c = counts[f as usize];
+            // No overflow: bound < limit <= INF and extra <= INF.
+            bound += extra[c as usize];
+            counts[f as usize] = c + 1;
+            if bound >= limit {
+                scanned = i + 1;
+                break;
+            }
+        }
+        let stopped = scanned < n || bound >= limit;
+        let useless = !stopped && !candidate && counts[cols[0][gi].0 as usize] as usize == n;
+        for col in &cols[..scanned] {
+            counts[col[gi].0 as usize] = 0;
+        }
+        if useless {
+            Err(INF)
+        } else if stopped {
+            Err(bound.min(INF))
+        } else {
+            Ok(bound)
+        }
+    }
+
+    /// A lower bound on `cost(set, d)`: the least lookahead bound over every
+    /// guess (at least the memo's knowledge and the level bound), or a value
+    /// at least `limit` when no guess goes below it. Recorded in the memo.
+    pub(super) fn class_bound(&self, set: &[Code], d: usize, stab: &Stabilizer, limit: u64) -> u64 {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        let floor = self.bounds.lower(n, d);
+        if floor >= limit {
+            return floor;
+        }
+        let raw = raw_key(set, d);
+        let known = match self.memo.get(&raw) {
+            Some(Entry::Exact(c, _)) => return c,
+            Some(Entry::AtLeast(b)) => b.max(floor),
+            None => floor,
+        };
+        if known >= limit {
+            return known;
+        }
+        let filter = self.filter(set, stab);
+        let mut counts = [0u32; 256];
+        let cols = self.columns(set);
+        let mut best = limit;
+        let book = self.game.codes();
+        for &g in set {
+            if best <= known {
+                break;
+            }
+            if filter.keep(g) {
+                if let Ok(b) = self.lookahead(&cols, d, g, true, &mut counts, best) {
+                    best = b;
+                }
+            }
+        }
+        let ncl = self.bounds.non_candidate(n, d);
+        if best > known && best > ncl {
+            // The set is sorted: walk it alongside to skip the candidates.
+            let mut next = set.iter().peekable();
+            for g in book.all() {
+                if best <= known.max(ncl) {
+                    break;
+                }
+                if next.peek() == Some(&&g) {
+                    next.next();
+                    continue;
+                }
+                if !filter.keep(g) {
+                    continue;
+                }
+                if let Ok(b) = self.lookahead(&cols, d, g, false, &mut counts, best) {
+                    best = b.max(ncl);
+                }
+            }
+        }
+        let best = best.max(known);
+        if best > known {
+            self.memo.put(raw, Entry::AtLeast(best));
+        }
+        best
+    }
+
+    /// A tie-break between guesses of equal bound: for the feasibility
+    /// objective (whose bounds are all 0) the largest class, smallest first,
+    /// so that promising guesses come first; 0 for the other objectives,
+    /// whose order is (bound, non-candidate, code).
+    pub(super) fn spread(&self, set: &[Code], g: Code) -> u32 {
+        if self.config.objective != Cost::Feasible {
+            return 0;
+        }
+        let mut counts = [0u32; 256];
+        partition::count(self.game, g, set, &mut counts);
+        counts.into_iter().max().unwrap_or(0)
+    }
+}

@@ -1,0 +1,343 @@
+//! The node search: `solve(S, d, cutoff)` by depth-first branch and bound
+//! over the memo (see the invariants in [`crate::search`]).
+//!
+//! Invariant: `solve` returns `Exact(cost(S, d))` when that is below the
+//! cut-off and otherwise `AtLeast(b)` with `cost(S, d) >= b >= cutoff`;
+//! whatever it stores in the [`Memo`] is true of the set (exact costs, or
+//! lower bounds), under its raw key and, for small sets, its canonical one
+//! ([`crate::search::canon`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::exec::Parallel;
+use crate::model::code::Code;
+use crate::model::feedback::{Feedback, FeedbackTable};
+use crate::model::game::Game;
+use crate::search::bound::{Bounds, INF};
+use crate::search::canon;
+use crate::search::config::{Config, Driver, SearchError, Solution};
+use crate::search::lookahead::Scan;
+use crate::search::memo::{Entry, Memo};
+use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
+use crate::search::symmetry::{self, Stabilizer};
+use crate::tree::{Node, Tree};
+
+/// Outcome of `solve`: exact below the cut-off, else a bound at least it.
+/// (`level` arguments count from the root; `usize::MAX` marks calls outside
+/// the top-down search, which never run in parallel.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Outcome {
+    Exact(u64),
+    AtLeast(u64),
+}
+
+/// The search state shared by every node (and thread).
+pub struct Searcher<'a> {
+    pub(super) game: &'a Game,
+    pub(super) table: &'a FeedbackTable,
+    pub(super) bounds: Bounds,
+    pub(super) memo: Memo,
+    pub(super) config: Config,
+    pub(super) perms: Vec<Vec<u8>>,
+    pub(super) all_symbols: u64,
+    pub(super) slots: usize,
+    pub(super) win: Feedback,
+    pub(super) nodes: AtomicU64,
+    /// First-level classes solved so far (for progress).
+    pub(super) classes_done: AtomicU64,
+    pub(super) started: Instant,
+    /// Who runs independent classes side by side.
+    pub(super) par: &'a dyn Parallel,
+    /// Who hears about progress.
+    pub(super) observer: &'a dyn Observer,
+}
+
+impl<'a> Searcher<'a> {
+    /// Prepares a single-threaded, silent search of `game` (builds the
+    /// feedback table).
+    pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
+        Searcher::with_driver(game, config, Driver::sequential())
+    }
+
+    /// Prepares a search of `game` run and reported by `driver`.
+    pub fn with_driver(
+        game: &'a Game,
+        config: Config,
+        driver: Driver<'a>,
+    ) -> Result<Searcher<'a>, SearchError> {
+        if config.cap == Some(0) {
+            return Err(SearchError::ZeroCap);
+        }
+        let table = game
+            .table_with(driver.par)
+            .ok_or(SearchError::TooLarge(game.rules()))?;
+        let branching = game.possible_feedbacks().count() - 1;
+        let bounds = Bounds::new(config.objective, branching, game.len());
+        let rules = game.rules();
+        Ok(Searcher {
+            game,
+            table,
+            bounds,
+            memo: Memo::new(config.memo_codes),
+            perms: symmetry::position_permutations(rules.positions()),
+            all_symbols: (1u64 << rules.symbols()) - 1,
+            slots: rules.feedback_slots(),
+            win: game.win(),
+            nodes: AtomicU64::new(0),
+            classes_done: AtomicU64::new(0),
+            started: Instant::now(),
+            par: driver.par,
+            observer: driver.observer,
+            config,
+        })
+    }
+
+    /// The depth to search the whole game with.
+    pub(super) fn root_depth(&self) -> usize {
+        self.config.cap.unwrap_or(usize::MAX)
+    }
+
+    /// Solves the whole game: the optimal cost and tree.
+    pub fn run(self) -> Solution {
+        let start = Instant::now();
+        let all = self.game.all_codes();
+        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        self.observer.phase(Phase::Search);
+        let d = self.root_depth();
+        let cost = match self.solve(&all, d, &stab, INF, 0) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        };
+        self.observer.phase(Phase::Build);
+        let tree = (cost < INF).then(|| Tree {
+            rules: self.game.rules(),
+            root: self.build(&all, d, &stab, cost),
+        });
+        self.observer.phase(Phase::Done);
+        let stats = tree.as_ref().map(|t| {
+            t.replay(self.game, self.config.cap)
+                .expect("the search builds trees that solve every secret within the cap")
+        });
+        Solution {
+            cost,
+            tree,
+            stats,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            memo_hits: self.memo.hits(),
+            memo_lookups: self.memo.lookups(),
+            memo_entries: self.memo.len(),
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// The optimal cost of the whole game (`INF`: the cap cannot be met),
+    /// without building the tree.
+    pub fn optimum(&self) -> u64 {
+        let all = self.game.all_codes();
+        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        match self.solve(&all, self.root_depth(), &stab, INF, 0) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        }
+    }
+
+    /// Search nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The optimal subtree for one candidate set (no history: its symmetry
+    /// is only that of absent symbols), if `d` guesses suffice.
+    pub fn solve_set(&self, set: &[Code], d: usize) -> Option<(u64, Node)> {
+        let rules = self.game.rules();
+        let stab = Stabilizer::identity(rules.positions(), rules.symbols());
+        match self.solve(set, d, &stab, INF, usize::MAX) {
+            Outcome::Exact(c) => Some((c, self.build(set, d, &stab, c))),
+            Outcome::AtLeast(_) => None,
+        }
+    }
+
+    /// The memo (for statistics and tests).
+    pub fn memo(&self) -> &Memo {
+        &self.memo
+    }
+
+    pub(super) fn clamp(&self, n: usize, d: usize) -> usize {
+        d.min(n + 1)
+    }
+
+    /// The canonical memo key of a set (an image of it, the same for every
+    /// set of its orbit), followed by the depth.
+    pub(super) fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
+        let mut key = if set.len() <= self.config.canon_max {
+            let classes =
+                canon::invariants(|a, b| self.table.row(a)[b.index()].index(), set, self.slots);
+            canon::canonical(self.game.codes(), set, &classes, &self.perms)
+        } else {
+            set.iter().map(|c| c.0).collect()
+        };
+        key.push(d as u16);
+        key
+    }
+
+    /// Cost of a set solved directly, without search, if it is that easy.
+    pub(super) fn direct(&self, n: usize, d: usize) -> Option<u64> {
+        match n {
+            0 => Some(0),
+            1 => Some(self.bounds.leaf(d)),
+            // Guess one of the two: own + the other as a leaf.
+            2 if d >= 2 => Some(self.bounds.own(2) + self.bounds.leaf(d - 1)),
+            _ => None,
+        }
+    }
+
+    /// Exact cost if below `cutoff`, else a lower bound at least `cutoff`.
+    pub(super) fn solve(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+        level: usize,
+    ) -> Outcome {
+        let n = set.len();
+        let d = self.clamp(n, d);
+        let lower = self.bounds.lower(n, d);
+        if lower >= INF {
+            return Outcome::AtLeast(INF);
+        }
+        if let Some(c) = self.direct(n, d) {
+            return if c < cutoff {
+                Outcome::Exact(c)
+            } else {
+                Outcome::AtLeast(c)
+            };
+        }
+        if lower >= cutoff {
+            return Outcome::AtLeast(lower);
+        }
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let mut lower = lower;
+        // Look the set up as it is first (cheap), then in canonical form.
+        let mut keys: Vec<Vec<u16>> = Vec::new();
+        if n >= self.config.memo_min {
+            keys.push(raw_key(set, d));
+            if n <= self.config.canon_max {
+                keys.push(self.key(set, d));
+            }
+        }
+        for (i, key) in keys.iter().enumerate() {
+            let found = self.memo.get(key);
+            if let (true, Some(entry)) = (i > 0, found) {
+                // Remember the set as it is too: the next visit is cheaper.
+                self.memo.put(keys[0].clone(), entry);
+            }
+            match found {
+                Some(Entry::Exact(c, _)) => {
+                    return if c < cutoff {
+                        Outcome::Exact(c)
+                    } else {
+                        Outcome::AtLeast(c)
+                    };
+                }
+                Some(Entry::AtLeast(b)) if b >= cutoff => return Outcome::AtLeast(b),
+                Some(Entry::AtLeast(b)) => lower = lower.max(b),
+                None => {}
+            }
+        }
+        // Small sets are solved exactly whatever the cut-off: one search,
+        // then every later visit is a memo hit.
+        let search_cutoff = if n <= self.config.exact_small {
+            INF
+        } else {
+            cutoff
+        };
+        let (best, proven) = self.search_node(set, d, stab, search_cutoff, lower, level);
+        let entry = match best {
+            Some((cost, guess)) => Entry::Exact(cost, Some(guess)),
+            None => Entry::AtLeast(proven.max(search_cutoff)),
+        };
+        for (i, key) in keys.into_iter().enumerate() {
+            // The guess is in the set's own coordinates: only for its raw key.
+            let entry = match entry {
+                Entry::Exact(c, _) if i > 0 => Entry::Exact(c, None),
+                e => e,
+            };
+            self.memo.put(key, entry);
+        }
+        match entry {
+            Entry::Exact(c, _) if c < cutoff => Outcome::Exact(c),
+            Entry::Exact(c, _) | Entry::AtLeast(c) => Outcome::AtLeast(c),
+        }
+    }
+
+    /// Scans the guesses of a node. Returns the best (cost, guess) found
+    /// below `cutoff` (the first in order among equals), and otherwise a
+    /// proven lower bound.
+    pub(super) fn search_node(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+        lower: u64,
+        level: usize,
+    ) -> (Option<(u64, Code)>, u64) {
+        let mut scan = Scan {
+            bound: cutoff,
+            best: None,
+            proven: INF,
+        };
+        let phases = self.phases(set, d, stab);
+        let done = scan.run(self, set, d, stab, lower, level, &phases.first);
+        if !done {
+            if scan.bound > phases.non_candidate_lower {
+                let (rest, skipped) = self.rest(set, d, stab, &phases, scan.bound);
+                scan.proven = scan.proven.min(skipped);
+                scan.run(self, set, d, stab, lower, level, &rest);
+            } else {
+                // Phase two was not scanned: its guesses cost at least this.
+                scan.proven = scan.proven.min(phases.non_candidate_lower);
+            }
+        }
+        (scan.best, scan.proven)
+    }
+
+    /// Tells the observer that a first-level class is solved.
+    pub(super) fn report(&self, guess: Code, f: Feedback, n: usize, r: Outcome, start: Instant) {
+        self.classes_done.fetch_add(1, Ordering::Relaxed);
+        self.observer.class_done(&ClassReport {
+            guess: self.game.format_code(guess),
+            answer: self.game.format_feedback(f),
+            secrets: n,
+            outcome: match r {
+                Outcome::Exact(c) => ClassOutcome::Exact(c),
+                Outcome::AtLeast(c) if c >= INF => ClassOutcome::Infeasible,
+                Outcome::AtLeast(c) => ClassOutcome::AtLeast(c),
+            },
+            seconds: start.elapsed().as_secs_f64(),
+            progress: self.progress(),
+        });
+    }
+
+    /// The counters as they stand.
+    pub(super) fn progress(&self) -> Progress {
+        let nodes = self.nodes.load(Ordering::Relaxed);
+        Progress {
+            classes_done: self.classes_done.load(Ordering::Relaxed),
+            nodes,
+            nodes_per_second: nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3),
+            memo_entries: self.memo.len(),
+            memo_hits: self.memo.hits(),
+        }
+    }
+}
+
+/// The memo key of a set as it is (no canonical form): its codes, then the
+/// depth.
+pub(super) fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
+    let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
+    key.push(d as u16);
+    key
+}

@@ -1,0 +1,341 @@
+//! The search checked against brute force on small games (every guess, no
+//! symmetry, no bounds, no memo tricks), and for independence from threads
+//! and memo settings.
+
+use super::*;
+use crate::model::rules::Rules;
+use crate::tree::Tree;
+use std::collections::HashMap;
+
+/// Plain exhaustive minimum: every guess, no symmetry, no bounds.
+fn brute(game: &Game, set: &[Code], d: usize, memo: &mut HashMap<(Vec<Code>, usize), u64>) -> u64 {
+    if set.len() == 1 {
+        return 1;
+    }
+    if d == 0 || set.is_empty() {
+        return if set.is_empty() { 0 } else { INF };
+    }
+    if d == 1 {
+        return INF;
+    }
+    let key = (set.to_vec(), d);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = INF;
+    for g in game.codes().all() {
+        let classes = crate::model::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue;
+        }
+        let mut total = set.len() as u64;
+        for (f, c) in &classes {
+            if *f != game.win() {
+                total = total.saturating_add(brute(game, c, d - 1, memo));
+            }
+        }
+        best = best.min(total);
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
+    let config = Config {
+        cap: Some(5),
+        canon_max,
+        ..Config::default()
+    };
+    let par = crate::exec::Scoped(threads);
+    let driver = Driver {
+        par: &par,
+        observer: &Silent,
+    };
+    solve_with(game, config, driver).unwrap().tree.unwrap()
+}
+
+#[test]
+fn same_tree_whatever_the_threads_and_memo() {
+    for rules in ["mm:3x5", "moo:3x6"] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let one = tree_of(&game, 1, 64);
+        assert_eq!(one, tree_of(&game, 2, 64), "{rules}: 1 vs 2 threads");
+        assert_eq!(one, tree_of(&game, 3, 0), "{rules}: canonical keys or not");
+    }
+}
+
+#[test]
+fn isomorphic_sets_share_one_memo_entry() {
+    let game = Game::new(Rules::standard());
+    let book = game.codes();
+    let parse = |codes: &[&str]| -> Vec<Code> {
+        let mut v: Vec<Code> = codes.iter().map(|t| book.parse(t).unwrap()).collect();
+        v.sort();
+        v
+    };
+    // The seed-004 position plus one code, and its image under the
+    // symbol swaps 2↔7, 0↔4 with the first two positions swapped.
+    let a = parse(&["2754", "2854", "4396", "4936", "9346", "3456"]);
+    let pi = [4u8, 1, 7, 3, 0, 5, 6, 2, 8, 9];
+    let mut b: Vec<Code> = a
+        .iter()
+        .map(|&c| {
+            let s = book.symbols(c);
+            book.find(&[
+                pi[s[1] as usize],
+                pi[s[0] as usize],
+                pi[s[2] as usize],
+                pi[s[3] as usize],
+            ])
+            .unwrap()
+        })
+        .collect();
+    b.sort();
+    assert_ne!(a, b);
+    let config = Config {
+        parallel_levels: 0,
+        ..Config::default()
+    };
+    let searcher = Searcher::new(&game, config).unwrap();
+    let (cost_a, _) = searcher.solve_set(&a, 7).unwrap();
+    let entries = searcher.memo().len();
+    let hits = searcher.memo().hits();
+    let nodes = searcher.nodes();
+    let (cost_b, _) = searcher.solve_set(&b, 7).unwrap();
+    assert_eq!(cost_a, cost_b);
+    // B is not searched: one node (its lookup), a hit on A's canonical
+    // entry, and only B's raw alias of that entry is added.
+    assert_eq!(searcher.nodes(), nodes + 1, "B is answered from the memo");
+    assert_eq!(searcher.memo().len(), entries + 1);
+    assert!(searcher.memo().hits() > hits, "B hits A's entry");
+}
+
+#[test]
+fn after_a_history_equals_the_set_alone() {
+    let game = Game::new(Rules::standard());
+    let g = game.parse_code("0123").unwrap();
+    let f = game.parse_feedback("0A4B").unwrap();
+    let (cost, node) = solve_after(&game, &[(g, f)], Some(6)).unwrap().unwrap();
+    let set = crate::model::partition::consistent(&game, &[(g, f)]);
+    let (alone, _) = solve_candidates(&game, &set, Some(6)).unwrap().unwrap();
+    assert_eq!(cost, alone);
+    // The subtree solves every one of the 9 secrets.
+    let tree = Tree {
+        rules: game.rules(),
+        root: Node {
+            guess: g,
+            children: vec![(f, node)],
+        },
+    };
+    for &s in &set {
+        assert!(tree.play(&game, s).unwrap().len() <= 7);
+    }
+}
+
+#[test]
+fn a_cap_below_the_optimum_is_refuted() {
+    // moo:3x5 has 60 codes and 8 non-winning answers at most per guess:
+    // 1 + 8 < 60, so 2 guesses can never suffice, and the search says so.
+    let game = Game::new("moo:3x5".parse::<Rules>().unwrap());
+    let sol = solve(
+        &game,
+        Config {
+            cap: Some(2),
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(sol.cost, INF);
+    assert!(sol.tree.is_none());
+    let free = solve(&game, Config::default()).unwrap();
+    let depth = free.stats.unwrap().max_depth;
+    let at_depth = solve(
+        &game,
+        Config {
+            cap: Some(depth),
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        at_depth.cost, free.cost,
+        "the unlimited optimum fits its own depth"
+    );
+}
+
+/// Plain exhaustive crush minimum: (secrets solved at relative depth
+/// `d`, total), compared in that order.
+fn brute_crush(
+    game: &Game,
+    set: &[Code],
+    d: usize,
+    memo: &mut HashMap<(Vec<Code>, usize), (u64, u64)>,
+) -> (u64, u64) {
+    const NO: (u64, u64) = (u64::MAX, u64::MAX);
+    if set.len() == 1 {
+        return (u64::from(d == 1), 1);
+    }
+    if d <= 1 {
+        return NO;
+    }
+    if let Some(&v) = memo.get(&(set.to_vec(), d)) {
+        return v;
+    }
+    let mut best = NO;
+    for g in game.codes().all() {
+        let classes = crate::model::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue;
+        }
+        let mut cost = (0u64, set.len() as u64);
+        for (f, c) in &classes {
+            if *f != game.win() {
+                let sub = brute_crush(game, c, d - 1, memo);
+                if sub == NO {
+                    cost = NO;
+                    break;
+                }
+                cost = (cost.0 + sub.0, cost.1 + sub.1);
+            }
+        }
+        best = best.min(cost);
+    }
+    memo.insert((set.to_vec(), d), best);
+    best
+}
+
+#[test]
+fn worst_case_and_crush_equal_brute_force() {
+    for rules in [
+        "mm:2x3", "mm:2x4", "moo:2x5", "mm:3x3", "moo:3x4", "moo:3x5",
+    ] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let all = game.all_codes();
+        let brute_cap = (1..)
+            .find(|&d| brute(&game, &all, d, &mut HashMap::new()) < INF)
+            .unwrap();
+        let found = min_cap(&game, &Config::default()).unwrap();
+        assert_eq!(found.cap, brute_cap, "{rules}: minimal cap");
+        // Every cap below was refuted, by counting or by search.
+        assert!(found
+            .searches
+            .iter()
+            .all(|&(c, ok, _)| ok == (c == brute_cap)));
+        assert_eq!(found.searches.first().map(|s| s.0), Some(found.counted));
+        let (at_cap, total) = brute_crush(&game, &all, brute_cap, &mut HashMap::new());
+        let config = Config {
+            cap: Some(brute_cap),
+            objective: Cost::Crush,
+            ..Config::default()
+        };
+        let sol = solve(&game, config).unwrap();
+        let stats = sol.stats.unwrap();
+        assert_eq!(
+            stats.histogram[brute_cap - 1],
+            at_cap,
+            "{rules}: crush count"
+        );
+        assert_eq!(stats.total, total, "{rules}: crush total");
+        assert_eq!(sol.cost, at_cap * crate::search::bound::CRUSH_UNIT + total);
+    }
+}
+
+/// Worst case by brute force: every guess, no symmetry, no bounds.
+pub(crate) fn brute_worst(
+    game: &Game,
+    set: &[Code],
+    memo: &mut HashMap<Vec<Code>, usize>,
+) -> usize {
+    if set.len() == 1 {
+        return 1;
+    }
+    if let Some(&v) = memo.get(set) {
+        return v;
+    }
+    let mut best = usize::MAX;
+    for g in game.codes().all() {
+        let classes = crate::model::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue;
+        }
+        let worst = classes
+            .iter()
+            .map(|(f, c)| {
+                if *f == game.win() {
+                    1
+                } else {
+                    1 + brute_worst(game, c, memo)
+                }
+            })
+            .max()
+            .unwrap();
+        best = best.min(worst);
+    }
+    memo.insert(set.to_vec(), best);
+    best
+}
+
+#[test]
+fn min_guesses_equals_brute_force() {
+    for rules in ["moo:3x5", "mm:3x3"] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let mut memo = HashMap::new();
+        // The classes of two guesses: sets of every size the game has.
+        for a in game.codes().all().step_by(11) {
+            for (_, c) in crate::model::partition::split(&game, a, &game.all_codes()) {
+                let expected = brute_worst(&game, &c, &mut memo);
+                assert_eq!(min_guesses(&game, &c).unwrap(), expected, "{rules}");
+            }
+        }
+    }
+}
+
+#[test]
+fn refutation_by_hand_mm_2x2() {
+    // mm:2x2 has codes 00 01 10 11. Any first guess leaves a class of two
+    // secrets with the same answer (e.g. 00: 01 and 10 both answer 1A0B),
+    // so 2 guesses cannot always suffice; 3 can.
+    let game = Game::new("mm:2x2".parse::<Rules>().unwrap());
+    let found = min_cap(&game, &Config::default()).unwrap();
+    assert_eq!(found.cap, 3);
+    assert_eq!(
+        found.searches.iter().filter(|s| !s.1).count(),
+        1,
+        "cap 2 refuted by search"
+    );
+}
+
+#[test]
+fn equals_brute_force_on_small_games() {
+    for (rules, caps) in [
+        ("mm:2x3", vec![None, Some(3), Some(2)]),
+        ("mm:2x4", vec![None, Some(3)]),
+        ("moo:2x4", vec![None, Some(3)]),
+        ("moo:2x5", vec![None, Some(4)]),
+        ("mm:3x3", vec![None, Some(4), Some(3)]),
+        ("moo:3x4", vec![None, Some(4)]),
+        ("moo:3x5", vec![None, Some(5), Some(4)]),
+    ] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        for cap in caps {
+            let expect = brute(
+                &game,
+                &game.all_codes(),
+                cap.unwrap_or(64),
+                &mut HashMap::new(),
+            );
+            let sol = solve(
+                &game,
+                Config {
+                    cap,
+                    ..Config::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(sol.cost, expect, "{rules} cap {cap:?}");
+            if expect < INF {
+                assert_eq!(sol.stats.unwrap().total, expect, "{rules} cap {cap:?}");
+            }
+        }
+    }
+}
