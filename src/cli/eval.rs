@@ -14,7 +14,6 @@ use clap::builder::TypedValueParser;
 use optimoo::heuristic::{self, Heuristic, Named, Pool, StrategyConfig, Ties};
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
-use optimoo::play::input;
 use optimoo::tree::Stats;
 
 use super::report::EvalRow;
@@ -53,7 +52,7 @@ impl StrategyOptions {
     /// The checked configuration of `heuristic` for `game`.
     pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
         let first = match &self.first {
-            Some(text) => Some(input::code(game, text).context("--first")?),
+            Some(text) => Some(game.parse_code(text).context("--first")?),
             None => None,
         };
         Ok(StrategyConfig {

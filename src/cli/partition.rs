@@ -9,9 +9,9 @@ use anyhow::Context;
 
 use super::EXIT_NEGATIVE;
 use optimoo::model::game::Game;
+use optimoo::model::moves;
 use optimoo::model::partition;
 use optimoo::model::rules::Rules;
-use optimoo::play::input;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
@@ -29,9 +29,9 @@ pub struct Args {
 /// Runs `optimoo partition`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = Game::new(args.game);
-    let history = input::history(&game, &args.history)?;
+    let history = moves::parse_history(&game, &args.history)?;
     let guess = match &args.guess {
-        Some(g) => input::code(&game, g).context("--guess")?,
+        Some(g) => game.parse_code(g).context("--guess")?,
         None => optimoo::Code(0),
     };
     let left = partition::consistent(&game, &history);

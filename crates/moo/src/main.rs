@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
+use optimoo::model::moves;
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
-use optimoo::play::input;
 use optimoo::play::player::{self, Outcome, PlayError, Player};
 
 #[path = "../../../src/exit.rs"]
@@ -145,10 +145,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             })
         }
         Command::Next { history } => {
-            let history = history
-                .iter()
-                .map(|w| player::parse_move(&game, w))
-                .collect::<Result<Vec<_>, _>>()?;
+            let history = moves::parse_history(&game, &history)?;
             match player.advise(&history) {
                 Ok(advice) => {
                     writeln!(out, "{}", player::describe_advice(&game, &advice))?;
@@ -170,7 +167,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         }
         Command::Host { .. } => unreachable!("handled above"),
         Command::Solve { secret } => {
-            let secret = input::code(&game, &secret)?;
+            let secret = game.parse_code(&secret)?;
             for (g, f) in player.play(secret) {
                 writeln!(out, "{} {}", game.format_code(g), game.format_feedback(f))?;
             }

@@ -11,6 +11,7 @@
 //!   the bit set of symbols it uses and, for games with repeats, how many
 //!   times each symbol occurs: what the feedback rule needs.
 
+use crate::model::echo::Echo;
 use crate::model::rules::Rules;
 
 /// Index of a legal code in its game's [`Codebook`] (lexicographic order).
@@ -31,10 +32,10 @@ impl Code {
 #[non_exhaustive]
 pub enum CodeError {
     /// Wrong number of characters.
-    #[error("'{text}' has {got} symbols; a code of {rules} has exactly {want}")]
+    #[error("{text} has {got} symbols; a code of {rules} has exactly {want}")]
     Length {
         /// the text read
-        text: String,
+        text: Echo,
         /// the game
         rules: Rules,
         /// characters read
@@ -43,26 +44,26 @@ pub enum CodeError {
         want: usize,
     },
     /// A character that is not a symbol of the game.
-    #[error("'{text}': '{symbol}' is not a symbol of {rules}, whose symbols are {range}")]
+    #[error("{text}: {symbol} is not a symbol of {rules}, whose symbols are {range}")]
     Symbol {
         /// the text read
-        text: String,
+        text: Echo,
         /// the game
         rules: Rules,
         /// the bad character
-        symbol: char,
+        symbol: Echo,
         /// the legal symbols, written as a range
         range: String,
     },
     /// A repeated symbol in a game without repeats.
-    #[error("'{text}' repeats the symbol '{symbol}', which {rules} does not allow (use mm:KxN for games with repeats)")]
+    #[error("{text} repeats the symbol {symbol}, which {rules} does not allow (use mm:KxN for games with repeats)")]
     Repeat {
         /// the text read
-        text: String,
+        text: Echo,
         /// the game
         rules: Rules,
         /// the repeated character
-        symbol: char,
+        symbol: Echo,
     },
 }
 
@@ -224,7 +225,7 @@ impl Codebook {
         let chars: Vec<char> = trimmed.chars().collect();
         if chars.len() != rules.positions() {
             return Err(CodeError::Length {
-                text: trimmed.to_string(),
+                text: Echo::new(trimmed),
                 rules,
                 got: chars.len(),
                 want: rules.positions(),
@@ -237,18 +238,18 @@ impl Codebook {
                 Some(s) if (s as usize) < rules.symbols() => s,
                 _ => {
                     return Err(CodeError::Symbol {
-                        text: trimmed.to_string(),
+                        text: Echo::new(trimmed),
                         rules,
-                        symbol: c,
+                        symbol: Echo::new(&c.to_string()),
                         range: format!("0-{}", symbol_char(rules.symbols() as u8 - 1)),
                     })
                 }
             };
             if !rules.repeats() && seen & (1 << s) != 0 {
                 return Err(CodeError::Repeat {
-                    text: trimmed.to_string(),
+                    text: Echo::new(trimmed),
                     rules,
-                    symbol: c,
+                    symbol: Echo::new(&c.to_string()),
                 });
             }
             seen |= 1 << s;

@@ -17,6 +17,7 @@ use std::sync::Mutex;
 
 use crate::exec::{Parallel, Sequential};
 use crate::model::code::{Code, Codebook};
+use crate::model::echo::Echo;
 use crate::model::rules::Rules;
 
 /// An answer `xAyB`, packed as `bulls * (k + 1) + cows` (see module doc).
@@ -65,12 +66,12 @@ impl Feedback {
 #[non_exhaustive]
 pub enum FeedbackError {
     /// Not of a form we read.
-    #[error("cannot read feedback '{0}': write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
-    Syntax(String),
+    #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
+    Syntax(Echo),
     /// Well formed, but no pair of codes of this game gives it.
     #[error("{text} is impossible in {rules}: the possible answers are {allowed}")]
     Impossible {
-        /// the feedback as written by the user
+        /// the answer, written in the canonical form
         text: String,
         /// the game
         rules: Rules,
@@ -81,7 +82,7 @@ pub enum FeedbackError {
 
 /// Reads `1A2B`, `1a2b`, `1 2` or `1,2` into (bulls, cows), unchecked.
 pub fn parse_pair(text: &str) -> Result<(usize, usize), FeedbackError> {
-    let syntax = || FeedbackError::Syntax(text.to_string());
+    let syntax = || FeedbackError::Syntax(Echo::new(text));
     let t = text.trim().to_ascii_uppercase();
     let (a, b) = if let Some(rest) = t.strip_suffix('B') {
         let (a, b) = rest.split_once('A').ok_or_else(syntax)?;

@@ -10,6 +10,7 @@
 //!   the table.
 //! - [`objective`]: what a strategy is optimal for (average, worst,
 //!   crush) or that it is a heuristic.
+//! - [`echo`]: user text as messages show it (escaped, cut).
 //! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
 //!
 //! Invariant of the whole folder: a code's number, its symbols and the
@@ -17,6 +18,7 @@
 //! on a strategy or a search.
 
 pub mod code;
+pub mod echo;
 pub mod feedback;
 pub mod game;
 pub mod moves;

@@ -6,45 +6,10 @@
 //! answer the game can give (its bulls and cows add up to at most the
 //! positions); whether a history is consistent is not decided here.
 
-use std::fmt;
-
 use crate::model::code::{Code, CodeError};
+pub use crate::model::echo::{Echo, ECHO_MAX};
 use crate::model::feedback::{Feedback, FeedbackError};
 use crate::model::game::Game;
-
-/// Most characters of user input shown back in a message.
-pub const ECHO_MAX: usize = 80;
-
-/// User input as shown in messages: control characters and quotes escaped
-/// (an arrow key's escape sequence cannot move the cursor), cut to
-/// [`ECHO_MAX`] characters with an ellipsis.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Echo(String);
-
-impl Echo {
-    /// The shown form of `text`.
-    pub fn new(text: &str) -> Echo {
-        let mut shown = String::new();
-        for (i, c) in text.chars().enumerate() {
-            if i == ECHO_MAX {
-                shown.push('…');
-                break;
-            }
-            if c.is_control() || c == '\'' || c == '\\' {
-                shown.extend(c.escape_default());
-            } else {
-                shown.push(c);
-            }
-        }
-        Echo(shown)
-    }
-}
-
-impl fmt::Display for Echo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}'", self.0)
-    }
-}
 
 /// Why a move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -128,13 +93,30 @@ mod tests {
         ));
     }
 
+    /// Every parse error quotes the user's text escaped and cut, never raw
+    /// (an arrow key's escape sequence, a 5000-character line).
     #[test]
-    fn echo_escapes_and_cuts() {
-        assert_eq!(Echo::new("0123").to_string(), "'0123'");
-        assert_eq!(Echo::new("\u{1b}[A").to_string(), "'\\u{1b}[A'");
-        let long = "x".repeat(500);
-        let shown = Echo::new(&long).to_string();
-        assert_eq!(shown.chars().count(), ECHO_MAX + 3);
-        assert!(shown.ends_with("…'"));
+    fn user_text_is_shown_escaped_and_cut() {
+        let game = moo();
+        let err = game.parse_code("01").unwrap_err().to_string();
+        assert!(err.contains("'01' has 2 symbols"), "{err}");
+        let up = "\u{1b}[A";
+        for text in [up.to_string(), format!("0{up}12"), "9".repeat(5000)] {
+            for err in [
+                game.parse_code(&text).unwrap_err().to_string(),
+                game.parse_feedback(&text).unwrap_err().to_string(),
+                text.parse::<Rules>().unwrap_err().to_string(),
+                parse_move(&game, &format!("{text}:1A0B"))
+                    .unwrap_err()
+                    .to_string(),
+                parse_history(&game, &["0123:0A0B".to_string(), format!("0123:{text}")])
+                    .unwrap_err()
+                    .to_string(),
+            ] {
+                assert!(!err.contains('\u{1b}'), "{err:?}");
+                assert!(err.chars().count() < 300, "{err:?}");
+                assert!(err.contains('\''), "{err:?}");
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::model::echo::Echo;
+
 /// Most positions a code may have (bulls and cows then fit a nibble each).
 pub const MAX_POSITIONS: u8 = 15;
 /// Most symbols: codes are written `0-9` then `a-z`.
@@ -26,8 +28,8 @@ pub const MAX_CODES: usize = 65_535;
 #[non_exhaustive]
 pub enum RulesError {
     /// The text is not of the form `moo:KxN` or `mm:KxN`.
-    #[error("cannot read game '{0}': write moo:KxN (K distinct symbols out of N, e.g. moo:4x10) or mm:KxN (repeats allowed, e.g. mm:4x6)")]
-    Syntax(String),
+    #[error("cannot read game {0}: write moo:KxN (K distinct symbols out of N, e.g. moo:4x10) or mm:KxN (repeats allowed, e.g. mm:4x6)")]
+    Syntax(Echo),
     /// Positions out of range.
     #[error("a game needs 1 to {MAX_POSITIONS} positions, not {0}")]
     Positions(usize),
@@ -153,7 +155,7 @@ impl FromStr for Rules {
     type Err = RulesError;
 
     fn from_str(text: &str) -> Result<Rules, RulesError> {
-        let syntax = || RulesError::Syntax(text.to_string());
+        let syntax = || RulesError::Syntax(Echo::new(text));
         let lower = text.trim().to_ascii_lowercase();
         let (kind, size) = lower.split_once(':').ok_or_else(syntax)?;
         let repeats = match kind {

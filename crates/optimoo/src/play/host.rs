@@ -232,7 +232,7 @@ pub fn interact(
             }
             _ => {}
         }
-        let guess = match input::code(game, word) {
+        let guess = match game.parse_code(word) {
             Ok(g) => g,
             Err(err) => {
                 writeln!(talk, "{err}")?;

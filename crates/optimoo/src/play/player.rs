@@ -98,12 +98,6 @@ pub enum PlayError {
     Move(#[from] MoveError),
 }
 
-/// Reads a move `GUESS:FEEDBACK` such as `0123:1A2B` (or `0123:1,2`);
-/// the error shows the text escaped and cut ([`input::parse_move`]).
-pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), PlayError> {
-    Ok(input::parse_move(game, text)?)
-}
-
 /// A codebreaker that follows a tree.
 #[derive(Debug)]
 pub struct Player<'a> {
@@ -394,7 +388,7 @@ pub fn interact(
             )?;
             continue;
         };
-        let f = match input::feedback(game, line.trim()) {
+        let f = match game.parse_feedback(line.trim()) {
             Ok(f) => f,
             Err(err) => {
                 writeln!(talk, "{err}")?;
@@ -430,6 +424,7 @@ pub fn interact(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::moves;
     use crate::model::partition;
     use crate::model::rules::Rules;
 
@@ -468,7 +463,7 @@ mod tests {
         let game = Game::new(Rules::moo(3, 5).unwrap());
         let tree = first_tree(&game);
         let player = Player::new(&game, &tree).unwrap();
-        let m = |t: &str| parse_move(&game, t).unwrap();
+        let m = |t: &str| moves::parse_move(&game, t).unwrap();
         // The tree opens with 012; 456 is off the tree. Small sets get the
         // exact search, large ones the heuristic.
         let game7 = Game::new(Rules::moo(3, 7).unwrap());
@@ -476,7 +471,7 @@ mod tests {
         let player7 = Player::new(&game7, &tree7).unwrap();
         let mut seen = Vec::new();
         for f in ["0A0B", "0A1B", "0A2B", "1A0B", "1A1B", "0A3B", "2A0B"] {
-            let (g, f) = parse_move(&game7, &format!("456:{f}")).unwrap();
+            let (g, f) = moves::parse_move(&game7, &format!("456:{f}")).unwrap();
             let a = player7.advise(&[(g, f)]).unwrap();
             assert!(a.candidates.iter().all(|&s| game7.feedback(s, g) == f));
             let want = match a.candidates.len() {
@@ -492,11 +487,11 @@ mod tests {
         let err = player.advise(&[m("012:1A0B"), m("012:2A0B")]).unwrap_err();
         assert!(matches!(err, PlayError::Contradiction { answer: 2, .. }));
         // moo:3x5 has only 5 symbols: 012 always shares one with the secret.
-        assert!(parse_move(&game, "012:0A0B").is_err());
+        assert!(moves::parse_move(&game, "012:0A0B").is_err());
         assert!(matches!(
             player.advise(&[m("012:3A0B")]),
             Err(PlayError::Solved(_))
         ));
-        assert!(parse_move(&game, "012-1A0B").is_err());
+        assert!(moves::parse_move(&game, "012-1A0B").is_err());
     }
 }
