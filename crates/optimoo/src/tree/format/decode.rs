@@ -5,7 +5,9 @@
 //! same split-by-guess as everywhere else, and exactly one child is read per
 //! non-winning class, in feedback order; ranks name legal codes; no path
 //! goes deeper than [`MAX_DEPTH`], which bounds the recursion. The reader
-//! never panics, whatever the bytes.
+//! never panics, whatever the bytes. Only the canonical encoding is
+//! accepted: a file without the implied-leaves flag must have a one-secret
+//! node that does not guess its secret (else the writer sets the flag).
 
 use super::header::{check_frame, read_header};
 use super::varint::Reader;
@@ -26,8 +28,20 @@ pub(super) fn decode(game: &Game, bytes: &[u8]) -> Result<TreeFile, FormatError>
             expected: game.rules(),
         });
     }
-    let decoder = Decoder { game, implied };
+    let mut decoder = Decoder {
+        game,
+        implied,
+        wasted_leaf: false,
+    };
     let root = decoder.node(&mut r, &game.all_codes(), 1)?;
+    if !implied && !decoder.wasted_leaf {
+        return Err(FormatError::Malformed {
+            offset: 11,
+            what: "leaves are written although every one-secret node guesses its secret \
+                   (the implied-leaves flag must be set)"
+                .into(),
+        });
+    }
     if !r.at_end() {
         return Err(r.malformed(format!(
             "{} bytes left after the tree",
@@ -67,12 +81,19 @@ pub(super) fn unrank(set: &[Code], r: usize, codes: usize) -> Option<Code> {
 struct Decoder<'a> {
     game: &'a Game,
     implied: bool,
+    /// Whether some one-secret node guesses another code.
+    wasted_leaf: bool,
 }
 
 impl Decoder<'_> {
     /// Reads the subtree of a node whose remaining secrets are `set`
     /// (sorted, not empty), `depth` guesses from the root.
-    fn node(&self, r: &mut Reader<'_>, set: &[Code], depth: usize) -> Result<Node, FormatError> {
+    fn node(
+        &mut self,
+        r: &mut Reader<'_>,
+        set: &[Code],
+        depth: usize,
+    ) -> Result<Node, FormatError> {
         if depth > MAX_DEPTH {
             return Err(r.malformed(format!("the tree goes deeper than {MAX_DEPTH} guesses")));
         }
@@ -93,6 +114,9 @@ impl Decoder<'_> {
                     game.rules()
                 ),
             })?;
+        if set.len() == 1 && guess != set[0] {
+            self.wasted_leaf = true;
+        }
         let mut children = Vec::new();
         for (f, class) in partition::split(game, guess, set) {
             if f != game.win() {

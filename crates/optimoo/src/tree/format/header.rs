@@ -42,7 +42,7 @@ const MIN_LEN: usize = FIXED_HEADER + CHECKSUM;
 ///   `255 · N` nodes;
 /// - the checksum, 4 bytes.
 ///
-/// So `max_len = 2,584 + 255 · N · varint_len(N − 1)`: 3.9 MB for
+/// So `max_len = 2,584 + 255 · N · varint_len(N − 1)`: 2.6 MB for
 /// moo:4x10, 50 MB for the largest games (65,535 codes). Real files are far
 /// smaller (1,665 bytes for the optimal moo:4x10 tree).
 pub fn max_len(rules: Rules) -> usize {
