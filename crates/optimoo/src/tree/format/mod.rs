@@ -77,7 +77,7 @@ pub const MAGIC: [u8; 4] = *b"MOOT";
 pub const VERSION: u8 = 1;
 /// Bytes before the first varint of the header: magic, version, length,
 /// game, flags, objective.
-pub const FIXED_HEADER: usize = 13;
+const FIXED_HEADER: usize = 13;
 /// Bytes of the trailing checksum.
 const CHECKSUM: usize = 4;
 

@@ -1,7 +1,7 @@
 //! `optimoo verify`: a tree file's claims against an independent replay.
 //!
 //! Invariant: every figure accepted here was recomputed by
-//! [`check::check`](crate::tree::check::check), which shares no code with
+//! [`check::check`], which shares no code with
 //! the solver's feedback rule, partitions or search: each secret won within
 //! the cap, the statistics equal to the header's, and for the worst and
 //! crush objectives a cap that is set and reached. Optimality itself is not
