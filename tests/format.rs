@@ -203,3 +203,380 @@ fn wide_games_round_trip() {
     let bytes = file.to_bytes(&game).unwrap();
     assert_eq!(TreeFile::from_bytes(&bytes, None).unwrap(), file);
 }
+
+/// What [`watch`] saw of a child process.
+struct Watched {
+    code: Option<i32>,
+    stderr: String,
+    seconds: f64,
+    /// Peak resident memory (VmHWM), in MB, of the last sample read.
+    peak_mb: f64,
+}
+
+/// Runs `bin args` and samples its peak memory (`VmHWM` in
+/// /proc/PID/status) every 0.2 ms until it exits; a child still running
+/// after 5 s or above 200 MB is killed (and the test then fails on the
+/// figures rather than hanging or eating the machine).
+fn watch(bin: &str, args: &[&str]) -> Watched {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let start = Instant::now();
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0u64;
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&status_path) {
+            let hwm = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+            peak_kb = peak_kb.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(5) || peak_kb > 200_000 {
+            child.kill().unwrap();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    Watched {
+        code: status.code(),
+        stderr,
+        seconds,
+        peak_mb: peak_kb as f64 / 1024.0,
+    }
+}
+
+/// The `moo` binary beside `optimoo` (built by `cargo test` at the top of
+/// the workspace), if present.
+fn moo_bin() -> Option<String> {
+    let moo = std::path::Path::new(crate::OPTIMOO)
+        .with_file_name(format!("moo{}", std::env::consts::EXE_SUFFIX));
+    moo.is_file().then(|| moo.to_str().unwrap().to_string())
+}
+
+/// Every command that reads a tree file refuses `path` with exit code 2
+/// and a message containing `words`, within a second and 50 MB.
+fn refused_everywhere(path: &std::path::Path, words: &str) {
+    refused_everywhere_fed(path, words, &|| None)
+}
+
+/// [`refused_everywhere`], calling `feed` before each command (to start a
+/// writer into a FIFO) and joining what it started after.
+fn refused_everywhere_fed(
+    path: &std::path::Path,
+    words: &str,
+    feed: &dyn Fn() -> Option<std::thread::JoinHandle<()>>,
+) {
+    let fifo = path.to_path_buf();
+    let path = path.to_str().unwrap();
+    let mut runs = vec![
+        (crate::OPTIMOO.to_string(), vec!["verify", path]),
+        (crate::OPTIMOO.to_string(), vec!["export", path]),
+    ];
+    match moo_bin() {
+        Some(moo) => {
+            runs.push((moo.clone(), vec!["--tree", path, "next"]));
+            runs.push((moo, vec!["--tree", path, "host"]));
+        }
+        None => eprintln!("moo not built beside optimoo: its --tree not tested here"),
+    }
+    for (bin, args) in runs {
+        let writer = feed();
+        let w = watch(&bin, &args);
+        if let Some(writer) = writer {
+            unblock(&fifo, &writer);
+            writer.join().unwrap();
+        }
+        eprintln!(
+            "{bin} {args:?}: exit {:?} in {:.3} s, peak {:.1} MB",
+            w.code, w.seconds, w.peak_mb
+        );
+        assert_eq!(w.code, Some(2), "{args:?}: {}", w.stderr);
+        assert!(w.stderr.contains(words), "{args:?}: {}", w.stderr);
+        assert!(w.seconds < 1.0, "{args:?} took {:.3} s", w.seconds);
+        assert!(w.peak_mb < 50.0, "{args:?} used {:.1} MB", w.peak_mb);
+        // Sampling can miss a child that exits at once: once it is known
+        // to stop quickly, measure its peak exactly where GNU time exists.
+        let time = std::path::Path::new("/usr/bin/time");
+        if time.is_file() {
+            let report = crate::trees::scratch("max-rss.txt");
+            let writer = feed();
+            let status = std::process::Command::new(time)
+                .args(["-f", "%M", "-o", report.to_str().unwrap(), &bin])
+                .args(&args)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            if let Some(writer) = writer {
+                unblock(&fifo, &writer);
+                writer.join().unwrap();
+            }
+            let text = std::fs::read_to_string(&report).unwrap();
+            let kb: u64 = text.lines().last().unwrap().trim().parse().unwrap();
+            eprintln!("  exactly: peak {:.1} MB ({status})", kb as f64 / 1024.0);
+            assert!(kb < 50 * 1024, "{args:?} used {kb} kB");
+        }
+    }
+}
+
+/// Lets a FIFO writer that still waits for a reader go on: opens the FIFO
+/// for reading without blocking (a blocking open would wait forever for a
+/// writer that has already finished) and closes it at once, so the writer's
+/// next write fails and it ends.
+fn unblock(fifo: &std::path::Path, writer: &std::thread::JoinHandle<()>) {
+    use std::os::unix::fs::OpenOptionsExt;
+    /// `O_NONBLOCK` on Linux.
+    const O_NONBLOCK: i32 = 0o4000;
+    // Until it ends: it may not have reached its own open yet.
+    let start = std::time::Instant::now();
+    while !writer.is_finished() && start.elapsed().as_secs() < 10 {
+        let _ = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(O_NONBLOCK)
+            .open(fifo);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Measured bug: `optimoo verify` on a link to /dev/zero read the whole
+/// "file" and grew to 9.9 GB. Now the fixed header is read first.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_link_to_dev_zero_is_refused_at_once() {
+    let link = crate::trees::scratch("zero.tree");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    refused_everywhere(&link, "not an optimoo tree file");
+}
+
+/// A good header followed by a huge sparse tail: read up to the declared
+/// length and one byte more. A length field above any file of the game:
+/// refused before reading on.
+#[cfg(target_os = "linux")]
+#[test]
+fn huge_sparse_files_are_refused_without_being_read() {
+    let game = Game::new("moo:3x5".parse().unwrap());
+    let (_, bytes) = encoded(&game, &[1, 2, 3]);
+    let tail = crate::trees::scratch("sparse-tail.tree");
+    std::fs::write(&tail, &bytes).unwrap();
+    let file = std::fs::OpenOptions::new().write(true).open(&tail).unwrap();
+    file.set_len(4 << 30).unwrap();
+    drop(file);
+    refused_everywhere(&tail, "unexpected bytes after the end");
+
+    let mut long = bytes.clone();
+    long[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
+    let claim = crate::trees::scratch("sparse-claim.tree");
+    std::fs::write(&claim, &long).unwrap();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&claim)
+        .unwrap();
+    file.set_len(u32::MAX as u64).unwrap();
+    drop(file);
+    refused_everywhere(&claim, "no moo:3x5 tree file has more than");
+    let err = TreeFile::read(&claim, None).unwrap_err();
+    assert!(matches!(err, FormatError::TooLong { .. }), "{err}");
+}
+
+/// A named pipe fed without end: a good file and then garbage, or zeros.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_fifo_is_refused() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let (_, bytes) = encoded(&game, &[0]);
+    for (name, head, words) in [
+        ("fifo-good.tree", bytes, "unexpected bytes after the end"),
+        ("fifo-zero.tree", vec![0u8; 64], "not an optimoo tree file"),
+    ] {
+        let fifo = crate::trees::scratch(name);
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("no mkfifo: FIFOs not tested");
+            return;
+        }
+        // One writer per command, joined before the next one opens the
+        // pipe: it writes the head, then zeros until the reader has gone.
+        let feed = || {
+            let path = fifo.clone();
+            let head = head.clone();
+            Some(std::thread::spawn(move || {
+                use std::io::Write;
+                let Ok(mut w) = std::fs::OpenOptions::new().write(true).open(&path) else {
+                    return;
+                };
+                let _ = w.write_all(&head);
+                while w.write_all(&[0u8; 4096]).is_ok() {}
+            }))
+        };
+        refused_everywhere_fed(&fifo, words, &feed);
+    }
+}
+
+/// The bound of docs/format.md holds for real files, and a length field
+/// one above it is refused even when the bytes are all there.
+#[test]
+fn the_length_bound_is_sound_and_enforced() {
+    use optimoo::tree::format::max_len;
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "tree") {
+            let bytes = std::fs::read(&path).unwrap();
+            let rules = Header::peek(&bytes).unwrap().rules;
+            assert!(bytes.len() <= max_len(rules), "{}", path.display());
+        }
+    }
+    let rules = Rules::mm(1, 1).unwrap();
+    let max = max_len(rules);
+    assert_eq!(max, 2584 + 255);
+    let mut big = b"MOOT\x01".to_vec();
+    big.extend_from_slice(&(max as u32 + 1).to_le_bytes());
+    big.extend_from_slice(&[1, 1, 1, 0]);
+    big.resize(max + 1 - 4, 0);
+    let crc = crc32(&big);
+    big.extend_from_slice(&crc.to_le_bytes());
+    assert!(matches!(
+        TreeFile::from_bytes(&big, None),
+        Err(FormatError::TooLong { declared, max: m, .. }) if declared == max + 1 && m == max
+    ));
+}
+
+/// Regression: the replay accepted two children for one answer (and
+/// children out of order), so the writer encoded a tree that decoded to
+/// another one. The one structural check now refuses them, for the writer
+/// too.
+#[test]
+fn duplicate_or_unordered_children_are_not_written() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let good = first_consistent(&game);
+    let mut doubled = good.clone();
+    let twin = doubled.root.children[0].clone();
+    doubled.root.children.insert(0, twin);
+    let mut swapped = good.clone();
+    swapped.root.children.swap(0, 1);
+    for tree in [doubled, swapped] {
+        let err = tree.replay(&game, None).unwrap_err();
+        assert!(
+            matches!(err, optimoo::tree::TreeError::Unordered { .. }),
+            "{err}"
+        );
+        assert!(TreeFile::new(&game, tree.clone(), Objective::Heuristic, None).is_err());
+        let mut file = TreeFile::new(&game, good.clone(), Objective::Heuristic, None).unwrap();
+        file.tree = tree;
+        assert!(matches!(
+            file.to_bytes(&game),
+            Err(FormatError::InvalidTree(_))
+        ));
+    }
+}
+
+/// A tree deeper than the format allows (a one-secret node guessing
+/// another code, again and again) is refused by the one structural check.
+#[test]
+fn trees_deeper_than_the_format_are_refused() {
+    use optimoo::{Code, Node};
+    let game = Game::new(Rules::mm(1, 2).unwrap());
+    let miss = game.parse_feedback("0A0B").unwrap();
+    // Guess 0: secret 1 answers 0A0B; then guess 0 again and again.
+    let mut node = Node::leaf(Code(1));
+    for _ in 0..300 {
+        node = Node {
+            guess: Code(0),
+            children: vec![(miss, node)],
+        };
+    }
+    let tree = optimoo::Tree {
+        rules: game.rules(),
+        root: node,
+    };
+    assert!(matches!(
+        tree.replay(&game, None),
+        Err(optimoo::tree::TreeError::TooDeep { .. })
+    ));
+    assert!(matches!(
+        optimoo::tree::check::check(&game, &tree, None),
+        Err(optimoo::tree::TreeError::TooDeep { .. })
+    ));
+    assert!(TreeFile::new(&game, tree, Objective::Heuristic, None).is_err());
+}
+
+/// The tree modules stay small (about 600 lines at most) and each opens
+/// with a doc comment (its invariant).
+#[test]
+fn tree_modules_are_small_and_documented() {
+    fn walk(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, files);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/optimoo/src/tree");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    assert!(files.len() >= 8, "{files:?}");
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(
+            text.lines().count() <= 600,
+            "{}: {} lines",
+            f.display(),
+            text.lines().count()
+        );
+        assert!(
+            text.starts_with("//! "),
+            "{} has no module doc",
+            f.display()
+        );
+    }
+}
+
+/// Regression (found by tests/fuzz.rs): a file with the implied-leaves flag
+/// cleared but no one-secret node guessing another code decoded, and
+/// re-encoded with the flag set: two encodings of one tree. Only the
+/// canonical one is accepted now.
+#[test]
+fn non_canonical_implied_leaves_flag_is_refused() {
+    let game = Game::new(Rules::mm(1, 3).unwrap());
+    let file = TreeFile::new(&game, first_consistent(&game), Objective::Heuristic, None).unwrap();
+    let canonical = file.to_bytes(&game).unwrap();
+    assert_eq!(canonical[11], 3, "repeats | implied leaves");
+    // The same tree with its leaf written: flags 1, one more body byte
+    // (rank 0 of {2}).
+    let mut long = canonical[..canonical.len() - 4].to_vec();
+    long[11] = 1;
+    long.push(0);
+    long.extend_from_slice(&[0; 4]);
+    let len = long.len() as u32;
+    long[5..9].copy_from_slice(&len.to_le_bytes());
+    let n = long.len() - 4;
+    let crc = crc32(&long[..n]);
+    long[n..].copy_from_slice(&crc.to_le_bytes());
+    let err = TreeFile::from_bytes(&long, None).unwrap_err();
+    assert!(err.to_string().contains("implied-leaves flag"), "{err}");
+}

@@ -1,10 +1,12 @@
 //! Integration tests: one binary, one module per area.
 
+mod checker;
 mod cli;
 mod eval_cli;
 mod exhaustive;
 mod export_file;
 mod format;
+mod fuzz;
 mod heuristics;
 mod trees;
 mod verify;

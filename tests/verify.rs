@@ -120,3 +120,24 @@ fn data_trees_have_the_published_optima() {
         .count();
     assert!(seen > 0 || trees == 0);
 }
+
+/// `optimoo verify data/*.tree`: every committed tree holds its claims
+/// under the independent checker.
+#[test]
+fn verify_passes_on_every_data_tree() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let files: Vec<String> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tree"))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    if files.is_empty() {
+        return; // not generated yet: scripts/regenerate-data.sh
+    }
+    let mut args = vec!["verify"];
+    args.extend(files.iter().map(|f| f.as_str()));
+    let (code, out, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches(": ok: ").count(), files.len(), "{out}");
+}

@@ -8,8 +8,11 @@ use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 use optimoo::model::game::Game;
 use optimoo::tree::format::TreeFile;
 
-/// Replay every secret of each tree file's game: each guess legal, each
-/// secret won within the file's cap, the statistics equal to the header's.
+/// Replay every secret of each tree file's game with an independent checker
+/// (its own bulls-and-cows rule over the written codes): each guess legal,
+/// each node's moves exactly the answers its secrets give, each secret won
+/// within the file's cap, the statistics equal to the header's. A file is
+/// read header first, never beyond its declared length.
 /// Exit 0 when every file holds, 1 when a tree fails, 2 when a file cannot
 /// be read.
 #[derive(Debug, clap::Args)]
@@ -24,12 +27,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut code = 0;
     for path in &args.files {
-        let shown = path.display();
+        // The path as given, control characters escaped.
+        let shown = crate::exit::escaped(&path.display().to_string(), false);
         let file = match TreeFile::read(path, None) {
             Ok(file) => file,
             Err(err) => {
                 out.flush()?;
-                eprintln!("{shown}: error: {err}");
+                crate::exit::say(&format!("{shown}: error: {err}"));
                 code = code.max(EXIT_ERROR);
                 continue;
             }

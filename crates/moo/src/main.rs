@@ -99,7 +99,8 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     }
     let bytes = match &cli.tree {
         Some(path) => std::borrow::Cow::Owned(
-            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
+            optimoo::tree::format::read_file(path)
+                .with_context(|| format!("reading {}", path.display()))?,
         ),
         None => std::borrow::Cow::Borrowed(EMBEDDED.ok_or_else(|| {
             anyhow!(
@@ -187,8 +188,8 @@ fn host(
     let rules = match (game, tree) {
         (Some(rules), _) => rules,
         (None, Some(path)) => {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            let bytes = optimoo::tree::format::read_file(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
             optimoo::tree::format::Header::peek(&bytes)
                 .with_context(|| format!("reading {}", path.display()))?
                 .rules

@@ -146,7 +146,8 @@ impl Game {
     pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
         let (bulls, cows) = feedback::parse_pair(text)?;
         let k = self.positions();
-        let f = (bulls + cows <= k).then(|| Feedback::new(bulls, cows, k));
+        let f = (bulls.checked_add(cows).is_some_and(|sum| sum <= k))
+            .then(|| Feedback::new(bulls, cows, k));
         match f {
             Some(f) if self.is_possible(f) => Ok(f),
             _ => Err(FeedbackError::Impossible {

@@ -8,19 +8,29 @@
 //! - replaying any secret from the root ends in a win; the guess that wins
 //!   counts, so the root solves its own guess in 1.
 //!
+//! - a tree is at most [`MAX_DEPTH`] guesses deep (which also bounds every
+//!   recursion over it).
+//!
 //! Statistics (total guesses, average, max depth, histogram) are computed by
-//! replaying every secret, never trusted from elsewhere.
+//! replaying every secret, never trusted from elsewhere. [`Tree::replay`] is
+//! the one structural check: the tree-file writer relies on it too. The
+//! independent re-check of `optimoo verify` is [`check`], which shares no
+//! code with it.
 
+pub mod check;
 pub mod dot;
 pub mod format;
-
-use serde_json::{Map, Value};
+pub mod json;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::partition;
 use crate::model::rules::Rules;
+
+/// Most guesses a tree may need: deeper trees are refused by the replay,
+/// the checker, and the tree file (writer and reader).
+pub const MAX_DEPTH: usize = 255;
 
 /// A node: a guess and what to do after each non-winning answer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -164,6 +174,22 @@ pub enum TreeError {
         /// the cap
         cap: usize,
     },
+    /// Children out of feedback order, or two for one answer.
+    #[error(
+        "after [{path}] the tree's moves are not in answer order or repeat the answer {feedback}"
+    )]
+    Unordered {
+        /// the answers leading there
+        path: String,
+        /// the answer out of place
+        feedback: String,
+    },
+    /// A path longer than [`MAX_DEPTH`] guesses.
+    #[error("after [{path}] the tree goes deeper than {MAX_DEPTH} guesses")]
+    TooDeep {
+        /// the answers leading there (the first ones)
+        path: String,
+    },
 }
 
 impl Tree {
@@ -211,33 +237,6 @@ impl Tree {
             })?;
         }
     }
-
-    /// The tree as JSON: `{"game": {"positions", "symbols", "repeats"},
-    /// "root": {"guess", "next"}}`, each node `{"guess": "0123", "next":
-    /// {"0A1B": {...}, ...}}` (a leaf has an empty `next`). Keys are written
-    /// in exactly this order and `next` in feedback order (serde_json's
-    /// `preserve_order` feature keeps insertion order).
-    pub fn to_json(&self, game: &Game) -> Value {
-        let mut game_obj = Map::new();
-        game_obj.insert("positions".into(), self.rules.positions().into());
-        game_obj.insert("symbols".into(), self.rules.symbols().into());
-        game_obj.insert("repeats".into(), self.rules.repeats().into());
-        let mut top = Map::new();
-        top.insert("game".into(), Value::Object(game_obj));
-        top.insert("root".into(), node_json(game, &self.root));
-        Value::Object(top)
-    }
-}
-
-fn node_json(game: &Game, node: &Node) -> Value {
-    let mut next = Map::new();
-    for (f, child) in &node.children {
-        next.insert(game.format_feedback(*f), node_json(game, child));
-    }
-    let mut obj = Map::new();
-    obj.insert("guess".into(), game.format_code(node.guess).into());
-    obj.insert("next".into(), Value::Object(next));
-    Value::Object(obj)
 }
 
 fn path_text(game: &Game, moves: &[(Code, Feedback)]) -> String {
@@ -265,8 +264,19 @@ fn replay_node(
     path: &mut Vec<(Code, Feedback)>,
     stats: &mut Stats,
 ) -> Result<(), TreeError> {
+    if depth > MAX_DEPTH {
+        return Err(TreeError::TooDeep {
+            path: path_text(game, &path[..path.len().min(8)]),
+        });
+    }
     if node.guess.index() >= game.len() {
         return Err(illegal(game, path, node.guess));
+    }
+    if let Some(w) = node.children.windows(2).find(|w| w[0].0 >= w[1].0) {
+        return Err(TreeError::Unordered {
+            path: path_text(game, path),
+            feedback: game.format_feedback(w[1].0),
+        });
     }
     let classes = partition::split(game, node.guess, secrets);
     // Every child must be reached by some secret.
@@ -341,9 +351,6 @@ mod tests {
             Err(TreeError::OverCap { guesses: 3, .. })
         ));
         assert_eq!(tree.play(&game, Code(2)).unwrap().len(), 3);
-        let json = tree.to_json(&game);
-        assert_eq!(json["game"]["symbols"], 3);
-        assert_eq!(json["root"]["next"]["0A0B"]["guess"], "1");
     }
 
     #[test]
@@ -366,30 +373,5 @@ mod tests {
             .children
             .push((Feedback::new(1, 0, 1), Node::leaf(Code(2))));
         assert!(tree.replay(&game, None).is_err());
-    }
-
-    #[test]
-    fn json_keys_keep_the_issue_order() {
-        use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
-        let game = Game::new(Rules::standard());
-        let tree = build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
-        let text = serde_json::to_string(&tree.to_json(&game)).unwrap();
-        let prefix = r#"{"game":{"positions":4,"symbols":10,"repeats":false},"root":{"guess":"0123","next":{"0A0B":"#;
-        assert!(text.starts_with(prefix), "{}", &text[..120]);
-        // `next` lists the answers in feedback order, at every node.
-        fn check(game: &Game, v: &Value) {
-            let next = v["next"].as_object().unwrap();
-            let answers: Vec<Feedback> = next
-                .keys()
-                .map(|k| game.parse_feedback(k).unwrap())
-                .collect();
-            assert!(answers.windows(2).all(|w| w[0] < w[1]), "{answers:?}");
-            let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-            assert_eq!(keys, ["guess", "next"]);
-            next.values().for_each(|c| check(game, c));
-        }
-        let json = tree.to_json(&game);
-        assert_eq!(json["root"]["next"].as_object().unwrap().len(), 13);
-        check(&game, &json["root"]);
     }
 }

@@ -1,0 +1,245 @@
+//! The frame and the header of a tree file, the size bound, and reading a
+//! file from disk with that bound.
+//!
+//! Invariants:
+//! - Checks run in the order of `docs/format.md` ("Reading order and
+//!   errors"): magic, version, length, checksum, header; the first failure
+//!   is the one reported.
+//! - No accepted file of a game is longer than [`max_len`] of that game (the
+//!   derivation is on [`max_len`] and in `docs/format.md`), and a longer
+//!   length field is refused before anything else is read.
+//! - [`read_file`] reads the fixed header first, then at most the declared
+//!   length plus one byte (to see a longer file), whatever the path names:
+//!   an endless device, a pipe, a huge sparse file.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::varint::{varint_len, write_varint, Reader};
+use super::{
+    crc32, FormatError, Header, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
+    KNOWN_FLAGS, MAGIC, MAX_DEPTH, VERSION,
+};
+use crate::model::objective::Objective;
+use crate::model::rules::Rules;
+use crate::tree::Stats;
+
+/// The shortest possible file: the fixed header, one-byte cap, total and
+/// max depth, the checksum. A smaller length field is malformed.
+const MIN_LEN: usize = FIXED_HEADER + CHECKSUM;
+
+/// Most bytes a tree file of `rules` can have (`N` codes):
+///
+/// - the fixed header, 13 bytes;
+/// - the varints of the header: cap ≤ `u32::MAX` (5 bytes), total (≤ 10),
+///   max depth `D` ≤ 255 (≤ 2), `D` ≤ [`MAX_DEPTH`] histogram counts (≤ 10
+///   each): at most 2,567 bytes;
+/// - the body: one varint per written node, each a rank below `N`, so at
+///   most `varint_len(N − 1)` bytes (1 up to 128 codes, 2 up to 16,384, 3
+///   beyond). The sets of the nodes at one depth are disjoint and not empty
+///   (the children of a node split a part of its set), so each depth holds
+///   at most `N` nodes, and there are at most [`MAX_DEPTH`] depths: at most
+///   `255 · N` nodes;
+/// - the checksum, 4 bytes.
+///
+/// So `max_len = 2,584 + 255 · N · varint_len(N − 1)`: 2.6 MB for
+/// moo:4x10, 50 MB for the largest games (65,535 codes). Real files are far
+/// smaller (1,665 bytes for the optimal moo:4x10 tree).
+pub fn max_len(rules: Rules) -> usize {
+    let n = rules.code_count();
+    let header = FIXED_HEADER + 5 + 10 + 2 + MAX_DEPTH * 10;
+    header + MAX_DEPTH * n * varint_len(n.saturating_sub(1) as u64) + CHECKSUM
+}
+
+/// Reads a tree file's bytes from `path` without trusting its size: the
+/// fixed header first (magic, version, length field, game), a length field
+/// above [`max_len`] of the game refused, then at most the declared length
+/// and one byte more, so a longer file is seen (as trailing bytes) without
+/// being read. The bytes are for [`TreeFile::from_bytes`], which checks the
+/// rest; this only refuses what it must to stay bounded.
+///
+/// [`TreeFile::from_bytes`]: super::TreeFile::from_bytes
+pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(FIXED_HEADER);
+    (&mut file)
+        .take(FIXED_HEADER as u64)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() < FIXED_HEADER {
+        return Ok(bytes); // too short: the decoder names the problem
+    }
+    let declared = check_start(&bytes)?;
+    let rules = Rules::new(
+        bytes[9] as usize,
+        bytes[10] as usize,
+        bytes[11] & FLAG_REPEATS != 0,
+    )?;
+    check_bound(declared, rules)?;
+    file.take((declared + 1 - FIXED_HEADER) as u64)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+impl Header {
+    /// Checks the framing (magic, version, length, checksum) and reads the
+    /// header, without decoding the tree.
+    pub fn peek(bytes: &[u8]) -> Result<Header, FormatError> {
+        let content = check_frame(bytes)?;
+        Ok(read_header(&mut Reader::new(content))?.0)
+    }
+}
+
+/// Checks magic, version and the length field of the first bytes of a
+/// file; returns the declared length (at least [`MIN_LEN`]).
+fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
+    let magic_len = bytes.len().min(MAGIC.len());
+    if bytes[..magic_len] != MAGIC[..magic_len] {
+        return Err(FormatError::WrongMagic);
+    }
+    let truncated = FormatError::Truncated {
+        expected: MIN_LEN,
+        actual: bytes.len(),
+    };
+    if bytes.len() < 5 {
+        return Err(truncated);
+    }
+    if bytes[4] != VERSION {
+        return Err(FormatError::UnsupportedVersion {
+            found: bytes[4],
+            supported: VERSION,
+        });
+    }
+    if bytes.len() < 9 {
+        return Err(truncated);
+    }
+    let declared = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
+    if declared < MIN_LEN {
+        return Err(FormatError::Malformed {
+            offset: 5,
+            what: format!("file length {declared} is shorter than a header"),
+        });
+    }
+    Ok(declared)
+}
+
+fn check_bound(declared: usize, rules: Rules) -> Result<(), FormatError> {
+    let max = max_len(rules);
+    if declared > max {
+        return Err(FormatError::TooLong {
+            declared,
+            rules,
+            max,
+        });
+    }
+    Ok(())
+}
+
+/// Checks magic, version, length and checksum; returns the bytes before the
+/// checksum, for [`read_header`].
+pub(super) fn check_frame(bytes: &[u8]) -> Result<&[u8], FormatError> {
+    let declared = check_start(bytes)?;
+    if bytes.len() < declared {
+        return Err(FormatError::Truncated {
+            expected: declared,
+            actual: bytes.len(),
+        });
+    }
+    if bytes.len() > declared {
+        return Err(FormatError::TrailingBytes {
+            extra: bytes.len() - declared,
+        });
+    }
+    let (content, tail) = bytes.split_at(declared - CHECKSUM);
+    let stored = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+    let computed = crc32(content);
+    if stored != computed {
+        return Err(FormatError::Checksum { stored, computed });
+    }
+    Ok(content)
+}
+
+/// Reads the header from a reader over [`check_frame`]'s bytes (the length
+/// within the game's bound); returns it and whether leaves are implied.
+pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatError> {
+    r.pos = 9;
+    let positions = r.byte("positions")?;
+    let symbols = r.byte("symbols")?;
+    let flags_at = r.pos;
+    let flags = r.byte("flags")?;
+    if flags & !KNOWN_FLAGS != 0 {
+        r.pos = flags_at;
+        return Err(r.malformed(format!("unknown flags {flags:#04x}")));
+    }
+    let rules = Rules::new(
+        positions as usize,
+        symbols as usize,
+        flags & FLAG_REPEATS != 0,
+    )?;
+    check_bound(r.bytes.len() + CHECKSUM, rules)?;
+    let objective = r.byte("objective")?;
+    let objective =
+        Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
+    let cap = r.varint_usize("cap", u32::MAX as u64)?;
+    let total = r.varint("total")?;
+    let max_depth = r.varint_usize("max depth", MAX_DEPTH as u64)?;
+    let mut histogram = Vec::with_capacity(max_depth);
+    let mut secrets = 0u64;
+    for _ in 0..max_depth {
+        let h = r.varint("histogram")?;
+        secrets = secrets
+            .checked_add(h)
+            .ok_or_else(|| r.malformed("histogram sum overflows"))?;
+        histogram.push(h);
+    }
+    let header = Header {
+        rules,
+        objective,
+        cap: (cap != 0).then_some(cap),
+        stats: Stats {
+            secrets,
+            total,
+            max_depth,
+            histogram,
+        },
+    };
+    Ok((header, flags & FLAG_IMPLIED_LEAVES != 0))
+}
+
+/// Writes the header of `h` (the length field left 0 for the caller to
+/// patch). `h` must be consistent: a histogram of `max_depth` entries, at
+/// most [`MAX_DEPTH`], a cap that fits 32 bits.
+pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
+    out.extend_from_slice(&MAGIC);
+    out.push(VERSION);
+    out.extend_from_slice(&[0; 4]);
+    out.push(h.rules.positions() as u8);
+    out.push(h.rules.symbols() as u8);
+    let mut flags = 0;
+    if h.rules.repeats() {
+        flags |= FLAG_REPEATS;
+    }
+    if implied {
+        flags |= FLAG_IMPLIED_LEAVES;
+    }
+    out.push(flags);
+    out.push(h.objective.byte());
+    write_varint(out, h.cap.unwrap_or(0) as u64);
+    write_varint(out, h.stats.total);
+    write_varint(out, h.stats.max_depth as u64);
+    for &c in &h.stats.histogram {
+        write_varint(out, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bound_of_docs_format() {
+        assert_eq!(max_len(Rules::mm(1, 3).unwrap()), 2584 + 255 * 3);
+        assert_eq!(max_len(Rules::standard()), 2584 + 255 * 5040 * 2);
+        let widest = Rules::mm(2, 36).unwrap();
+        assert_eq!(max_len(widest), 2584 + 255 * 1296 * 2);
+    }
+}

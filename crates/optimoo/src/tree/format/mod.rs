@@ -1,0 +1,241 @@
+//! The compact tree file: a versioned binary format for decision trees.
+//!
+//! The byte layout is documented in `docs/format.md`; in short (version 1):
+//!
+//! ```text
+//! offset size  field
+//!      0    4  magic "MOOT"
+//!      4    1  format version (1)
+//!      5    4  file length in bytes, checksum included (u32 little-endian)
+//!      9    1  positions k
+//!     10    1  symbols n
+//!     11    1  flags: bit 0 repeats allowed, bit 1 implied leaves; others 0
+//!     12    1  objective: 0 average, 1 worst, 2 crush, 3 heuristic
+//!     13    …  varints: cap (0 = none), total, max depth D, then D counts
+//!              (secrets solved in 1, 2, …, D guesses)
+//!      …    …  body: one varint per written node, preorder
+//!  len-4    4  CRC-32 (IEEE) of every byte before it (u32 little-endian)
+//! ```
+//!
+//! Varints are unsigned LEB128 (postcard's varint): seven bits a byte, low
+//! group first, high bit set on every byte but the last; the encoding must be
+//! the shortest one.
+//!
+//! The body stores *only guesses*. The children of a node are implied by the
+//! game: the reader keeps the set `S` of secrets still possible at each node
+//! (all codes at the root), splits it by the node's guess, and reads one
+//! child per non-winning class, in feedback order, each with that class as
+//! its set. A guess is written as its *rank* in `S`-first order: a candidate
+//! `S[i]` is `i`; any other code is `|S| + j` where `j` is its index among the
+//! codes outside `S`. So every rank is below the number of codes, and small
+//! sets give one-byte ranks. With the implied-leaves flag, a node whose set
+//! is one secret guesses that secret and is not written at all.
+//!
+//! Invariants:
+//! - A file decodes to exactly one tree, and every decoded tree is
+//!   structurally valid for its game: legal guesses, one child per
+//!   non-winning answer some remaining secret gives, no other child. So a
+//!   reader never sees a missing or unreachable branch; the cap and the
+//!   statistics are claims of the header, checked by `optimoo verify`.
+//! - Encoding is canonical: `encode(decode(b)) == b` for every accepted `b`.
+//! - Trees are at most [`MAX_DEPTH`] guesses deep (writer and reader refuse
+//!   deeper ones, which also bounds the reader's recursion).
+//! - A file of a game is at most [`max_len`] bytes; a file is read from disk
+//!   header first and never beyond its declared length plus one byte.
+//! - Reading never panics: a short, long, corrupted, foreign or newer file
+//!   gives a [`FormatError`] that names the problem.
+//!
+//! Submodules, along the bytes: [`header`] (framing, header, the size
+//! bound, bounded reading), `varint` and `crc` (the primitives), [`encode`]
+//! and [`decode`] (the body), [`verify`] (the header's claims against the
+//! independent checker). This module depends only on the game model and the
+//! tree type, never on the strategies or the search, so the player links
+//! nothing more.
+
+mod crc;
+pub mod decode;
+pub mod encode;
+pub mod header;
+mod varint;
+pub mod verify;
+
+use std::path::Path;
+
+pub use crate::model::objective::Objective;
+pub use crate::tree::MAX_DEPTH;
+pub use crc::crc32;
+pub use header::{max_len, read_file};
+pub use verify::VerifyError;
+
+use crate::model::game::Game;
+use crate::model::rules::{Rules, RulesError};
+use crate::tree::{Stats, Tree, TreeError};
+
+/// The first four bytes of every tree file.
+pub const MAGIC: [u8; 4] = *b"MOOT";
+/// The format version this module writes and reads.
+pub const VERSION: u8 = 1;
+/// Bytes before the first varint of the header: magic, version, length,
+/// game, flags, objective.
+const FIXED_HEADER: usize = 13;
+/// Bytes of the trailing checksum.
+const CHECKSUM: usize = 4;
+
+const FLAG_REPEATS: u8 = 1;
+const FLAG_IMPLIED_LEAVES: u8 = 2;
+const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES;
+
+/// Everything a tree file says about its tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// The game.
+    pub rules: Rules,
+    /// What the tree was solved for.
+    pub objective: Objective,
+    /// The cap it was solved under (`None`: unlimited).
+    pub cap: Option<usize>,
+    /// The claimed statistics (`secrets` is the sum of the histogram).
+    pub stats: Stats,
+}
+
+/// A tree with its header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeFile {
+    /// What the file claims.
+    pub header: Header,
+    /// The tree.
+    pub tree: Tree,
+}
+
+/// Why a tree file cannot be read or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FormatError {
+    /// The file could not be read or written.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The file does not start with the magic bytes.
+    #[error("not an optimoo tree file (it does not start with \"MOOT\")")]
+    WrongMagic,
+    /// A format version this build does not read.
+    #[error("tree file format version {found}, but this optimoo reads version {supported}: use the optimoo that wrote it, or regenerate the file")]
+    UnsupportedVersion {
+        /// version in the file
+        found: u8,
+        /// version this build reads
+        supported: u8,
+    },
+    /// Fewer bytes than the file says it has.
+    #[error("truncated tree file: {actual} bytes, but it should have {expected}")]
+    Truncated {
+        /// bytes the file should have
+        expected: usize,
+        /// bytes present
+        actual: usize,
+    },
+    /// More bytes than the file says it has.
+    #[error("{extra} unexpected bytes after the end of the tree file")]
+    TrailingBytes {
+        /// how many (when read from disk: at least this many)
+        extra: usize,
+    },
+    /// The length field is larger than any file of the game can be.
+    #[error("the tree file claims {declared} bytes, but no {rules} tree file has more than {max}: it is corrupted or not a tree file")]
+    TooLong {
+        /// the length field
+        declared: usize,
+        /// the game named in the header
+        rules: Rules,
+        /// [`max_len`] of the game
+        max: usize,
+    },
+    /// The checksum does not match: the file is corrupted.
+    #[error("corrupted tree file: checksum {computed:08x} does not match the stored {stored:08x}")]
+    Checksum {
+        /// CRC-32 stored in the file
+        stored: u32,
+        /// CRC-32 of the bytes read
+        computed: u32,
+    },
+    /// The header names an impossible game.
+    #[error("the tree file names an invalid game: {0}")]
+    InvalidGame(#[from] RulesError),
+    /// The file plays another game than the one asked for.
+    #[error("the tree file plays {file}, not {expected}")]
+    WrongGame {
+        /// the file's game
+        file: Rules,
+        /// the game asked for
+        expected: Rules,
+    },
+    /// An objective byte this version does not know.
+    #[error("unknown objective {0} in the tree file (written by a newer optimoo?)")]
+    UnknownObjective(u8),
+    /// Well-formed framing (length, checksum) around contents that do not
+    /// decode: the writer was faulty.
+    #[error("malformed tree file at byte {offset}: {what}")]
+    Malformed {
+        /// byte offset of the problem
+        offset: usize,
+        /// what is wrong
+        what: String,
+    },
+    /// The tree to write does not play its game correctly (or is deeper
+    /// than [`MAX_DEPTH`]).
+    #[error("cannot write an invalid tree: {0}")]
+    InvalidTree(#[from] TreeError),
+}
+
+impl TreeFile {
+    /// Wraps a tree for writing: replays every secret to compute the
+    /// statistics (and checks the cap and the depth), so the header cannot
+    /// lie.
+    pub fn new(
+        game: &Game,
+        tree: Tree,
+        objective: Objective,
+        cap: Option<usize>,
+    ) -> Result<TreeFile, FormatError> {
+        let stats = tree.replay(game, cap)?;
+        Ok(TreeFile {
+            header: Header {
+                rules: tree.rules,
+                objective,
+                cap,
+                stats,
+            },
+            tree,
+        })
+    }
+
+    /// Encodes the file. `game` must be the tree's game. The header is
+    /// written as it is (only [`TreeFile::new`] computes it); the tree must
+    /// be structurally valid for the game.
+    pub fn to_bytes(&self, game: &Game) -> Result<Vec<u8>, FormatError> {
+        encode::encode(game, self)
+    }
+
+    /// Decodes a file; with `expected`, a file for another game is refused.
+    pub fn from_bytes(bytes: &[u8], expected: Option<Rules>) -> Result<TreeFile, FormatError> {
+        let header = Header::peek(bytes)?;
+        if let Some(expected) = expected.filter(|&e| e != header.rules) {
+            return Err(FormatError::WrongGame {
+                file: header.rules,
+                expected,
+            });
+        }
+        TreeFile::from_bytes_in(&Game::new(header.rules), bytes)
+    }
+
+    /// Decodes a file that must play `game` (reuses the caller's game).
+    pub fn from_bytes_in(game: &Game, bytes: &[u8]) -> Result<TreeFile, FormatError> {
+        decode::decode(game, bytes)
+    }
+
+    /// Reads a file through [`read_file`] (header first, then at most the
+    /// declared length); with `expected`, a file for another game is
+    /// refused.
+    pub fn read(path: &Path, expected: Option<Rules>) -> Result<TreeFile, FormatError> {
+        TreeFile::from_bytes(&read_file(path)?, expected)
+    }
+}
