@@ -317,7 +317,10 @@ fn refused_everywhere_fed(
         // to stop quickly, measure its peak exactly where GNU time exists.
         let time = std::path::Path::new("/usr/bin/time");
         if time.is_file() {
-            let report = crate::trees::scratch("max-rss.txt");
+            // One report file per run: tests run side by side in this process.
+            static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let report = crate::trees::scratch(&format!("max-rss-{run}.txt"));
             let writer = feed();
             let status = std::process::Command::new(time)
                 .args(["-f", "%M", "-o", report.to_str().unwrap(), &bin])
