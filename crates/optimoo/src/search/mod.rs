@@ -32,7 +32,9 @@
 //!
 //! Files: [`config`] (what is asked and answered), `searcher` (`solve`:
 //! memo and node search), `lookahead` (the guess order and its bounds),
-//! `evaluate` (one guess's exact cost), `build` (the tree rebuilt),
+//! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
+//! guesses tried in order, or side by side near the root), `evaluate` (one
+//! guess's exact cost), `build` (the tree rebuilt),
 //! [`bound`], [`memo`], [`symmetry`], [`canon`], [`observe`]; `tests`
 //! (against brute force).
 
@@ -41,9 +43,11 @@ mod build;
 pub mod canon;
 pub mod config;
 mod evaluate;
+mod kernel;
 mod lookahead;
 pub mod memo;
 pub mod observe;
+mod scan;
 mod searcher;
 pub mod symmetry;
 #[cfg(test)]
