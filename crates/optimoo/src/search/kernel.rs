@@ -18,10 +18,10 @@
 //!
 //! Invariant (tested against plain counting, on every code path): for every
 //! guess, the value is the lookahead bound exactly, or `NONE`; the result
-//! never depends on which path ran. Paths: AVX-512BW (64 guesses at a time)
-//! and AVX2 (32) where the CPU has them, found at run time
-//! (`is_x86_feature_detected!`), and plain counting for the rest and on
-//! every other target.
+//! never depends on which path ran. Paths, found at run time
+//! (`is_x86_feature_detected!`): AVX-512BW, 64 guesses at a time, the last
+//! block with masked loads and stores; else AVX2, 32 at a time, and plain
+//! counting for the rest; plain counting alone on every other target.
 //!
 //! The AVX-512 intrinsics are stable since Rust 1.89 while the workspace's
 //! rust-version says 1.80 (raising it turns on lints that would touch
@@ -105,9 +105,9 @@ impl Kernel {
         #[cfg(target_arch = "x86_64")]
         if !self.no_simd {
             if std::is_x86_feature_detected!("avx512bw") && !self.no_avx512 {
-                let to = len / 64 * 64;
+                let to = len;
                 // SAFETY: AVX-512BW is present; every row holds at least
-                // `len` bytes and only the first `to <= len` are read.
+                // `len` bytes and only the first `len` are read (masked).
                 least = unsafe { self.bounds_avx512(rows, to, cap, stop, out) };
                 if least <= stop {
                     return least;
@@ -204,13 +204,19 @@ impl Kernel {
         let mut least = _mm512_set1_epi16(-1);
         let mut o = 0;
         while o < len {
+            // The last block may be partial: masked loads and stores.
+            let lanes: u64 = if len - o >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << (len - o)) - 1
+            };
             let (mut p, mut e, mut m, mut w) = (zero, zero, zero, zero);
             for (gi, group) in groups.iter().enumerate() {
                 let fv: [__m512i; G] = std::array::from_fn(|j| _mm512_set1_epi8(group[j] as i8));
                 let mut cnt = [zero; G];
                 if gi == 0 {
                     for &ptr in &ptrs {
-                        let v = _mm512_loadu_si512(ptr.add(o) as *const __m512i);
+                        let v = _mm512_maskz_loadu_epi8(lanes, ptr.add(o) as *const i8);
                         w = _mm512_mask_add_epi8(w, _mm512_cmpeq_epi8_mask(v, winv), w, one);
                         for j in 0..G {
                             let k = _mm512_cmpeq_epi8_mask(v, fv[j]);
@@ -219,7 +225,7 @@ impl Kernel {
                     }
                 } else {
                     for &ptr in &ptrs {
-                        let v = _mm512_loadu_si512(ptr.add(o) as *const __m512i);
+                        let v = _mm512_maskz_loadu_epi8(lanes, ptr.add(o) as *const i8);
                         for j in 0..G {
                             let k = _mm512_cmpeq_epi8_mask(v, fv[j]);
                             cnt[j] = _mm512_mask_add_epi8(cnt[j], k, cnt[j], one);
@@ -252,8 +258,9 @@ impl Kernel {
                 );
                 let k = (bad >> (32 * half)) as u32;
                 let b = _mm512_mask_mov_epi16(b, k, ones16);
-                least = _mm512_min_epu16(least, b);
-                _mm512_storeu_si512(out.as_mut_ptr().add(o + 32 * half) as *mut __m512i, b);
+                let valid = (lanes >> (32 * half)) as u32;
+                least = _mm512_mask_min_epu16(least, valid, least, b);
+                _mm512_mask_storeu_epi16(out.as_mut_ptr().add(o + 32 * half) as *mut i16, valid, b);
             }
             o += 64;
             if stop > 0 && horizontal_min512(least) <= stop {
