@@ -96,7 +96,7 @@ pub struct Solution {
 /// has no thread pool or terminal of its own).
 #[derive(Clone, Copy)]
 pub struct Driver<'a> {
-    /// Runs independent classes near the root side by side.
+    /// Runs independent classes and guesses near the root side by side.
     pub par: &'a dyn Parallel,
     /// Told of each solved first-level class and of phases.
     pub observer: &'a dyn Observer,

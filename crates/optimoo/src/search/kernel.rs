@@ -126,6 +126,8 @@ impl Kernel {
                 }
             }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = stop; // Only the SIMD paths stop early.
         self.bounds_scalar(rows, done, len, cap, out);
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
     }

@@ -22,6 +22,10 @@
 //!   choosing at each node the *first* guess in the order above whose exact
 //!   cost is optimal. That guess depends only on the node (its set, depth and
 //!   history), never on timing, memo contents or the number of threads.
+//!   Near the root, guesses may be evaluated side by side (`scan`): workers
+//!   take them in order, read the best cost so far between classes, and
+//!   ties go to the earlier guess, so each node's result is the sequential
+//!   one.
 //! - A set of `n` secrets never needs more than `n` guesses in an optimal
 //!   tree, so depths are clamped to `n + 1`.
 //!
