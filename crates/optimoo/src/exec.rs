@@ -2,11 +2,13 @@
 //!
 //! The library starts no thread of its own: the exact search and the
 //! heuristics take a `&dyn Parallel` and call [`Parallel::for_each`] where
-//! independent work may run side by side (classes near the root of a
-//! tree). [`Sequential`] runs it in order on the calling thread; the
+//! independent work may run side by side (classes at the root of a tree,
+//! and `width()` workers that take a node's guesses in order near the
+//! root). [`Sequential`] runs it in order on the calling thread; the
 //! command line supplies a thread pool. Invariant: results never depend on
 //! which implementation runs them (each task writes only its own slot, and
-//! slots are read in index order).
+//! slots are read in index order; the guess workers keep the sequential
+//! choice, see the search's `scan` module).
 
 use std::sync::Mutex;
 

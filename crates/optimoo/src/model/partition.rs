@@ -64,14 +64,26 @@ pub fn count(game: &Game, guess: Code, candidates: &[Code], counts: &mut [u32]) 
 /// candidates' indices: one row, read in increasing order, so the reads
 /// stream through memory. (The transposed read, each secret's row at the
 /// guess's column, pays off only when many guesses are scanned over one
-/// set, as the search and the heuristics do.) Without the table the rule
-/// is computed; it is never built here.
+/// set, as the search and the heuristics do.) The classes are counted
+/// before they are filled, so each is allocated once at its size. Without
+/// the table the rule is computed (once per candidate); it is never built
+/// here.
 pub fn split(game: &Game, guess: Code, candidates: &[Code]) -> Vec<(Feedback, Vec<Code>)> {
     let slots = game.rules().feedback_slots();
     match game.built_table() {
         Some(t) => {
             let row = t.row(guess);
-            split_by(slots, candidates, |s| row[s.index()])
+            // Count first (a lookup each), so that each class is allocated
+            // once at its size.
+            let mut counts = [0u32; 256];
+            for &s in candidates {
+                counts[row[s.index()].index()] += 1;
+            }
+            let classes = counts[..slots]
+                .iter()
+                .map(|&c| Vec::with_capacity(c as usize))
+                .collect();
+            fill(classes, candidates, |s| row[s.index()])
         }
         None => split_by(slots, candidates, |s| game.feedback(s, guess)),
     }
@@ -84,7 +96,17 @@ fn split_by(
     candidates: &[Code],
     answer: impl Fn(Code) -> Feedback,
 ) -> Vec<(Feedback, Vec<Code>)> {
-    let mut classes: Vec<Vec<Code>> = vec![Vec::new(); slots];
+    fill(vec![Vec::new(); slots], candidates, answer)
+}
+
+/// The candidates pushed into `classes` (one per feedback slot) by their
+/// answer; the non-empty classes in feedback order.
+#[inline]
+fn fill(
+    mut classes: Vec<Vec<Code>>,
+    candidates: &[Code],
+    answer: impl Fn(Code) -> Feedback,
+) -> Vec<(Feedback, Vec<Code>)> {
     for &s in candidates {
         classes[answer(s).index()].push(s);
     }

@@ -31,7 +31,7 @@ impl Searcher<'_> {
     pub(super) fn choose(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Code {
         let phases = self.phases(set, d, stab);
         let reaches =
-            |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX) == Ok(cost);
+            |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX, None) == Ok(cost);
         match phases
             .first
             .iter()

@@ -23,8 +23,10 @@ pub enum SearchError {
 }
 
 /// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
-/// generation (about 0.5 GiB at most), canonical keys for sets of up to 64
-/// secrets, parallel classes at the two top levels.
+/// generation (about 0.5 GiB at most), no canonical keys (with the fast
+/// class bounds of [`crate::search`]'s kernel they cost more than their hits
+/// save), parallel classes at the root and guesses evaluated side by side at
+/// the three top levels. The command line takes its defaults from here.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Most guesses any secret may take (`None`: unlimited).
@@ -33,13 +35,21 @@ pub struct Config {
     pub objective: Cost,
     /// Memo size: codes stored per generation (range 1..; default 2^26).
     pub memo_codes: usize,
-    /// Largest set whose memo key is put in canonical form (default 64; 0
-    /// disables canonical keys).
+    /// Largest set whose memo key is put in canonical form (default 0:
+    /// none; 64 was the default before the fast class bounds).
     pub canon_max: usize,
     /// Smallest set stored in the memo (default 3).
     pub memo_min: usize,
-    /// Levels of the tree whose classes are solved in parallel (default 2).
+    /// Levels of the tree whose classes are solved in parallel (default 1:
+    /// parallel classes lose the refinement of each class's slack by its
+    /// siblings' exact costs, which costs twice the work one level down).
     pub parallel_levels: usize,
+    /// Levels of the tree whose guesses are evaluated side by side, each
+    /// under the best cost found so far (default 3; 0: never). Only when
+    /// the driver runs more than one task at once.
+    pub parallel_guess_levels: usize,
+    /// Smallest set whose guesses are evaluated side by side (default 64).
+    pub parallel_guess_min: usize,
     /// Sets of at most this many secrets are solved exactly whatever the
     /// cut-off, so that each is searched once (default 8).
     pub exact_small: usize,
@@ -51,9 +61,11 @@ impl Default for Config {
             cap: None,
             objective: Cost::Total,
             memo_codes: 1 << 26,
-            canon_max: 64,
+            canon_max: 0,
             memo_min: 3,
-            parallel_levels: 2,
+            parallel_levels: 1,
+            parallel_guess_levels: 3,
+            parallel_guess_min: 64,
             exact_small: 8,
         }
     }
@@ -84,7 +96,7 @@ pub struct Solution {
 /// has no thread pool or terminal of its own).
 #[derive(Clone, Copy)]
 pub struct Driver<'a> {
-    /// Runs independent classes near the root side by side.
+    /// Runs independent classes and guesses near the root side by side.
     pub par: &'a dyn Parallel,
     /// Told of each solved first-level class and of phases.
     pub observer: &'a dyn Observer,

@@ -4,7 +4,10 @@
 //! Invariant: [`Searcher::evaluate`] returns `Ok(cost)` exactly when the
 //! guess costs less than the bound it is given, and otherwise `Err(b)` with
 //! the guess's cost at least `b >= bound`; near the root the classes run
-//! side by side and the answer is the same.
+//! side by side and the answer is the same. With a live bound (guesses
+//! evaluated side by side, [`crate::search::scan`]) the bound may fall while
+//! the guess is evaluated: `Ok(cost)` is then below every bound read, and
+//! `Err(b)` proves the cost at least `b >=` the bound last read.
 
 use std::time::Instant;
 
@@ -33,7 +36,9 @@ impl Searcher<'_> {
     }
 
     /// Exact cost of guessing `s.guess` if below `bound`, else a lower bound
-    /// at least `bound`.
+    /// at least `bound`. `live`, if given, is read between classes: the
+    /// bound as it stands (at most `bound`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn evaluate(
         &self,
         set: &[Code],
@@ -42,7 +47,16 @@ impl Searcher<'_> {
         s: &Scored,
         bound: u64,
         level: usize,
+        live: Option<&(dyn Fn() -> u64 + Sync)>,
     ) -> Result<u64, u64> {
+        // The bound may fall while the guess is evaluated (other guesses
+        // evaluated side by side): read it again between classes.
+        let mut bound = bound;
+        let refresh = |b: &mut u64| {
+            if let Some(f) = live {
+                *b = (*b).min(f());
+            }
+        };
         let classes = self.classes(set, s.guess);
         let child = stab.fix(self.game.codes().symbols(s.guess));
         // Before any class is searched, raise each one's bound to what its
@@ -52,27 +66,38 @@ impl Searcher<'_> {
             .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
             .collect();
         let mut total = s.bound;
+        refresh(&mut bound);
+        if total >= bound {
+            return Err(total);
+        }
         // The classes run in parallel near the root, except for the
         // feasibility objective: it stops at its first failing class, which
         // the parallel path would not.
         let parallel = level < self.config.parallel_levels
             && set.len() >= 64
             && self.config.objective != Cost::Feasible;
+        // The bound now (at most `bound`), for the parallel classes.
+        let now = |b: u64| match live {
+            Some(f) => b.min(f()),
+            None => b,
+        };
         if parallel {
             // Near the root the bounds are costly: compute them side by side,
             // each with the slack left if the others meet their level bounds.
             let raised: Vec<u64> = exec::map(self.par, classes.len(), |i| {
                 let (c, lb) = (&classes[i].1, lbs[i]);
-                if c.len() < 3 {
+                let b = now(bound);
+                if c.len() < 3 || total >= b {
                     lb
                 } else {
-                    self.class_bound(c, d - 1, &child, bound - (total - lb))
+                    self.class_bound(c, d - 1, &child, b - (total - lb))
                 }
             });
             for (lb, r) in lbs.iter_mut().zip(raised) {
                 total = total.saturating_add(r.saturating_sub(*lb));
                 *lb = r.max(*lb);
             }
+            refresh(&mut bound);
             if total >= bound {
                 return Err(total);
             }
@@ -80,6 +105,10 @@ impl Searcher<'_> {
             for (c, lb_i) in classes.iter().map(|(_, c)| c).zip(lbs.iter_mut()).rev() {
                 if c.len() < 3 {
                     continue;
+                }
+                refresh(&mut bound);
+                if total >= bound {
+                    return Err(total);
                 }
                 let lb = self.class_bound(c, d - 1, &child, bound - (total - *lb_i));
                 if lb > *lb_i {
@@ -92,34 +121,48 @@ impl Searcher<'_> {
             }
         }
         if parallel {
-            // Each class gets the slack left if all others meet their bounds.
-            let results: Vec<(u64, Outcome)> = exec::map(self.par, classes.len(), |i| {
+            // Each class gets the slack left if all others meet their bounds
+            // (under the bound as it stands when the class starts).
+            let results: Vec<(u64, Outcome, u64)> = exec::map(self.par, classes.len(), |i| {
                 let ((f, c), lb) = (&classes[i], lbs[i]);
-                let limit = bound - (total - lb);
+                let b = now(bound);
+                if total >= b {
+                    // Refuted already: the guess costs at least `total`.
+                    return (lb, Outcome::AtLeast(lb), 0);
+                }
+                let limit = b - (total - lb);
                 let start = Instant::now();
                 let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
                 if level == 0 {
                     self.report(s.guess, *f, c.len(), r, start);
                 }
-                (lb, r)
+                (lb, r, b)
             });
             let mut failed = false;
-            for (lb, r) in results {
+            // A class that fails under bound b shows the guess costs b at least.
+            let mut floor = 0;
+            for (lb, r, b) in results {
                 match r {
                     Outcome::Exact(c) => total += c - lb,
                     Outcome::AtLeast(c) => {
                         total = total.saturating_add(c - lb);
+                        floor = floor.max(b);
                         failed = true;
                     }
                 }
             }
+            refresh(&mut bound);
             return if failed || total >= bound {
-                Err(total.max(bound))
+                Err(total.max(floor))
             } else {
                 Ok(total)
             };
         }
         for ((_, c), &lb) in classes.iter().zip(&lbs) {
+            refresh(&mut bound);
+            if total >= bound {
+                return Err(total);
+            }
             let limit = bound - (total - lb);
             match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
                 Outcome::Exact(cost) => total += cost - lb,

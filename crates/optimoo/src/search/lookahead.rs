@@ -9,12 +9,16 @@
 //! reaches the best cost found. Guesses symmetric to a smaller one
 //! ([`crate::search::symmetry`]) are left out. The first phase (candidates
 //! that no non-candidate can beat) generalizes the "obviously optimal"
-//! candidate of Koyama & Lai 1993.
+//! candidate of Koyama & Lai 1993. For the total objective and sets of up to
+//! [`kernel::MAX_SET`] secrets, the bounds of phase two and of
+//! [`Searcher::class_bound`] come from [`crate::search::kernel`], every
+//! guess at once, with the same values.
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
 use crate::search::bound::{Cost, INF};
+use crate::search::kernel::{self, Kernel, NONE};
 use crate::search::memo::Entry;
 use crate::search::searcher::{raw_key, Searcher};
 use crate::search::symmetry::{self, Stabilizer};
@@ -44,48 +48,6 @@ impl Filter<'_> {
                 Some(o) => o.keeps(g),
                 None => true,
             }
-    }
-}
-
-/// The running state of a node's scan over its guesses.
-pub(super) struct Scan {
-    /// What a guess must cost less than to matter (best so far or cut-off).
-    pub(super) bound: u64,
-    pub(super) best: Option<(u64, Code)>,
-    /// Least lower bound over the guesses shown not to beat `bound`.
-    pub(super) proven: u64,
-}
-
-impl Scan {
-    /// Tries `order` in turn; true when nothing further can improve.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn run(
-        &mut self,
-        searcher: &Searcher<'_>,
-        set: &[Code],
-        d: usize,
-        stab: &Stabilizer,
-        lower: u64,
-        level: usize,
-        order: &[Scored],
-    ) -> bool {
-        for s in order {
-            if s.bound >= self.bound {
-                self.proven = self.proven.min(s.bound);
-                return true;
-            }
-            match searcher.evaluate(set, d, stab, s, self.bound, level) {
-                Ok(cost) => {
-                    self.best = Some((cost, s.guess));
-                    self.bound = cost;
-                    if cost <= lower {
-                        return true; // The node's lower bound: optimal.
-                    }
-                }
-                Err(at_least) => self.proven = self.proven.min(at_least),
-            }
-        }
-        false
     }
 }
 
@@ -140,14 +102,57 @@ impl Searcher<'_> {
     ) -> (Vec<Scored>, u64) {
         let book = self.game.codes();
         let filter = self.filter(set, stab);
-        let mut counts = [0u32; 256];
         let cols = self.columns(set);
+        let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
+        let mut skipped = INF;
+        if let Some(kernel) = self
+            .kernel
+            .as_ref()
+            .filter(|_| set.len() <= kernel::MAX_SET)
+        {
+            // Every guess's bound at once; the orbit test only for those
+            // below the limit (symmetric guesses have equal bounds).
+            BUF.with(|buf| {
+                let mut bounds = buf.borrow_mut();
+                kernel.bounds(
+                    &cols,
+                    self.game.len(),
+                    self.bounds.capacity(d - 1),
+                    0,
+                    &mut bounds,
+                );
+                let mut in_set = set.iter().peekable();
+                for (g, &b) in bounds.iter().enumerate() {
+                    let candidate = in_set.peek().is_some_and(|c| c.index() == g);
+                    if candidate {
+                        in_set.next();
+                    }
+                    let b = if b == NONE { INF } else { u64::from(b) };
+                    if b >= limit {
+                        skipped = skipped.min(b);
+                        continue;
+                    }
+                    if candidate && b <= phases.non_candidate_lower {
+                        continue; // Already tried in phase one.
+                    }
+                    let g = Code(g as u16);
+                    if filter.keep(g) {
+                        out.push((b, self.spread(set, g), !candidate, g));
+                    }
+                }
+            });
+            out.sort_unstable();
+            let out = out
+                .into_iter()
+                .map(|(bound, _, _, guess)| Scored { bound, guess })
+                .collect();
+            return (out, skipped);
+        }
+        let mut counts = [0u32; 256];
         let mut in_set = vec![false; self.game.len()];
         for &s in set {
             in_set[s.index()] = true;
         }
-        let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
-        let mut skipped = INF;
         for g in book.all() {
             if !filter.keep(g) {
                 continue;
@@ -269,9 +274,16 @@ impl Searcher<'_> {
         if known >= limit {
             return known;
         }
+        let cols = self.columns(set);
+        if let Some(kernel) = self.kernel.as_ref().filter(|_| n <= kernel::MAX_SET) {
+            let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit);
+            if best > known {
+                self.memo.put(raw, Entry::AtLeast(best));
+            }
+            return best;
+        }
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
-        let cols = self.columns(set);
         let mut best = limit;
         let book = self.game.codes();
         for &g in set {
@@ -311,6 +323,59 @@ impl Searcher<'_> {
         best
     }
 
+    /// [`Searcher::class_bound`] through the kernel (before the memo
+    /// update): at least `known`, and a lower bound on the cost.
+    fn class_bound_kernel(
+        &self,
+        kernel: &Kernel,
+        cols: &[&[Feedback]],
+        d: usize,
+        set: &[Code],
+        known: u64,
+        limit: u64,
+    ) -> u64 {
+        // The bound is min(candidates, max(non-candidates, ncl)). The
+        // candidates first, one by one (n² work at most): when their least
+        // is at most ncl, it is the bound and no other guess is scanned.
+        let ncl = self.bounds.non_candidate(set.len(), d);
+        let mut counts = [0u32; 256];
+        let mut cand = limit;
+        for &g in set {
+            if cand <= known {
+                break;
+            }
+            if let Ok(b) = self.lookahead(cols, d, g, true, &mut counts, cand) {
+                cand = b;
+            }
+        }
+        let best = if cand <= known.max(ncl) {
+            cand
+        } else {
+            // Every guess at once, stopping at the first at most max(known,
+            // ncl) (the bound is then ncl at most). min(candidates,
+            // max(all, ncl)) is the bound too: if a candidate is the least
+            // of all, both are its bound. Symmetric guesses have equal
+            // bounds: no orbit test.
+            let stop = known.max(ncl).min(u64::from(NONE - 1)) as u16;
+            let all = BUF.with(|buf| {
+                let least = kernel.bounds(
+                    cols,
+                    self.game.len(),
+                    self.bounds.capacity(d - 1),
+                    stop,
+                    &mut buf.borrow_mut(),
+                );
+                if least == NONE {
+                    INF
+                } else {
+                    u64::from(least)
+                }
+            });
+            cand.min(all.max(ncl))
+        };
+        best.max(known)
+    }
+
     /// A tie-break between guesses of equal bound: for the feasibility
     /// objective (whose bounds are all 0) the largest class, smallest first,
     /// so that promising guesses come first; 0 for the other objectives,
@@ -323,4 +388,9 @@ impl Searcher<'_> {
         partition::count(self.game, g, set, &mut counts);
         counts.into_iter().max().unwrap_or(0)
     }
+}
+
+thread_local! {
+    /// Per-thread buffer of the kernel's bounds.
+    static BUF: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
 }

@@ -22,6 +22,10 @@
 //!   choosing at each node the *first* guess in the order above whose exact
 //!   cost is optimal. That guess depends only on the node (its set, depth and
 //!   history), never on timing, memo contents or the number of threads.
+//!   Near the root, guesses may be evaluated side by side (`scan`): workers
+//!   take them in order, read the best cost so far between classes, and
+//!   ties go to the earlier guess, so each node's result is the sequential
+//!   one.
 //! - A set of `n` secrets never needs more than `n` guesses in an optimal
 //!   tree, so depths are clamped to `n + 1`.
 //!
@@ -32,7 +36,9 @@
 //!
 //! Files: [`config`] (what is asked and answered), `searcher` (`solve`:
 //! memo and node search), `lookahead` (the guess order and its bounds),
-//! `evaluate` (one guess's exact cost), `build` (the tree rebuilt),
+//! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
+//! guesses tried in order, or side by side near the root), `evaluate` (one
+//! guess's exact cost), `build` (the tree rebuilt),
 //! [`bound`], [`memo`], [`symmetry`], [`canon`], [`observe`]; `tests`
 //! (against brute force).
 
@@ -41,9 +47,11 @@ mod build;
 pub mod canon;
 pub mod config;
 mod evaluate;
+mod kernel;
 mod lookahead;
 pub mod memo;
 pub mod observe;
+mod scan;
 mod searcher;
 pub mod symmetry;
 #[cfg(test)]

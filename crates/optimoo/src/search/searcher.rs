@@ -14,12 +14,13 @@ use crate::exec::Parallel;
 use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
-use crate::search::bound::{Bounds, INF};
+use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::canon;
 use crate::search::config::{Config, Driver, SearchError, Solution};
-use crate::search::lookahead::Scan;
+use crate::search::kernel::Kernel;
 use crate::search::memo::{Entry, Memo};
 use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
+use crate::search::scan::Scan;
 use crate::search::symmetry::{self, Stabilizer};
 use crate::tree::{Node, Tree};
 
@@ -43,11 +44,13 @@ pub struct Searcher<'a> {
     pub(super) all_symbols: u64,
     pub(super) slots: usize,
     pub(super) win: Feedback,
+    /// The all-guesses lookahead kernel (objective `Total` only).
+    pub(super) kernel: Option<Kernel>,
     pub(super) nodes: AtomicU64,
     /// First-level classes solved so far (for progress).
     pub(super) classes_done: AtomicU64,
     pub(super) started: Instant,
-    /// Who runs independent classes side by side.
+    /// Who runs independent classes and guesses side by side.
     pub(super) par: &'a dyn Parallel,
     /// Who hears about progress.
     pub(super) observer: &'a dyn Observer,
@@ -84,6 +87,8 @@ impl<'a> Searcher<'a> {
             all_symbols: (1u64 << rules.symbols()) - 1,
             slots: rules.feedback_slots(),
             win: game.win(),
+            kernel: (config.objective == Cost::Total)
+                .then(|| Kernel::new(game.possible_feedbacks(), game.win(), branching as u64)),
             nodes: AtomicU64::new(0),
             classes_done: AtomicU64::new(0),
             started: Instant::now(),

@@ -64,6 +64,109 @@ fn same_tree_whatever_the_threads_and_memo() {
     }
 }
 
+/// Guesses evaluated side by side at every level, with any number of
+/// threads: the same costs and the same tree as one thread, many times over
+/// (timing varies from run to run).
+#[test]
+fn parallel_guesses_keep_the_tree() {
+    for (rules, cap) in [("mm:3x5", Some(5)), ("moo:3x6", None), ("mm:4x4", None)] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let run = |threads: usize, min: usize| {
+            let config = Config {
+                cap,
+                parallel_guess_levels: 8,
+                parallel_guess_min: min,
+                ..Config::default()
+            };
+            let par = crate::exec::Scoped(threads);
+            let driver = Driver {
+                par: &par,
+                observer: &Silent,
+            };
+            let sol = solve_with(&game, config, driver).unwrap();
+            (sol.cost, sol.tree.unwrap())
+        };
+        let one = run(1, 3);
+        for round in 0..4 {
+            for threads in [2, 3, 4] {
+                assert_eq!(
+                    one,
+                    run(threads, 3),
+                    "{rules}: {threads} threads, round {round}"
+                );
+            }
+        }
+        assert_eq!(one, run(2, 1000), "{rules}: sequential guesses");
+    }
+}
+
+/// The class bound is a lower bound whatever the limit, and with no limit
+/// it is the least one-step bound over every guess.
+#[test]
+fn class_bound_never_exceeds_brute_force() {
+    for rules in ["moo:3x5", "mm:3x3", "moo:3x6", "mm:2x4"] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let mut memo = HashMap::new();
+        let all = game.all_codes();
+        let stab = Stabilizer::identity(game.positions(), game.rules().symbols());
+        let split = crate::model::partition::split;
+        let mut sets = Vec::new();
+        for a in game.codes().all().step_by(7) {
+            for (_, c) in split(&game, a, &all) {
+                for b in game.codes().all().step_by(13) {
+                    sets.extend(split(&game, b, &c).into_iter().map(|(_, x)| x));
+                }
+                sets.push(c);
+            }
+        }
+        sets.retain(|c| c.len() >= 3);
+        sets.sort();
+        sets.dedup();
+        let step = sets.len().div_ceil(120);
+        for set in sets.iter().step_by(step) {
+            for d in [3, 4, 6] {
+                let exact = brute(&game, set, d, &mut memo);
+                // The least one-step bound by plain counting.
+                let config = Config {
+                    memo_codes: 1 << 16,
+                    ..Config::default()
+                };
+                let searcher = Searcher::new(&game, config).unwrap();
+                let dd = searcher.clamp(set.len(), d);
+                let ncl = searcher.bounds.non_candidate(set.len(), dd);
+                let mut least = searcher.bounds.lower(set.len(), dd);
+                let mut one_step = INF;
+                for g in game.codes().all() {
+                    let classes = split(&game, g, set);
+                    let candidate = set.contains(&g);
+                    if classes.len() == 1 && !candidate {
+                        continue;
+                    }
+                    let mut b = set.len() as u64;
+                    for (f, c) in &classes {
+                        if *f != game.win() {
+                            b = b.saturating_add(searcher.bounds.lower(c.len(), dd - 1));
+                        }
+                    }
+                    if !candidate {
+                        b = b.max(ncl);
+                    }
+                    one_step = one_step.min(b.min(INF));
+                }
+                least = least.max(one_step);
+                let got = searcher.class_bound(set, d, &stab, INF);
+                assert_eq!(got, least, "{rules} d {d} {set:?}");
+                assert!(got <= exact, "{rules} d {d} {set:?}: {got} > {exact}");
+                for limit in [exact.saturating_sub(2), exact, exact + 1] {
+                    let fresh = Searcher::new(&game, Config::default()).unwrap();
+                    let b = fresh.class_bound(set, d, &stab, limit.max(1));
+                    assert!(b <= exact, "{rules} d {d} limit {limit}: {b} > {exact}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn isomorphic_sets_share_one_memo_entry() {
     let game = Game::new(Rules::standard());
@@ -94,6 +197,7 @@ fn isomorphic_sets_share_one_memo_entry() {
     assert_ne!(a, b);
     let config = Config {
         parallel_levels: 0,
+        canon_max: 64,
         ..Config::default()
     };
     let searcher = Searcher::new(&game, config).unwrap();
