@@ -35,7 +35,7 @@ pub(super) fn compare_power_products(a: &[u32], b: &[u32], spf: &[u32]) -> Order
         while m >= 2 {
             let p = spf[m as usize];
             let mut v = 0;
-            while m % p == 0 {
+            while m.is_multiple_of(p) {
                 m /= p;
                 v += 1;
             }

@@ -71,7 +71,7 @@ impl Context<'_> {
             for &g in pool {
                 self.tally(g, cands, &rows, &mut counts);
                 let key = self.key(&counts);
-                let better = best.map_or(true, |(_, best_key)| {
+                let better = best.is_none_or(|(_, best_key)| {
                     self.compare(key, &counts, best_key, &best_counts) == Ordering::Less
                 });
                 if better {
@@ -97,7 +97,7 @@ impl Context<'_> {
                 return g;
             }
             let key = self.key(&counts);
-            let better = best.map_or(true, |(_, best_key)| {
+            let better = best.is_none_or(|(_, best_key)| {
                 let ord = self.compare(key, &counts, best_key, &best_counts);
                 ord == Ordering::Less || (last && ord == Ordering::Equal)
             });
@@ -123,7 +123,7 @@ impl Context<'_> {
                 continue; // a candidate: already scored
             }
             let key = self.key(&counts);
-            let better = best.map_or(true, |(_, best_key)| {
+            let better = best.is_none_or(|(_, best_key)| {
                 self.compare(key, &counts, best_key, &best_counts) == Ordering::Less
             });
             if better {

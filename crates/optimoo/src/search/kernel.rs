@@ -23,10 +23,8 @@
 //! block with masked loads and stores; else AVX2, 32 at a time, and plain
 //! counting for the rest; plain counting alone on every other target.
 //!
-//! The AVX-512 intrinsics are stable since Rust 1.89 while the workspace's
-//! rust-version says 1.80 (raising it turns on lints that would touch
-//! unrelated files): `clippy::incompatible_msrv` is allowed on the two
-//! AVX-512 functions, and building the crate needs Rust 1.89 or later.
+//! The AVX-512 intrinsics are stable since Rust 1.89, the workspace's
+//! rust-version.
 
 use crate::model::feedback::Feedback;
 
@@ -170,7 +168,6 @@ impl Kernel {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512bw,avx512f,avx2")]
-    #[allow(clippy::incompatible_msrv)] // Stable since 1.89: see the module doc.
     unsafe fn bounds_avx512(
         &self,
         rows: &[&[Feedback]],
@@ -388,7 +385,6 @@ unsafe fn horizontal_min(v: std::arch::x86_64::__m256i) -> u16 {
 /// The least of thirty-two `u16`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512bw,avx512f,avx2")]
-#[allow(clippy::incompatible_msrv)] // Stable since 1.89: see the module doc.
 unsafe fn horizontal_min512(v: std::arch::x86_64::__m512i) -> u16 {
     use std::arch::x86_64::*;
     let m = _mm256_min_epu16(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));

@@ -40,7 +40,7 @@ pub fn position_permutations(k: usize) -> Vec<Vec<u8>> {
         }
         for i in 0..n - 1 {
             heap(n - 1, a, out);
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 a.swap(i, n - 1);
             } else {
                 a.swap(0, n - 1);
