@@ -166,6 +166,23 @@ impl Kernel {
         }
     }
 
+    /// What both SIMD paths start from: each row's first byte, and the
+    /// answers in groups of `G`, padded with a value no cell holds.
+    #[cfg(target_arch = "x86_64")]
+    fn prepare<const G: usize>(&self, rows: &[&[Feedback]]) -> (Vec<*const u8>, Vec<[u8; G]>) {
+        let ptrs = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
+        let groups = self
+            .answers
+            .chunks(G)
+            .map(|c| {
+                let mut a = [0xFFu8; G];
+                a[..c.len()].copy_from_slice(c);
+                a
+            })
+            .collect();
+        (ptrs, groups)
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512bw,avx512f,avx2")]
     unsafe fn bounds_avx512(
@@ -179,16 +196,7 @@ impl Kernel {
         use std::arch::x86_64::*;
         const G: usize = 8;
         let n = rows.len();
-        let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
-        let groups: Vec<[u8; G]> = self
-            .answers
-            .chunks(G)
-            .map(|c| {
-                let mut a = [0xFFu8; G];
-                a[..c.len()].copy_from_slice(c);
-                a
-            })
-            .collect();
+        let (ptrs, groups) = self.prepare::<G>(rows);
         let zero = _mm512_setzero_si512();
         let one = _mm512_set1_epi8(1);
         let winv = _mm512_set1_epi8(self.win as i8);
@@ -283,17 +291,7 @@ impl Kernel {
         use std::arch::x86_64::*;
         const G: usize = 8;
         let n = rows.len();
-        let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
-        // Answers in groups of G, padded with a value no cell holds.
-        let groups: Vec<[u8; G]> = self
-            .answers
-            .chunks(G)
-            .map(|c| {
-                let mut a = [0xFFu8; G];
-                a[..c.len()].copy_from_slice(c);
-                a
-            })
-            .collect();
+        let (ptrs, groups) = self.prepare::<G>(rows);
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi8(1);
         let winv = _mm256_set1_epi8(self.win as i8);
