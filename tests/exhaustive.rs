@@ -1,5 +1,8 @@
 //! The long exhaustive runs, ignored by default: the published optima of
-//! ../shared/REFERENCE.md found by the search, never read from a table.
+//! Tanaka 1996 (moo:4x10: 26274, worst case 7), Koyama & Lai 1993 (mm:4x6:
+//! 5625, 5626 within 5 guesses), Knuth 1976 (mm:4x6 worst case 5) and A.
+//! Slovesnov (moo:4x10 crush: 50 secrets at 7), found by the search, never
+//! read from a table.
 //!
 //! Run them with `cargo test --release -- --ignored` (all of them) or name
 //! one, e.g. `cargo test --release exhaustive::mm_4x6 -- --ignored`. Each
@@ -112,7 +115,7 @@ fn moo_4x10_minimal_average_within_7_guesses_is_26274() {
 #[test]
 #[ignore = "exhaustive search of MOO, minutes to hours: cargo test --release -- --ignored"]
 fn moo_4x10_worst_case_is_7_and_6_is_refuted() {
-    // No strategy guarantees 6 guesses; 7 can be guaranteed (REFERENCE.md).
+    // No strategy guarantees 6 guesses; 7 can be guaranteed (Tanaka 1996).
     let g = game("moo:4x10");
     let found = min_cap(&g, &Config::default()).expect("the search runs");
     assert_eq!(found.cap, 7);

@@ -183,7 +183,8 @@ fn moo_tree_file_is_small() {
     let file = TreeFile::new(&game, tree, Objective::Heuristic, None).unwrap();
     let bytes = file.to_bytes(&game).unwrap();
     let nodes = file.tree.root.node_count();
-    // REFERENCE.md: the first consistent code in lexicographic order.
+    // The published total of the first consistent code in lexicographic
+    // order (Mo Tao; docs/heuristics.md).
     assert_eq!(file.header.stats.total, 28024);
     eprintln!(
         "moo:4x10 first-consistent tree: {nodes} nodes, {} bytes",

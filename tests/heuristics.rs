@@ -1,5 +1,6 @@
 //! The heuristic strategies against the published tables of
-//! ../shared/REFERENCE.md (exact totals and histograms), and the invariants
+//! the sources docs/heuristics.md names (exact totals and histograms), and
+//! the invariants
 //! every strategy tree must keep.
 
 use optimoo::heuristic::{build_tree, Heuristic, Pool, StrategyConfig, Ties};
@@ -88,7 +89,7 @@ fn mastermind_rows() {
     }
 }
 
-/// REFERENCE.md: with exact ties the entropy rule gives 26424 (5.243, one
+/// docs/heuristics.md: with exact ties the entropy rule gives 26424 (5.243, one
 /// secret at 8) on MOO, not the published 5.265; and 5722 on Mastermind
 /// from 0123, not the published 4.424.
 #[test]

@@ -86,7 +86,7 @@ fn unreadable_files_exit_2_and_the_others_are_still_checked() {
 }
 
 /// The committed optimal trees hold their claims and the published optima
-/// (REFERENCE.md: Tanaka 1996 for moo:4x10, Koyama & Lai 1993 for mm:4x6).
+/// (Tanaka 1996 for moo:4x10, Koyama & Lai 1993 for mm:4x6).
 #[test]
 fn data_trees_have_the_published_optima() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");

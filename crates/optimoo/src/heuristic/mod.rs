@@ -24,7 +24,7 @@
 //! `minimax` takes the maximum over all classes, `irving` adds 1 for a
 //! candidate guess, `kooi` counts the winning class as a class; `entropy`
 //! does not care (1·ln 1 = 0). This reproduces the published rows of
-//! `../shared/REFERENCE.md` (MOO 4x10: minimax 27139, irving 26551, kooi
+//! the published tables (docs/heuristics.md names the sources; MOO 4x10: minimax 27139, irving 26551, kooi
 //! 26751; Mastermind 4x6: 5801, 5696, 5668). Only `kooi` needs it (without
 //! the winning class: 26957 and 5688): for `minimax` a candidate guess among
 //! two or more candidates leaves a non-empty non-winning class, so the

@@ -7,7 +7,8 @@
 //! - [`Cost::Feasible`]: 0 when the cap can be met (used to find the
 //!   smallest cap); infeasible is [`INF`] for every objective.
 //!
-//! Level-filling bound (SEARCH-NOTES): with `b` non-winning answers a node
+//! Level-filling bound (a counting argument; Knuth 1976 uses it for the
+//! worst case): with `b` non-winning answers a node
 //! solves at most 1 secret with its own guess, `b` at the next level, `b²`
 //! at the one after, … Filling the levels greedily gives the least total for
 //! `n` secrets within `d` guesses, and shows `d` infeasible when

@@ -5,7 +5,7 @@
 //! classes C of g on S of cost(C, d − 1); a single secret costs
 //! `Bounds::leaf(d)`; no guesses left with secrets left is infeasible.
 //!
-//! Invariants and design (see docs/search.md and SEARCH-NOTES.md):
+//! Invariants and design (see docs/search.md):
 //! - Every legal guess is considered (candidates or not), up to symmetry:
 //!   one guess per orbit of the stabilizer of the history
 //!   ([`crate::search::symmetry::Stabilizer`]), and symbols no candidate contains
