@@ -292,13 +292,8 @@ mod images {
             let n = game.rules().symbols();
             let perms = position_permutations(k);
             let sym_perms = all_perms(n);
-            let mut seed = 12345u64;
-            let mut rnd = |m: usize| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed % m as u64) as usize
-            };
+            let mut rng = crate::rng::SplitMix64::new(12345);
+            let mut rnd = |m: usize| rng.below(m);
             for trial in 0..200 {
                 let size = 2 + rnd(12);
                 let mut set: Vec<Code> = (0..size).map(|_| Code(rnd(book.len()) as u16)).collect();

@@ -437,13 +437,8 @@ mod tests {
                 no_simd: true,
                 ..fast.clone()
             };
-            let mut seed = 99u64;
-            let mut rnd = |m: usize| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed % m as u64) as usize
-            };
+            let mut rng = crate::rng::SplitMix64::new(99);
+            let mut rnd = |m: usize| rng.below(m);
             let mut out = Vec::new();
             for trial in 0..60 {
                 let size = 1 + rnd(if trial % 3 == 0 { 255 } else { 40 });
