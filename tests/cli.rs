@@ -496,3 +496,34 @@ fn verbose_lines_only_with_v() {
     assert_eq!(code, 0);
     assert!(err.contains("secrets, cost"), "{err}");
 }
+
+/// A search killed before it ends (a scheduler's time limit, SIGKILL)
+/// leaves no temporary file beside its output: the file is only created
+/// once the result is there.
+#[test]
+fn a_killed_solve_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("killed.tree");
+    let mut child = Command::new(OPTIMOO)
+        .args(["solve", "--game", "moo:4x9", "--threads", "1", "-o"])
+        .arg(&out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let still_running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    if still_running {
+        assert!(left.is_empty(), "left behind: {left:?}");
+    } else {
+        // A very fast machine finished first: only the tree is there.
+        assert_eq!(left, [std::ffi::OsString::from("killed.tree")]);
+    }
+}

@@ -2,13 +2,16 @@
 //!
 //! An [`Output`] is opened before any long work starts: the path is
 //! checked at once (a folder, or a missing parent folder, is refused with
-//! a clear message, so a search's result is never lost at the end), and a
-//! temporary file with a unique random name is created beside it by
-//! `tempfile` (`O_EXCL`: an existing file or link under that name is never
-//! opened, let alone followed). [`Output::commit`] writes, syncs and renames
-//! it over the path (a link at the path is replaced, not followed). On any
-//! failure, or when the `Output` is dropped uncommitted, the temporary file
-//! is removed.
+//! a clear message, so a search's result is never lost at the end), and the
+//! folder is proved writable by creating (and at once removing) a temporary
+//! file there. [`Output::commit`] creates a temporary file with a unique
+//! random name beside the path by `tempfile` (`O_EXCL`: an existing file or
+//! link under that name is never opened, let alone followed), writes and
+//! syncs it, and renames it over the path (a link at the path is replaced,
+//! not followed). On any failure the temporary file is removed; and since
+//! it exists only while the result is written, a process killed during a
+//! long search (SIGTERM, SIGKILL, a batch scheduler's time limit) leaves
+//! nothing behind.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,7 +23,8 @@ use tempfile::NamedTempFile;
 #[derive(Debug)]
 pub struct Output {
     path: PathBuf,
-    temp: NamedTempFile,
+    parent: PathBuf,
+    prefix: std::ffi::OsString,
 }
 
 impl Output {
@@ -53,15 +57,23 @@ impl Output {
         let mut prefix = std::ffi::OsString::from(".");
         prefix.push(name);
         prefix.push(".");
-        let temp = tempfile::Builder::new()
-            .prefix(&prefix)
-            .suffix(".tmp")
-            .tempfile_in(parent)
-            .with_context(|| format!("cannot write in {}", parent.display()))?;
-        Ok(Output {
+        let output = Output {
             path: path.to_path_buf(),
-            temp,
-        })
+            parent: parent.to_path_buf(),
+            prefix,
+        };
+        // The probe is removed when dropped: only the check remains.
+        output.temp()?;
+        Ok(output)
+    }
+
+    /// A new temporary file beside the path (removed unless persisted).
+    fn temp(&self) -> anyhow::Result<NamedTempFile> {
+        tempfile::Builder::new()
+            .prefix(&self.prefix)
+            .suffix(".tmp")
+            .tempfile_in(&self.parent)
+            .with_context(|| format!("cannot write in {}", self.parent.display()))
     }
 
     /// The final path.
@@ -70,13 +82,13 @@ impl Output {
     }
 
     /// Writes `bytes` and puts the file in place.
-    pub fn commit(mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    pub fn commit(self, bytes: &[u8]) -> anyhow::Result<()> {
         let what = || format!("cannot write {}", self.path.display());
-        self.temp.write_all(bytes).with_context(what)?;
-        self.temp.as_file().sync_all().with_context(what)?;
+        let mut temp = self.temp()?;
+        temp.write_all(bytes).with_context(what)?;
+        temp.as_file().sync_all().with_context(what)?;
         let path = self.path.clone();
-        self.temp
-            .persist(&path)
+        temp.persist(&path)
             .map_err(|e| e.error)
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
@@ -116,7 +128,9 @@ mod tests {
         let dir = scratch();
         let path = dir.path().join("x.tree");
         let out = Output::create(&path).unwrap();
-        assert_eq!(leftovers(dir.path()).len(), 1);
+        // Nothing exists until the result is written: a killed search
+        // leaves nothing behind.
+        assert!(leftovers(dir.path()).is_empty());
         out.commit(b"hello").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"hello");
         assert!(leftovers(dir.path()).is_empty());
