@@ -217,6 +217,21 @@ for (const g of GAMES) {
     await page.close();
   });
 
+  test(`${g.game}: #seed=N replays a secret, #secret=CODE fixes it`, async () => {
+    const secretOf = async (hash) => {
+      const page = await open(g, hash);
+      await page.click('#play-reveal');
+      const m = /The secret is (\w+)\./.exec(await text(page, '#play-message'));
+      await page.close();
+      return m && m[1];
+    };
+    const a = await secretOf('seed=7'), b = await secretOf('seed=7'), c = await secretOf('seed=8');
+    assert.ok(g.codes.includes(a), a);
+    assert.equal(a, b);
+    assert.ok(g.codes.includes(c), c);
+    assert.equal(await secretOf(`secret=${g.secrets[1]}`), g.secrets[1]);
+  });
+
   test(`${g.game}: the tree guesses a secret as moo solve does`, async () => {
     for (const secret of g.secrets) {
       const page = await open(g, 'mode=guess');

@@ -419,7 +419,7 @@
         'data-left': String(size), onclick: function () { path.push(f); browseRender(); window.scrollTo(0, 0); } }, [
         el('span', { class: 'answer', text: answerText(f) }),
         el('span', { text: plural(size, 'secret') }),
-        el('span', { class: 'muted', text: size === 1 && child.guess === c[1][0] ? 'then ' + codes[child.guess] + ' wins' :
+        el('span', { class: 'muted', text: size === 1 && child.guess === c[1][0] ? 'next ' + codes[child.guess] + ', wins' :
           'next ' + codes[child.guess] }),
       ]));
     });
