@@ -77,3 +77,61 @@ fn an_unreadable_file_is_an_error() {
     assert_eq!(code, 2);
     assert!(err.contains("version 7"), "{err}");
 }
+
+/// The data inside the page's `<script type="application/json">` element.
+fn page_data(page: &str) -> &str {
+    let open = r#"<script type="application/json" id="tree-data">"#;
+    let start = page.find(open).expect("the data element") + open.len();
+    &page[start..start + page[start..].find("</script>").expect("its end")]
+}
+
+#[test]
+fn a_tree_file_exports_as_an_offline_page_holding_the_tree() {
+    let game = Game::new("mm:3x4".parse().unwrap());
+    let (tree, path) = first_consistent_file(&game, "e-page.tree");
+    let out = scratch("e-page.html");
+    let args = ["export", path.to_str().unwrap(), "--format", "html", "-o"];
+    let (code, _, err) = run(OPTIMOO, &[&args[..], &[out.to_str().unwrap()]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&out).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    let (rules, back) = optimoo::tree::html::decode(page_data(&page)).unwrap();
+    assert_eq!(rules, game.rules());
+    assert_eq!(back, tree);
+    // A heuristic's tree straight to standard output: the same page layout.
+    let (code, page, err) = run(
+        OPTIMOO,
+        &[
+            "export",
+            "--game",
+            "moo:3x5",
+            "--strategy",
+            "minimax",
+            "--format",
+            "html",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, back) = optimoo::tree::html::decode(page_data(&page)).unwrap();
+    assert_eq!(
+        back.replay(&Game::new("moo:3x5".parse().unwrap()), None)
+            .unwrap()
+            .secrets,
+        60
+    );
+}
+
+#[test]
+fn docs_moo_html_is_the_page_of_the_standard_tree() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let tree = format!("{root}/data/moo-4x10-cap7.tree");
+    let (code, page, err) = run(OPTIMOO, &["export", &tree, "--format", "html"], "");
+    assert_eq!(code, 0, "{err}");
+    let committed = std::fs::read_to_string(format!("{root}/docs/moo.html")).unwrap();
+    assert!(
+        committed == page,
+        "docs/moo.html is not the page of data/moo-4x10-cap7.tree: run scripts/page.sh"
+    );
+}

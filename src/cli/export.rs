@@ -1,5 +1,5 @@
 //! `optimoo export`: write a decision tree, a strategy's or a tree file's,
-//! as JSON, as a Graphviz picture, or as a tree file.
+//! as JSON, as a Graphviz picture, as a tree file, or as an HTML page.
 //!
 //! The tree is replayed over every secret before it is written; a tree that
 //! does not play correctly is not written (exit code 1).
@@ -16,9 +16,9 @@ use super::EXIT_NEGATIVE;
 use optimoo::heuristic::{self, Heuristic};
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
-use optimoo::tree::dot;
 use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::tree::Tree;
+use optimoo::tree::{dot, html};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -30,6 +30,10 @@ pub enum Format {
     /// The compact binary tree file (docs/format.md); needs -o FILE unless
     /// standard output is redirected.
     Tree,
+    /// One self-contained HTML page (no network): play against a random
+    /// secret with the tree's hints, let the tree guess your secret, browse
+    /// the tree.
+    Html,
 }
 
 /// Write a decision tree: a strategy's (--strategy) or a tree file's (FILE).
@@ -144,5 +148,8 @@ fn render(
         Format::Json => (serde_json::to_string(&tree.to_json(game))? + "\n").into_bytes(),
         Format::Dot => dot::render(game, &tree, caption, depth.map(|d| d as usize)).into_bytes(),
         Format::Tree => TreeFile::new(game, tree, objective, cap)?.to_bytes(game)?,
+        Format::Html => {
+            html::render(game, &tree, caption, objective != Objective::Heuristic).into_bytes()
+        }
     })
 }

@@ -20,6 +20,7 @@
 pub mod check;
 pub mod dot;
 pub mod format;
+pub mod html;
 pub mod json;
 
 use crate::model::code::Code;
