@@ -18,6 +18,7 @@ use optimoo::play::player::{self, Outcome, PlayError, Player};
 
 #[path = "../../../src/exit.rs"]
 mod exit;
+mod rank;
 
 /// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
 const EMBEDDED: Option<&[u8]> = include!(concat!(env!("OUT_DIR"), "/embedded_tree.rs"));
@@ -54,6 +55,44 @@ enum Command {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
         history: Vec<String>,
+    },
+    /// List the best next guesses after your moves, each with its value:
+    /// the expected number of guesses still needed (this one included) when
+    /// it is played now and play is optimal after it, within the tree's cap.
+    /// Exact, or a proven lower bound marked ≥ when the search would take
+    /// longer than --budget. Equivalent guesses are one row with a count.
+    Rank {
+        /// Moves so far, each GUESS:FEEDBACK.
+        #[arg(value_name = "GUESS:FEEDBACK")]
+        history: Vec<String>,
+        /// How many rows to list (0: every guess, all searched).
+        #[arg(long, default_value_t = 10, value_name = "N")]
+        top: usize,
+        /// One JSON object per row.
+        #[arg(long)]
+        json: bool,
+        /// Seconds of search at most (inf: no limit); beyond, lower bounds.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        budget: f64,
+        /// Ignore the shipped opening table (for scripts/opening-table.sh).
+        #[arg(long, hide = true)]
+        no_table: bool,
+    },
+    /// Judge a played game: for each move, the best move there, the
+    /// expected guesses still needed after each, the loss and a verdict
+    /// (best, good < 0.05, inaccuracy < 0.2, mistake < 0.5, blunder), then
+    /// the total expected loss, e.g. `moo analyze 0123:0A2B 4567:1A0B`.
+    Analyze {
+        /// The moves played, each GUESS:FEEDBACK, the win last if it came.
+        #[arg(value_name = "GUESS:FEEDBACK", required = true)]
+        history: Vec<String>,
+        /// One JSON object per move.
+        #[arg(long)]
+        json: bool,
+        /// Seconds of search at most per move (inf: no limit); beyond, the
+        /// loss shown is a proven lower bound.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        budget: f64,
     },
     /// Show the game the tree plays against a secret.
     Solve {
@@ -167,6 +206,24 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Host { .. } => unreachable!("handled above"),
+        Command::Rank {
+            history,
+            top,
+            json,
+            budget,
+            no_table,
+        } => {
+            let advisor = optimoo::play::rank::Advisor {
+                use_table: !no_table,
+                ..advisor(&game, &file)
+            };
+            rank::rank(&advisor, &history, top, json, budget, &mut out)
+        }
+        Command::Analyze {
+            history,
+            json,
+            budget,
+        } => rank::analyze(&advisor(&game, &file), &history, json, budget, &mut out),
         Command::Solve { secret } => {
             let secret = game.parse_code(&secret)?;
             for (g, f) in player.play(secret) {
@@ -175,6 +232,21 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             report();
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// What `rank` and `analyze` know of the tree: its root when its file
+/// claims a minimal total (objective average), and its cap.
+fn advisor<'a>(
+    game: &'a optimoo::Game,
+    file: &'a optimoo::tree::format::TreeFile,
+) -> optimoo::play::rank::Advisor<'a> {
+    optimoo::play::rank::Advisor {
+        game,
+        optimal_tree: (file.header.objective == optimoo::model::objective::Objective::Average)
+            .then_some(&file.tree.root),
+        cap: file.header.cap,
+        use_table: true,
     }
 }
 

@@ -1,11 +1,20 @@
 //! Playing from a tree: [`player`] answers the best move after a history
 //! (from the tree, or off the tree by the single-threaded search for small
 //! sets and a heuristic beyond), [`host`] is the codemaker when a person
-//! guesses, [`input`] reads their lines with a length cap.
+//! guesses, [`input`] reads their lines with a length cap; [`rank`] lists
+//! the guesses of a position with their exact values, [`analyze`] judges a
+//! played game move by move, [`opening`] holds the shipped values of the
+//! standard game's second moves.
 //!
 //! Invariant: nothing here starts a thread or draws progress; the `moo`
 //! binary links this folder, the model and the tree file only.
 
+pub mod analyze;
 pub mod host;
 pub mod input;
+pub mod opening;
 pub mod player;
+pub mod rank;
+#[cfg(test)]
+mod rank_tests;
+pub mod report;

@@ -82,6 +82,12 @@ pub enum PlayError {
         /// its feedback
         feedback: String,
     },
+    /// A move after the winning answer.
+    #[error("move {answer} comes after the winning answer: the game was over")]
+    AfterWin {
+        /// 1-based number of the move after the win
+        answer: usize,
+    },
     /// The history already ends the game: won.
     #[error("the game is won: the secret is {0}")]
     Solved(String),

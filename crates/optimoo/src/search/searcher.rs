@@ -6,8 +6,14 @@
 //! whatever it stores in the [`Memo`] is true of the set (exact costs, or
 //! lower bounds), under its raw key and, for small sets, its canonical one
 //! ([`crate::search::canon`]).
+//!
+//! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
+//! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
+//! [`Searcher::aborted`] is true; from then on nothing the searcher answers
+//! or stored is to be trusted, and callers keep only the results of calls
+//! that returned before it was set (see [`Searcher::cost_below`]).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::exec::Parallel;
@@ -54,6 +60,10 @@ pub struct Searcher<'a> {
     pub(super) par: &'a dyn Parallel,
     /// Who hears about progress.
     pub(super) observer: &'a dyn Observer,
+    /// When to give up (see the module doc); `None`: never.
+    pub(super) deadline: Option<Instant>,
+    /// Set once the deadline has passed: every later answer is void.
+    pub(super) aborted: AtomicBool,
 }
 
 impl<'a> Searcher<'a> {
@@ -95,7 +105,57 @@ impl<'a> Searcher<'a> {
             par: driver.par,
             observer: driver.observer,
             config,
+            deadline: None,
+            aborted: AtomicBool::new(false),
         })
+    }
+
+    /// The same searcher, told to give up at `deadline` (see the module
+    /// doc: after that its answers are void).
+    pub fn with_deadline(self, deadline: Option<Instant>) -> Searcher<'a> {
+        Searcher { deadline, ..self }
+    }
+
+    /// Moves the deadline (an aborted searcher stays aborted).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed during a search: every answer
+    /// since is void.
+    pub fn aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+
+    /// The exact cost of `set` within `d` guesses (`usize::MAX`: no cap),
+    /// its guesses pruned by `stab` (the symmetry of the history that left
+    /// `set`): `Some(Ok(cost))` when below `cutoff`, `Some(Err(b))` with
+    /// cost ≥ `b` ≥ `cutoff` otherwise (`INF`: infeasible within `d`), and
+    /// `None` when the deadline passed first (nothing learnt).
+    pub fn cost_below(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+    ) -> Option<Result<u64, u64>> {
+        if self.aborted() {
+            return None;
+        }
+        let r = self.solve(set, d, stab, cutoff, usize::MAX);
+        if self.aborted() {
+            return None;
+        }
+        Some(match r {
+            Outcome::Exact(c) => Ok(c),
+            Outcome::AtLeast(b) => Err(b),
+        })
+    }
+
+    /// The level-filling lower bound on the cost of any `n` secrets within
+    /// `d` guesses ([`Bounds::lower`]).
+    pub fn lower_bound(&self, n: usize, d: usize) -> u64 {
+        self.bounds.lower(n, d)
     }
 
     /// The depth to search the whole game with.
@@ -222,7 +282,14 @@ impl<'a> Searcher<'a> {
         if lower >= cutoff {
             return Outcome::AtLeast(lower);
         }
-        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let visited = self.nodes.fetch_add(1, Ordering::Relaxed);
+        if let Some(deadline) = self.deadline {
+            // The clock is read every 64 nodes (a node costs microseconds).
+            if self.aborted() || (visited.is_multiple_of(64) && Instant::now() >= deadline) {
+                self.aborted.store(true, Ordering::Relaxed);
+                return Outcome::AtLeast(INF);
+            }
+        }
         let mut lower = lower;
         // Look the set up as it is first (cheap), then in canonical form.
         let mut keys: Vec<Vec<u16>> = Vec::new();

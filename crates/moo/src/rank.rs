@@ -1,0 +1,98 @@
+//! `moo rank` and `moo analyze`: thin wrappers over
+//! [`optimoo::play::rank`] and [`optimoo::play::analyze`] (the figures and
+//! the lines come from the library; here only arguments, streams and exit
+//! codes: a contradictory history is exit code 1, a won one ranks nothing
+//! and exits 0, as `moo next` does).
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use optimoo::model::moves;
+use optimoo::play::analyze;
+use optimoo::play::player::PlayError;
+use optimoo::play::rank::{Advisor, RankError, Request};
+use optimoo::play::report;
+
+use crate::exit;
+
+/// The budget as a duration: `None` for no limit (`inf`).
+pub fn budget(seconds: f64) -> anyhow::Result<Option<Duration>> {
+    if seconds.is_nan() || seconds < 0.0 {
+        bail!("--budget takes a number of seconds, 0 or more (inf: no limit)");
+    }
+    Ok(Duration::try_from_secs_f64(seconds).ok())
+}
+
+/// The exit code for a history the player refuses.
+fn refused(err: RankError) -> anyhow::Result<ExitCode> {
+    match err {
+        RankError::Play(e @ PlayError::Solved(_)) => {
+            exit::say(&format!("moo: {e}"));
+            Ok(ExitCode::SUCCESS)
+        }
+        RankError::Play(e @ (PlayError::Contradiction { .. } | PlayError::AfterWin { .. })) => {
+            exit::say(&format!("moo: {e}"));
+            Ok(ExitCode::from(exit::EXIT_NEGATIVE))
+        }
+        e => Err(e.into()),
+    }
+}
+
+/// `moo rank`.
+pub fn rank(
+    advisor: &Advisor<'_>,
+    history: &[String],
+    top: usize,
+    json: bool,
+    seconds: f64,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let game = advisor.game;
+    let history = moves::parse_history(game, history)?;
+    let request = Request {
+        top,
+        deadline: budget(seconds)?.map(|b| Instant::now() + b),
+    };
+    let ranking = match advisor.rank(&history, request) {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    if json {
+        for row in &ranking.rows {
+            writeln!(out, "{}", report::row_json(game, row, ranking.left))?;
+        }
+    } else {
+        for line in report::rank_text(game, &ranking) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `moo analyze`.
+pub fn analyze(
+    advisor: &Advisor<'_>,
+    history: &[String],
+    json: bool,
+    seconds: f64,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let game = advisor.game;
+    let history = moves::parse_history(game, history)?;
+    let judged = match analyze::analyze(advisor, &history, budget(seconds)?) {
+        Ok(j) => j,
+        Err(e) => return refused(e),
+    };
+    if json {
+        for j in &judged {
+            writeln!(out, "{}", report::judged_json(game, j))?;
+        }
+    } else {
+        for line in report::analyze_text(game, &judged) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

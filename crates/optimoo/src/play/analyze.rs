@@ -1,0 +1,237 @@
+//! Judging a played game (`moo analyze`), move by move, the way chess
+//! engines annotate a game.
+//!
+//! Definitions and invariants:
+//! - Move `i` is judged in the position after the moves before it, with the
+//!   values of [`crate::play::rank`]: `value` is the played guess's total ÷
+//!   the secrets left, `best_value` the least over every guess, `loss` the
+//!   difference (in expected guesses, at least 0).
+//! - The played guess is searched first (with no cut-off), then the other
+//!   guesses in the order of their lower bounds, each under the best total
+//!   found so far, until a bound reaches it: then the best is proved. The
+//!   best move shown is the first guess found with the least total (the
+//!   played one when it is optimal, else the tree's move when the history is
+//!   on an optimal tree).
+//! - When the budget runs out first, the loss shown is a proven lower bound:
+//!   (the played guess's total or bound) − (the least exact total found),
+//!   and at least 0; `exact` is false.
+//! - A guess after which the cap cannot be met loses an unbounded amount
+//!   (`loss` is `None`), a blunder.
+//! - Verdicts, by the loss in expected guesses ([`Verdict::of`]): best (0),
+//!   good (< 0.05), inaccuracy (< 0.2), mistake (< 0.5), blunder (≥ 0.5).
+
+use std::time::{Duration, Instant};
+
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::play::rank::{sort_rows, Advisor, RankError, Row};
+use crate::search::bound::INF;
+
+/// The verdict on a move, from its loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Loss 0: an optimal move.
+    Best,
+    /// Loss below 0.05 expected guesses.
+    Good,
+    /// Loss below 0.2.
+    Inaccuracy,
+    /// Loss below 0.5.
+    Mistake,
+    /// Loss of 0.5 or more, or a move after which the cap cannot be met.
+    Blunder,
+}
+
+impl Verdict {
+    /// Upper ends of the verdicts' loss ranges, in expected guesses (best is
+    /// exactly 0). For scale: the best heuristic on moo:4x10 (entropy, 26424
+    /// guesses) loses 150/5040 ≈ 0.03 guesses a game to the optimum in all,
+    /// so a "good" move is off by less than that whole difference; half a
+    /// guess or more on average is a blunder.
+    pub const THRESHOLDS: [(Verdict, f64); 3] = [
+        (Verdict::Good, 0.05),
+        (Verdict::Inaccuracy, 0.2),
+        (Verdict::Mistake, 0.5),
+    ];
+
+    /// The verdict for a loss of `loss` total guesses over `left` secrets
+    /// (`None`: unbounded).
+    pub fn of(loss: Option<u64>, left: usize) -> Verdict {
+        let Some(loss) = loss else {
+            return Verdict::Blunder;
+        };
+        if loss == 0 {
+            return Verdict::Best;
+        }
+        let per = loss as f64 / left as f64;
+        Verdict::THRESHOLDS
+            .iter()
+            .find(|(_, limit)| per < *limit)
+            .map_or(Verdict::Blunder, |&(v, _)| v)
+    }
+
+    /// The word used in the output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Best => "best",
+            Verdict::Good => "good",
+            Verdict::Inaccuracy => "inaccuracy",
+            Verdict::Mistake => "mistake",
+            Verdict::Blunder => "blunder",
+        }
+    }
+}
+
+/// One judged move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judged {
+    /// The move played and its answer.
+    pub guess: Code,
+    /// The answer it got.
+    pub answer: Feedback,
+    /// Secrets left before it.
+    pub left: usize,
+    /// The played guess's total (exact, or a lower bound when
+    /// `move_exact` is false); `None`: the cap cannot be met after it.
+    pub total: Option<u64>,
+    /// Whether `total` is exact.
+    pub move_exact: bool,
+    /// The best move found.
+    pub best: Code,
+    /// Its total (exact; the optimum when `exact`); `None`: no guess meets
+    /// the cap (the position is then judged without it).
+    pub best_total: Option<u64>,
+    /// The loss in total guesses: exact when `exact`, else a lower bound;
+    /// `None`: unbounded.
+    pub loss: Option<u64>,
+    /// Whether the loss is exact (both totals exact and the best proved).
+    pub exact: bool,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Guesses left within the cap before the move (`None`: no cap).
+    pub depth: Option<usize>,
+}
+
+impl Judged {
+    /// A total per secret: expected guesses.
+    pub fn per(&self, total: Option<u64>) -> Option<f64> {
+        total.map(|t| t as f64 / self.left as f64)
+    }
+}
+
+/// Judges every move of `history`, each with `budget` of search.
+pub fn analyze(
+    advisor: &Advisor<'_>,
+    history: &[(Code, Feedback)],
+    budget: Option<Duration>,
+) -> Result<Vec<Judged>, RankError> {
+    // The whole history is checked first: a contradiction anywhere is
+    // reported before any search.
+    match crate::play::rank::candidates_after(advisor.game, history) {
+        Ok(_) | Err(crate::play::player::PlayError::Solved(_)) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let mut out = Vec::new();
+    for i in 0..history.len() {
+        out.push(judge(advisor, &history[..i], history[i], budget)?);
+    }
+    Ok(out)
+}
+
+/// Judges one move `mv` after `before`.
+fn judge(
+    advisor: &Advisor<'_>,
+    before: &[(Code, Feedback)],
+    mv: (Code, Feedback),
+    budget: Option<Duration>,
+) -> Result<Judged, RankError> {
+    let position = advisor.position(before)?;
+    let mut rows = position.rows();
+    let known = advisor.known(&position, before);
+    for &(g, total, source) in &known {
+        let o = position.orbit_of(g);
+        if let Some(r) = rows.iter_mut().find(|r| r.guess == o) {
+            r.total = total;
+            r.exact = true;
+            r.source = source;
+        }
+    }
+    sort_rows(&mut rows);
+    let deadline = budget.map(|b| Instant::now() + b);
+    let mut searcher = None;
+    let mine = position.orbit_of(mv.0);
+    let m = rows
+        .iter()
+        .position(|r| r.guess == mine)
+        .expect("every orbit has a row");
+    let mut finished = true;
+    if !rows[m].exact {
+        let s = searcher.insert(position.searcher(deadline)?);
+        finished = position.evaluate(s, &mut rows[m], INF);
+    }
+    // The best so far: (total, row); the played guess first, then the
+    // known ones in order.
+    let value = |r: &Row| if r.exact { r.total.unwrap_or(INF) } else { INF };
+    let mut best = m;
+    for (i, r) in rows.iter().enumerate() {
+        if value(r) < value(&rows[best]) {
+            best = i;
+        }
+    }
+    let mut proved = finished;
+    if finished {
+        for i in 0..rows.len() {
+            let bound = value(&rows[best]);
+            if rows[i].exact {
+                continue;
+            }
+            if rows[i].total.unwrap_or(INF) >= bound {
+                continue;
+            }
+            if searcher.is_none() {
+                searcher = Some(position.searcher(deadline)?);
+            }
+            let s = searcher.as_ref().expect("made above");
+            if !position.evaluate(s, &mut rows[i], bound) {
+                proved = false;
+                break;
+            }
+            if value(&rows[i]) < bound {
+                best = i;
+            }
+        }
+    }
+    let (r, b) = (&rows[m], &rows[best]);
+    let best_total = b.total.filter(|_| b.exact);
+    let loss = match (r.total, best_total) {
+        (None, Some(_)) => None,
+        (None, None) => Some(0),
+        (Some(t), Some(bt)) => Some(t.saturating_sub(bt)),
+        (Some(_), None) => Some(0),
+    };
+    let exact = proved && r.exact && (best_total.is_some() || r.total.is_none());
+    // The code shown for the best: the played one, the tree's, or the
+    // orbit's smallest.
+    let best_code = if best == m {
+        mv.0
+    } else {
+        known
+            .iter()
+            .map(|&(g, _, _)| g)
+            .find(|&g| position.orbit_of(g) == b.guess)
+            .unwrap_or(b.guess)
+    };
+    Ok(Judged {
+        guess: mv.0,
+        answer: mv.1,
+        left: position.set.len(),
+        total: r.total,
+        move_exact: r.exact,
+        best: best_code,
+        best_total,
+        loss,
+        exact,
+        verdict: Verdict::of(loss, position.set.len()),
+        depth: position.capped.then_some(position.depth),
+    })
+}

@@ -1,0 +1,191 @@
+//! The text and JSON output of `moo rank` and `moo analyze` (the library
+//! prints nothing: these build the lines, the binary writes them).
+//!
+//! Invariants: the text and the JSON show the same figures; a value that is
+//! only a lower bound is marked `≥` in text and `"exact": false` in JSON;
+//! a value that cannot be met within the cap is `over cap` in text and
+//! `null` in JSON. Values are totals ÷ secrets left, with 4 decimals in
+//! text and full precision in JSON.
+
+use serde_json::json;
+
+use crate::model::game::Game;
+use crate::play::analyze::Judged;
+use crate::play::rank::{Ranking, Row};
+
+fn value_text(total: Option<u64>, exact: bool, left: usize) -> String {
+    match total {
+        None => "over cap".to_string(),
+        Some(t) => format!(
+            "{}{:.4}",
+            if exact { "" } else { "≥" },
+            t as f64 / left as f64
+        ),
+    }
+}
+
+fn depth_text(depth: Option<usize>) -> String {
+    match depth {
+        Some(d) => format!(
+            "{d} guess{} left within the cap",
+            if d == 1 { "" } else { "es" }
+        ),
+        None => "no cap".to_string(),
+    }
+}
+
+/// The text table of a ranking, a line a row after two header lines, and
+/// a closing note.
+pub fn rank_text(game: &Game, ranking: &Ranking) -> Vec<String> {
+    let mut out = vec![
+        format!(
+            "{} secret{} left, {}; {} guess{} up to symmetry",
+            ranking.left,
+            if ranking.left == 1 { "" } else { "s" },
+            depth_text(ranking.depth),
+            ranking.orbits,
+            if ranking.orbits == 1 { "" } else { "es" }
+        ),
+        format!(
+            "{:>4}  {:<8} {:>5}  {:<4} {:>7} {:>7}  {:>10} {:>8}  {:<6}  {:>7} {:>7}",
+            "rank",
+            "guess",
+            "count",
+            "cand",
+            "classes",
+            "largest",
+            "value",
+            "total",
+            "from",
+            "E|C|",
+            "entropy"
+        ),
+    ];
+    for (i, r) in ranking.rows.iter().enumerate() {
+        let total = match r.total {
+            None => "-".to_string(),
+            Some(t) if r.exact => t.to_string(),
+            Some(t) => format!("≥{t}"),
+        };
+        out.push(format!(
+            "{:>4}  {:<8} {:>5}  {:<4} {:>7} {:>7}  {:>10} {:>8}  {:<6}  {:>7.2} {:>7.3}",
+            i + 1,
+            game.format_code(r.guess),
+            r.count,
+            if r.candidate { "yes" } else { "no" },
+            r.classes,
+            r.largest,
+            value_text(r.total, r.exact, ranking.left),
+            total,
+            r.source.name(),
+            r.expected_size,
+            r.entropy
+        ));
+    }
+    out.push(
+        "value: expected guesses still needed (this one included) with optimal play after it"
+            .to_string(),
+    );
+    if !ranking.complete {
+        out.push(
+            "≥: a proven lower bound, not exact (the time budget ran out: raise --budget); \
+             E|C| and entropy are the heuristic scores"
+                .to_string(),
+        );
+    }
+    out
+}
+
+/// One JSON object per row.
+pub fn row_json(game: &Game, row: &Row, left: usize) -> String {
+    json!({
+        "guess": game.format_code(row.guess),
+        "candidate": row.candidate,
+        "classes": row.classes,
+        "largest": row.largest,
+        "total": row.total,
+        "value": row.total.map(|t| t as f64 / left as f64),
+        "exact": row.exact,
+        "count": row.count,
+        "left": left,
+        "source": row.source.name(),
+        "expected_size": row.expected_size,
+        "entropy": row.entropy,
+    })
+    .to_string()
+}
+
+/// The text table of a judged game, and the total expected loss.
+pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
+    let mut out = vec![format!(
+        "{:>4}  {:<8} {:<6} {:>5}  {:>9}  {:<8} {:>10}  {:>9}  {}",
+        "move", "guess", "answer", "left", "value", "best", "best value", "loss", "verdict"
+    )];
+    for (i, j) in moves.iter().enumerate() {
+        let loss = match j.loss {
+            None => "∞".to_string(),
+            Some(l) => format!(
+                "{}{:.4}",
+                if j.exact { "" } else { "≥" },
+                l as f64 / j.left as f64
+            ),
+        };
+        out.push(format!(
+            "{:>4}  {:<8} {:<6} {:>5}  {:>9}  {:<8} {:>10}  {:>9}  {}",
+            i + 1,
+            game.format_code(j.guess),
+            game.format_feedback(j.answer),
+            j.left,
+            value_text(j.total, j.move_exact, j.left),
+            game.format_code(j.best),
+            value_text(j.best_total, j.exact || j.best_total.is_none(), j.left),
+            loss,
+            j.verdict.name()
+        ));
+    }
+    let (sum, all_exact, unbounded) = total_loss(moves);
+    out.push(if unbounded {
+        "total expected loss: unbounded (a move made the cap impossible to meet)".to_string()
+    } else if all_exact {
+        format!("total expected loss: {sum:.4} guesses")
+    } else {
+        format!(
+            "total expected loss: at least {sum:.4} guesses (≥: a lower bound, the time budget \
+             ran out: raise --budget)"
+        )
+    });
+    out
+}
+
+/// The sum of the losses in expected guesses, whether every one is exact,
+/// and whether one is unbounded.
+pub fn total_loss(moves: &[Judged]) -> (f64, bool, bool) {
+    let sum = moves
+        .iter()
+        .filter_map(|j| j.loss.map(|l| l as f64 / j.left as f64))
+        .sum();
+    (
+        sum,
+        moves.iter().all(|j| j.exact),
+        moves.iter().any(|j| j.loss.is_none()),
+    )
+}
+
+/// One JSON object per judged move.
+pub fn judged_json(game: &Game, j: &Judged) -> String {
+    json!({
+        "move": game.format_code(j.guess),
+        "answer": game.format_feedback(j.answer),
+        "left": j.left,
+        "best": game.format_code(j.best),
+        "total": j.total,
+        "value": j.per(j.total),
+        "best_total": j.best_total,
+        "best_value": j.per(j.best_total),
+        "loss": j.per(j.loss),
+        "loss_total": j.loss,
+        "exact": j.exact,
+        "verdict": j.verdict.name(),
+    })
+    .to_string()
+}
