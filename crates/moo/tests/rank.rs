@@ -1,0 +1,181 @@
+//! `moo rank` and `moo analyze`: the standard game's values against the
+//! tree's total, a known poor move's loss against the value `moo rank`
+//! gives after it, the JSON fields, bounds under a spent budget, and the
+//! usual errors. (Every guess's value against brute force: the library's
+//! play::rank_tests.)
+
+use serde_json::Value;
+
+use crate::trees::{first_consistent_file, run};
+use crate::MOO;
+
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn total(v: &Value) -> u64 {
+    v["total"].as_u64().unwrap()
+}
+
+#[test]
+fn the_first_move_is_worth_the_trees_total() {
+    let (code, out, err) = run(MOO, &["rank", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 1, "one orbit of first guesses");
+    let r = &rows[0];
+    assert_eq!(
+        (total(r), r["count"].as_u64(), r["exact"].as_bool()),
+        (26274, Some(5040), Some(true))
+    );
+    assert_eq!(r["value"].as_f64().unwrap(), 26274.0 / 5040.0);
+    assert_eq!(r["guess"], "0123");
+    let (code, out, _) = run(MOO, &["rank"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("5.2131") && out.contains("26274"), "{out}");
+}
+
+/// Repeating the first guess third teaches nothing: its value is one guess
+/// more than the best with one guess fewer (what `moo rank` says after it),
+/// a positive loss against the best third move.
+#[test]
+fn a_repeated_guess_loses() {
+    let h = ["0123:0A2B", "4567:1A0B", "0123:0A2B"];
+    let mut args = vec!["analyze", "--json", "--budget", "inf"];
+    args.extend(h);
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let moves = json_lines(&out);
+    assert_eq!(moves.len(), 3);
+    let third = &moves[2];
+    assert_eq!(third["exact"], true);
+    let left = third["left"].as_u64().unwrap();
+    let mut args = vec!["rank", "--json", "--top", "1", "--budget", "inf"];
+    args.extend(h);
+    let (_, after, _) = run(MOO, &args, "");
+    let best_after = total(&json_lines(&after)[0]);
+    assert_eq!(total(third), left + best_after);
+    let mut args = vec!["rank", "--json", "--top", "1", "--budget", "inf"];
+    args.extend(&h[..2]);
+    let (_, before, _) = run(MOO, &args, "");
+    assert_eq!(
+        third["best_total"].as_u64(),
+        Some(total(&json_lines(&before)[0]))
+    );
+    let loss = third["loss"].as_f64().unwrap();
+    assert!(loss > 0.5, "{third}");
+    assert_eq!(third["verdict"], "blunder");
+    let value = third["value"].as_f64().unwrap();
+    assert!((value - third["best_value"].as_f64().unwrap() - loss).abs() < 1e-9);
+    for field in [
+        "move",
+        "best",
+        "value",
+        "best_value",
+        "loss",
+        "exact",
+        "verdict",
+    ] {
+        assert!(third.get(field).is_some(), "{field}");
+    }
+}
+
+/// The tree's own game: every move is best, the first worth 26274/5040.
+#[test]
+fn the_trees_game_has_no_loss() {
+    let (_, game, _) = run(MOO, &["solve", "5293"], "");
+    let h: Vec<String> = game
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(":"))
+        .collect();
+    let mut args = vec!["analyze", "--json", "--budget", "5"];
+    args.extend(h.iter().map(String::as_str));
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let moves = json_lines(&out);
+    assert_eq!(moves.len(), h.len());
+    assert_eq!(moves[0]["value"].as_f64().unwrap(), 26274.0 / 5040.0);
+    for m in &moves {
+        assert_eq!(m["loss"].as_f64(), Some(0.0), "{m}");
+    }
+    let mut args = vec!["analyze", "--budget", "5"];
+    args.extend(h.iter().map(String::as_str));
+    let (_, text, _) = run(MOO, &args, "");
+    assert!(text.contains("total expected loss"), "{text}");
+}
+
+/// A small game, every guess searched: the rows hold together, and with
+/// no budget they are lower bounds of the exact ones.
+#[test]
+fn json_rows_are_consistent_and_budgets_give_bounds() {
+    let game = optimoo::Game::new("moo:3x6".parse().unwrap());
+    let (_, path) = first_consistent_file(&game, "rank-json.tree");
+    let path = path.to_str().unwrap();
+    let args = ["--tree", path, "rank", "--json", "--top", "0", "012:0A1B"];
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let rows = json_lines(&out);
+    let counts: u64 = rows.iter().map(|r| r["count"].as_u64().unwrap()).sum();
+    assert_eq!(counts, game.len() as u64);
+    for r in &rows {
+        let left = r["left"].as_f64().unwrap();
+        assert_eq!(r["exact"], true);
+        assert_eq!(
+            r["value"].as_f64().unwrap(),
+            r["total"].as_f64().unwrap() / left
+        );
+        for f in [
+            "guess",
+            "candidate",
+            "classes",
+            "largest",
+            "total",
+            "value",
+            "exact",
+            "count",
+        ] {
+            assert!(r.get(f).is_some(), "{f}");
+        }
+    }
+    let args = [
+        "--tree", path, "rank", "--json", "--top", "0", "--budget", "0", "012:0A1B",
+    ];
+    let (code, out, _) = run(MOO, &args, "");
+    assert_eq!(code, 0);
+    let bounded = json_lines(&out);
+    assert!(bounded.iter().any(|r| r["exact"] == false));
+    for b in &bounded {
+        let exact = rows.iter().find(|r| r["guess"] == b["guess"]).unwrap();
+        if b["exact"] == true {
+            assert_eq!(b["total"], exact["total"]);
+        } else {
+            assert!(total(b) <= total(exact));
+        }
+    }
+    let args = ["--tree", path, "rank", "--budget", "0", "012:0A1B"];
+    let (_, text, _) = run(MOO, &args, "");
+    assert!(text.contains('≥'), "{text}");
+}
+
+#[test]
+fn bad_histories_get_the_usual_errors() {
+    for cmd in ["rank", "analyze"] {
+        let (code, out, err) = run(MOO, &[cmd, "0123:1A0B", "0123:0A2B"], "");
+        assert_eq!(code, 1, "{cmd}: {out}");
+        assert!(err.contains("contradicts"), "{err}");
+        let (code, _, err) = run(MOO, &[cmd, "0023:1A0B"], "");
+        assert_eq!(code, 2, "{err}");
+        let (code, _, err) = run(MOO, &[cmd, "--budget", "-1", "0123:1A0B"], "");
+        assert_eq!(code, 2, "{err}");
+    }
+    let (code, _, err) = run(MOO, &["analyze", "0123:4A0B", "4567:0A0B"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("after the winning answer"), "{err}");
+    let (code, out, err) = run(MOO, &["rank", "0123:4A0B"], "");
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.contains("won"), "{err}");
+    let (code, _, _) = run(MOO, &["analyze"], "");
+    assert_eq!(code, 2, "analyze needs moves");
+}
