@@ -273,8 +273,11 @@ impl<'g> Position<'g> {
                     total += cost - lbs[i];
                     lbs[i] = cost;
                 }
-                Some(Err(b)) if b >= INF => {
-                    total = INF; // Infeasible: proved.
+                // A feasible class of `m` secrets costs at most m·(m + 1)
+                // (no secret needs more than m + 1 guesses in an optimal
+                // tree): a bound above that proves it infeasible.
+                Some(Err(b)) if b >= INF || b > (c.len() * (c.len() + 1)) as u64 => {
+                    total = INF;
                     break;
                 }
                 Some(Err(b)) => {
