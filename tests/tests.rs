@@ -1,5 +1,6 @@
 //! Integration tests: one binary, one module per area.
 
+mod big;
 mod checker;
 mod cli;
 mod eval_cli;

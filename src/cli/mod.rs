@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 
 pub mod eval;
 pub mod export;
+pub mod memory;
 pub mod output;
 pub mod partition;
 pub mod report;

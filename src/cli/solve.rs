@@ -12,6 +12,7 @@ use optimoo::search::bound::Cost;
 use optimoo::search::{self, Config, Driver};
 use optimoo::tree::format::{Objective, TreeFile};
 
+use super::memory;
 use super::output::Output;
 use super::report::SolveReport;
 use crate::driver::{self, progress::Terminal, Rayon};
@@ -53,9 +54,17 @@ pub struct Args {
     /// Worker threads (default: all cores). The tree does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Memory for the memo in MiB (two generations of this size at most).
-    #[arg(long, default_value_t = 256)]
-    pub memo_mib: usize,
+    /// Memory for the memo in MiB (two generations of this size at most)
+    /// [default: 256, shrunk to fit --max-memory]
+    #[arg(long)]
+    pub memo_mib: Option<usize>,
+    /// Refuse a search whose estimated memory (stated on stderr before it
+    /// starts: feedback table N² bytes, memo, the rest) is above SIZE:
+    /// bytes, or K, M, G, T (powers of 1024; also KiB, MiB, GiB, TiB) or
+    /// KB, MB, GB, TB (powers of 1000), e.g. 8G, 512M, 1.5GiB
+    /// [default: the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// With --objective worst only: find and prove the smallest cap, without
     /// the minimal-total tree within it (much faster on large games).
     #[arg(long)]
@@ -111,11 +120,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config {
         cap,
         objective: Cost::Total,
-        memo_codes: (args.memo_mib.max(1) << 20) / 2,
+        memo_codes: args.memo_mib.unwrap_or(256).max(1).saturating_mul(1 << 20) / 2,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
         ..Config::default()
     };
+    // Checked before the feedback table is built: refused, never killed.
+    let config = memory::fit(
+        &game,
+        config,
+        threads,
+        args.max_memory,
+        args.memo_mib.is_some(),
+    )?;
     let pool = driver::pool(threads)?;
     let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let observer = Terminal::new(bar, args.verbose);

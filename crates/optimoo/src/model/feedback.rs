@@ -11,7 +11,9 @@
 //!   Feedback order is therefore (bulls, cows) order.
 //! - The feedback of a pair does not depend on which code is the secret.
 //! - A [`FeedbackTable`] row `g` holds the feedback of guess `g` against every
-//!   secret, in code order: `row(g)[s] == feedback(s, g)`.
+//!   secret, in code order: `row(g)[s] == feedback(s, g)`; a table holds
+//!   every row, or the rows of the codes it was built for (and asking for
+//!   another row panics: never a wrong answer).
 
 use std::sync::Mutex;
 
@@ -126,33 +128,59 @@ pub fn compute(book: &Codebook, secret: Code, guess: Code) -> Feedback {
     Feedback::new(bulls, common - bulls, k)
 }
 
-/// Largest game whose full table is built (`N²` bytes: 16384² = 256 MiB).
+/// Largest game whose table [`crate::model::game::Game::table`] builds on
+/// its own, for the heuristics (`N²` bytes: 16384² = 256 MiB); above it
+/// they compute the rule. The exact search builds the table of any game
+/// ([`crate::model::game::Game::table_with`]), after the command line has
+/// checked that it fits in memory ([`FeedbackTable::bytes`]).
 pub const TABLE_MAX_CODES: usize = 16_384;
 
-/// The feedback of every guess against every secret, row by guess.
+/// The feedback of guesses against every secret, row by guess: every row
+/// (the full table), or the rows of chosen codes only.
 #[derive(Debug, Clone)]
 pub struct FeedbackTable {
     len: usize,
     cells: Vec<Feedback>,
+    /// Empty for the full table; else the row number of each code, and
+    /// `u32::MAX` for the codes without a row.
+    slot: Vec<u32>,
 }
 
 impl FeedbackTable {
-    /// Builds the table on this thread, or `None` when the game has more
-    /// than [`TABLE_MAX_CODES`] codes.
-    pub fn new(book: &Codebook) -> Option<FeedbackTable> {
+    /// Builds the full table on this thread.
+    pub fn new(book: &Codebook) -> FeedbackTable {
         FeedbackTable::new_with(book, &Sequential)
     }
 
-    /// Builds the table, its rows computed side by side by `par`.
-    pub fn new_with(book: &Codebook, par: &dyn Parallel) -> Option<FeedbackTable> {
-        let len = book.len();
-        if len > TABLE_MAX_CODES {
-            return None;
+    /// Builds the full table (`N²` bytes, whatever `N`), its rows computed
+    /// side by side by `par`.
+    pub fn new_with(book: &Codebook, par: &dyn Parallel) -> FeedbackTable {
+        let all: Vec<Code> = book.all().collect();
+        FeedbackTable::build(book, &all, Vec::new(), par)
+    }
+
+    /// The rows of `codes` only (sorted, distinct): `|codes| · N` bytes,
+    /// enough for a search of a set of secrets and its subsets (it reads
+    /// the rows of secrets only, the table being symmetric).
+    pub fn for_rows(book: &Codebook, codes: &[Code], par: &dyn Parallel) -> FeedbackTable {
+        let mut slot = vec![u32::MAX; book.len()];
+        for (i, c) in codes.iter().enumerate() {
+            slot[c.index()] = i as u32;
         }
-        let mut cells = vec![Feedback(0); len * len];
+        FeedbackTable::build(book, codes, slot, par)
+    }
+
+    /// Bytes the cells of `rows` rows of a game of `len` codes take.
+    pub fn bytes(rows: usize, len: usize) -> u64 {
+        rows as u64 * len as u64
+    }
+
+    fn build(book: &Codebook, codes: &[Code], slot: Vec<u32>, par: &dyn Parallel) -> FeedbackTable {
+        let len = book.len();
+        let mut cells = vec![Feedback(0); codes.len() * len];
         // Blocks of rows, one task each: few, large tasks; each task locks
         // only its own block, once.
-        let rows = len.div_ceil(64).max(1);
+        let rows = codes.len().div_ceil(64).max(1);
         let blocks: Vec<Mutex<&mut [Feedback]>> = cells
             .chunks_mut(rows * len.max(1))
             .map(Mutex::new)
@@ -160,20 +188,31 @@ impl FeedbackTable {
         par.for_each(blocks.len(), &|b| {
             let mut block = blocks[b].lock().expect("a block is locked once");
             for (i, row) in block.chunks_mut(len).enumerate() {
-                let guess = Code((b * rows + i) as u16);
+                let guess = codes[b * rows + i];
                 for (s, cell) in row.iter_mut().enumerate() {
                     *cell = compute(book, Code(s as u16), guess);
                 }
             }
         });
         drop(blocks);
-        Some(FeedbackTable { len, cells })
+        FeedbackTable { len, cells, slot }
     }
 
-    /// Feedback of `guess` against every secret, in code order.
+    /// Feedback of `guess` against every secret, in code order. Panics for
+    /// a code left out of a table built by [`FeedbackTable::for_rows`].
     #[inline]
     pub fn row(&self, guess: Code) -> &[Feedback] {
-        &self.cells[guess.index() * self.len..(guess.index() + 1) * self.len]
+        let r = if self.slot.is_empty() {
+            guess.index()
+        } else {
+            self.slot[guess.index()] as usize
+        };
+        &self.cells[r * self.len..(r + 1) * self.len]
+    }
+
+    /// Whether every code has its row.
+    pub fn is_full(&self) -> bool {
+        self.slot.is_empty()
     }
 }
 
@@ -215,12 +254,20 @@ mod tests {
     #[test]
     fn table_matches_compute_and_is_symmetric() {
         let book = Codebook::new(Rules::mm(3, 4).unwrap());
-        let table = FeedbackTable::new(&book).unwrap();
+        let table = FeedbackTable::new(&book);
+        assert!(table.is_full());
         for g in book.all() {
             for s in book.all() {
                 assert_eq!(table.row(g)[s.index()], compute(&book, s, g));
                 assert_eq!(compute(&book, s, g), compute(&book, g, s));
             }
+        }
+        // Some rows only: the same rows.
+        let some: Vec<Code> = book.all().filter(|c| c.index() % 7 == 3).collect();
+        let part = FeedbackTable::for_rows(&book, &some, &Sequential);
+        assert!(!part.is_full());
+        for &g in &some {
+            assert_eq!(part.row(g), table.row(g));
         }
     }
 }

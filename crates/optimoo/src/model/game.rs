@@ -3,8 +3,10 @@
 //! Invariants:
 //! - `Game::new` is cheap (it lists the codes, no `N²` work), so a player that
 //!   only looks a move up pays for nothing more. The full feedback table is
-//!   built on the first call to [`Game::table`] (when the game has at most
-//!   [`crate::model::feedback::TABLE_MAX_CODES`] codes) and reused after that.
+//!   built once, on the first call to [`Game::table`] (which builds it only
+//!   for games of at most [`crate::model::feedback::TABLE_MAX_CODES`]
+//!   codes, for the heuristics) or [`Game::table_with`] (any game: the exact
+//!   search), and reused after that.
 //! - [`Game::feedback`] always equals the rule in [`crate::model::feedback`], table
 //!   or not.
 //! - The set of possible answers is exact: an answer is possible when some
@@ -23,7 +25,7 @@ use crate::model::rules::Rules;
 pub struct Game {
     rules: Rules,
     book: Codebook,
-    table: OnceLock<Option<FeedbackTable>>,
+    table: OnceLock<FeedbackTable>,
     /// `possible[f]`: some pair of codes gives feedback `f`.
     possible: Vec<bool>,
 }
@@ -87,25 +89,27 @@ impl Game {
         Feedback::win(self.positions())
     }
 
-    /// The full feedback table, built on first use; `None` for games above
-    /// [`crate::model::feedback::TABLE_MAX_CODES`] codes.
+    /// The full feedback table, built on first use for games of at most
+    /// [`crate::model::feedback::TABLE_MAX_CODES`] codes; above, `None`
+    /// unless [`Game::table_with`] built it.
     pub fn table(&self) -> Option<&FeedbackTable> {
-        self.table
-            .get_or_init(|| FeedbackTable::new(&self.book))
-            .as_ref()
+        if self.len() > feedback::TABLE_MAX_CODES {
+            return self.built_table();
+        }
+        Some(self.table.get_or_init(|| FeedbackTable::new(&self.book)))
     }
 
     /// The feedback table if it is built already (never builds it).
     #[inline]
     pub fn built_table(&self) -> Option<&FeedbackTable> {
-        self.table.get().and_then(Option::as_ref)
+        self.table.get()
     }
 
-    /// [`Game::table`], built side by side by `par` if not built yet.
-    pub fn table_with(&self, par: &dyn Parallel) -> Option<&FeedbackTable> {
+    /// The full feedback table of any game (`N²` bytes: 914 MB for
+    /// moo:5x10), built side by side by `par` if not built yet.
+    pub fn table_with(&self, par: &dyn Parallel) -> &FeedbackTable {
         self.table
             .get_or_init(|| FeedbackTable::new_with(&self.book, par))
-            .as_ref()
     }
 
     /// Feedback of `guess` against `secret`.

@@ -14,9 +14,6 @@ use crate::tree::{Stats, Tree};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
-    /// The feedback table would not fit in memory.
-    #[error("{0} is too large for the exact search (more than {max} codes); try a smaller game", max = crate::model::feedback::TABLE_MAX_CODES)]
-    TooLarge(crate::model::rules::Rules),
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,

@@ -39,7 +39,8 @@
 //! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
 //! guesses tried in order, or side by side near the root), `evaluate` (one
 //! guess's exact cost), `build` (the tree rebuilt),
-//! [`bound`], [`memo`], [`symmetry`], [`canon`], [`observe`]; `tests`
+//! [`bound`], [`memo`], [`memory`] (what a search will hold),
+//! [`symmetry`], [`canon`], [`observe`]; `tests`
 //! (against brute force).
 
 pub mod bound;
@@ -50,6 +51,7 @@ mod evaluate;
 mod kernel;
 mod lookahead;
 pub mod memo;
+pub mod memory;
 pub mod observe;
 mod scan;
 mod searcher;
@@ -69,6 +71,7 @@ use crate::search::symmetry::Stabilizer;
 use crate::tree::Node;
 
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
+pub use crate::search::memory::{memory_estimate, MemoryEstimate};
 pub use crate::search::searcher::Searcher;
 
 /// The optimal subtree for a set of candidates (sorted, distinct) within
@@ -85,7 +88,7 @@ pub fn solve_candidates(
         memo_codes: 1 << 20,
         ..Config::default()
     };
-    let searcher = Searcher::new(game, config)?;
+    let searcher = Searcher::for_set(game, config, candidates)?;
     Ok(searcher.solve_set(candidates, cap.unwrap_or(usize::MAX)))
 }
 
@@ -169,7 +172,7 @@ pub fn min_guesses(game: &Game, set: &[Code]) -> Result<usize, SearchError> {
         memo_codes: 1 << 20,
         ..Config::default()
     };
-    let searcher = Searcher::new(game, config)?;
+    let searcher = Searcher::for_set(game, config, set)?;
     let rules = game.rules();
     let stab = Stabilizer::identity(rules.positions(), rules.symbols());
     let mut d = 1;
@@ -200,15 +203,15 @@ pub fn solve_after(
         memo_codes: 1 << 20,
         ..Config::default()
     };
-    let searcher = Searcher::new(game, config)?;
+    let set = crate::model::partition::consistent(game, history);
+    if set.is_empty() {
+        return Ok(None);
+    }
+    let searcher = Searcher::for_set(game, config, &set)?;
     let rules = game.rules();
     let mut stab = Stabilizer::full(rules.positions(), rules.symbols());
     for &(g, _) in history {
         stab = stab.fix(game.codes().symbols(g));
-    }
-    let set = crate::model::partition::consistent(game, history);
-    if set.is_empty() {
-        return Ok(None);
     }
     let d = cap_left.unwrap_or(usize::MAX);
     Ok(match searcher.solve(&set, d, &stab, INF, usize::MAX) {

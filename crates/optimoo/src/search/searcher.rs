@@ -13,6 +13,7 @@
 //! or stored is to be trusted, and callers keep only the results of calls
 //! that returned before it was set (see [`Searcher::cost_below`]).
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -42,7 +43,9 @@ pub(super) enum Outcome {
 /// The search state shared by every node (and thread).
 pub struct Searcher<'a> {
     pub(super) game: &'a Game,
-    pub(super) table: &'a FeedbackTable,
+    /// The game's full table, or the rows of one set's secrets
+    /// ([`Searcher::for_set`]): the search reads the rows of secrets only.
+    pub(super) table: Cow<'a, FeedbackTable>,
     pub(super) bounds: Bounds,
     pub(super) memo: Memo,
     pub(super) config: Config,
@@ -73,18 +76,46 @@ impl<'a> Searcher<'a> {
         Searcher::with_driver(game, config, Driver::sequential())
     }
 
-    /// Prepares a search of `game` run and reported by `driver`.
+    /// Prepares a search of `game` run and reported by `driver` (builds
+    /// the full feedback table, `N²` bytes: see [`crate::search::memory`]).
     pub fn with_driver(
         game: &'a Game,
         config: Config,
         driver: Driver<'a>,
     ) -> Result<Searcher<'a>, SearchError> {
+        let table = Cow::Borrowed(game.table_with(driver.par));
+        Searcher::with_table(game, config, driver, table)
+    }
+
+    /// Prepares a single-threaded, silent search of `set` (sorted,
+    /// distinct) and its subsets only: the game's table if it is built,
+    /// else the rows of `set` alone (`|set| · N` bytes), so that a player
+    /// asking about a few secrets of a large game pays for those.
+    pub fn for_set(
+        game: &'a Game,
+        config: Config,
+        set: &[Code],
+    ) -> Result<Searcher<'a>, SearchError> {
+        let table = match game.built_table() {
+            Some(t) => Cow::Borrowed(t),
+            None => Cow::Owned(FeedbackTable::for_rows(
+                game.codes(),
+                set,
+                &crate::exec::Sequential,
+            )),
+        };
+        Searcher::with_table(game, config, Driver::sequential(), table)
+    }
+
+    fn with_table(
+        game: &'a Game,
+        config: Config,
+        driver: Driver<'a>,
+        table: Cow<'a, FeedbackTable>,
+    ) -> Result<Searcher<'a>, SearchError> {
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
         }
-        let table = game
-            .table_with(driver.par)
-            .ok_or(SearchError::TooLarge(game.rules()))?;
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = Bounds::new(config.objective, branching, game.len());
         let rules = game.rules();
@@ -242,7 +273,7 @@ impl<'a> Searcher<'a> {
         } else {
             set.iter().map(|c| c.0).collect()
         };
-        key.push(d as u16);
+        key.push(depth_key(d));
         key
     }
 
@@ -410,6 +441,13 @@ impl<'a> Searcher<'a> {
 /// depth.
 pub(super) fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
     let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
-    key.push(d as u16);
+    key.push(depth_key(d));
     key
+}
+
+/// The depth in a memo key. Depths are clamped to `n + 1` (at most
+/// 65,536: `n` is at most [`crate::model::rules::MAX_CODES`]), and a
+/// depth of `n` or more is as good as unlimited, so saturating is exact.
+fn depth_key(d: usize) -> u16 {
+    d.min(u16::MAX as usize) as u16
 }

@@ -1,0 +1,140 @@
+//! What an exact search of a whole game will hold in memory, stated before
+//! it starts (the command line compares it with `--max-memory` and refuses
+//! a search that would not fit, rather than being killed halfway).
+//!
+//! The formula (docs/search.md checks it against measured peaks):
+//!
+//! - the feedback table: `N²` bytes (914 MB for moo:5x10's 30,240 codes);
+//! - the memo: at most two generations of `memo_codes` codes each
+//!   ([`crate::search::memo`]), each code counted as 2 bytes; the hash
+//!   tables' spare capacity (up to twice the entries), the allocator's
+//!   rounding and a table's growth (old and new slots side by side) can
+//!   double that, so [`MEMO_BYTES_PER_CODE`] = 8 bytes per code of
+//!   `memo_codes` (measured: 5 to 7.5 once the memo is full);
+//! - the bound tables: four tables of `(N + 1)` `u64` per depth;
+//! - the rest: [`PER_CODE_BYTES`] per code (the codebook, the tree and
+//!   its replay, the candidate lists), the kernel's buffer per thread
+//!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers, and
+//!   [`BASE_BYTES`] for the process itself.
+//!
+//! Invariant: the estimate depends only on the game, the configuration
+//! and the thread count (nothing is allocated to compute it); it is an
+//! upper bound in practice: a memo fills only on long searches, so short
+//! ones use much less.
+
+use crate::model::feedback::FeedbackTable;
+use crate::model::game::Game;
+use crate::search::config::Config;
+
+/// Bytes a code of the memo's `memo_codes` may take, both generations and
+/// the hash tables' spare room counted (see the module doc).
+pub const MEMO_BYTES_PER_CODE: u64 = 8;
+/// Bytes per code of the game outside the table, the memo and the bounds.
+pub const PER_CODE_BYTES: u64 = 256;
+/// Bytes per worker thread beyond the kernel's buffer (stack, scratch).
+pub const PER_THREAD_BYTES: u64 = 1 << 20;
+/// The process before any search (binary, libraries, thread pool).
+pub const BASE_BYTES: u64 = 8 << 20;
+
+/// The memory a search will need, by part (bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryEstimate {
+    /// The feedback table, `N²`.
+    pub table: u64,
+    /// The memo at its fullest.
+    pub memo: u64,
+    /// The lower-bound tables.
+    pub bounds: u64,
+    /// Everything else: codes, tree, threads, the process.
+    pub other: u64,
+}
+
+impl MemoryEstimate {
+    /// The sum of the parts.
+    pub fn total(&self) -> u64 {
+        self.table + self.memo + self.bounds + self.other
+    }
+
+    /// The total without the memo: what no memo size can shrink.
+    pub fn fixed(&self) -> u64 {
+        self.total() - self.memo
+    }
+}
+
+/// The memory a search of the whole of `game` under `config` will need on
+/// `threads` workers (see the module doc for the formula).
+pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> MemoryEstimate {
+    let n = game.len() as u64;
+    let branching = (game.possible_feedbacks().count() - 1).max(1) as u64;
+    MemoryEstimate {
+        table: FeedbackTable::bytes(game.len(), game.len()),
+        memo: memo_bytes(config.memo_codes),
+        bounds: 4 * depths(n, branching) * (n + 1) * 8,
+        other: BASE_BYTES + PER_CODE_BYTES * n + threads.max(1) as u64 * (PER_THREAD_BYTES + 2 * n),
+    }
+}
+
+/// The memo's share of the estimate for `memo_codes` codes per generation.
+pub fn memo_bytes(memo_codes: usize) -> u64 {
+    MEMO_BYTES_PER_CODE * memo_codes as u64
+}
+
+/// The largest `memo_codes` whose share of the estimate fits in `bytes`.
+pub fn memo_codes_within(bytes: u64) -> usize {
+    usize::try_from(bytes / MEMO_BYTES_PER_CODE).unwrap_or(usize::MAX)
+}
+
+/// Depths the bound tables hold: as [`crate::search::bound::Bounds::new`]
+/// counts them, until the capacity covers `n` secrets, and one more.
+fn depths(n: u64, branching: u64) -> u64 {
+    let (mut capacity, mut level, mut depths) = (0u64, 1u64, 1u64);
+    while capacity < n {
+        capacity = capacity.saturating_add(level);
+        level = level.saturating_mul(branching);
+        depths += 1;
+    }
+    depths + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rules::Rules;
+    use crate::search::bound::{Bounds, Cost};
+
+    #[test]
+    fn the_table_is_n_squared_and_the_parts_add_up() {
+        let game = Game::new("moo:5x10".parse::<Rules>().unwrap());
+        let config = Config::default();
+        let e = memory_estimate(&game, &config, 2);
+        assert_eq!(e.table, 30_240 * 30_240);
+        assert_eq!(e.memo, 8 << 26);
+        assert_eq!(e.total(), e.table + e.memo + e.bounds + e.other);
+        assert_eq!(e.fixed() + e.memo, e.total());
+        // More threads, more memory; a smaller memo, less.
+        assert!(memory_estimate(&game, &config, 8).total() > e.total());
+        let small = Config {
+            memo_codes: 1 << 10,
+            ..Config::default()
+        };
+        assert!(memory_estimate(&game, &small, 2).total() < e.total());
+        assert!(memo_bytes(memo_codes_within(1 << 30)) <= 1 << 30);
+    }
+
+    #[test]
+    fn depths_are_those_of_the_bound_tables() {
+        for rules in ["moo:4x10", "mm:4x6", "mm:1x5", "mm:3x2", "moo:2x3"] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let b = game.possible_feedbacks().count() - 1;
+            let bounds = Bounds::new(Cost::Total, b, game.len());
+            let d = depths(game.len() as u64, b.max(1) as u64) as usize;
+            // The tables hold `d` depths: the capacity saturates there.
+            assert_eq!(
+                bounds.capacity(d - 1),
+                bounds.capacity(usize::MAX),
+                "{rules}"
+            );
+            assert!(bounds.capacity(d - 2) < bounds.capacity(d - 1), "{rules}");
+        }
+    }
+}

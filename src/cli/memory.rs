@@ -1,0 +1,234 @@
+//! Memory before a search: sizes as typed (`--max-memory 8G`), the memory
+//! this machine has available, and the check that refuses a search that
+//! would not fit (exit code 2) instead of letting the kernel kill it
+//! halfway.
+//!
+//! Invariants: the check happens before anything large is allocated (the
+//! library's [`optimoo::search::memory_estimate`] allocates nothing); the
+//! estimate is always stated on stderr; a default memo too large for the
+//! limit is shrunk (and said so), a `--memo-mib` given on the command line
+//! never is; when the available memory cannot be read the search runs
+//! unchecked, and says so.
+//!
+//! /proc/meminfo and the cgroup files are parsed by hand: two lines of
+//! text, where a crate (sysinfo, procfs) would bring much more than this
+//! needs and still not read the cgroup limit the way we want.
+
+use anyhow::bail;
+
+use optimoo::model::game::Game;
+use optimoo::search::memory::{memo_codes_within, MemoryEstimate};
+use optimoo::search::{memory_estimate, Config};
+
+use crate::exit::say;
+
+/// The smallest memo a search is shrunk to (MiB of codes per generation)
+/// before it is refused instead.
+const MEMO_MIB_MIN: u64 = 4;
+
+/// Reads a size: bytes (`1000000`), or a number (decimals allowed) with a
+/// unit: `K`, `M`, `G`, `T` and `KiB`, `MiB`, `GiB`, `TiB` are powers of
+/// 1024, `KB`, `MB`, `GB`, `TB` powers of 1000, `B` bytes (any case).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let unit = unit.trim().to_ascii_lowercase();
+    let scale: f64 = match unit.as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024f64.powi(2),
+        "g" | "gib" => 1024f64.powi(3),
+        "t" | "tib" => 1024f64.powi(4),
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
+        _ => {
+            return Err(format!(
+                "unknown unit {unit:?}: write bytes, or K, M, G, T (or KiB, MiB, GiB, TiB: \
+                 powers of 1024) or KB, MB, GB, TB (powers of 1000), e.g. 8G or 1.5GiB"
+            ))
+        }
+    };
+    let value: f64 = number.parse().map_err(|_| {
+        format!("cannot read a size in {t:?}: write e.g. 8G, 512M, 1.5GiB or bytes")
+    })?;
+    let bytes = (value * scale).round();
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(format!("{t:?} is not a size of at least one byte"));
+    }
+    Ok(bytes as u64)
+}
+
+/// Writes bytes for people: `914.5 MiB`, `1.2 GiB`.
+pub fn show(bytes: u64) -> String {
+    let b = bytes as f64;
+    if b >= 1024f64.powi(3) {
+        format!("{:.1} GiB", b / 1024f64.powi(3))
+    } else if b >= 1024f64.powi(2) {
+        format!("{:.1} MiB", b / 1024f64.powi(2))
+    } else {
+        format!("{:.0} KiB", (b / 1024.0).ceil())
+    }
+}
+
+/// The memory available to this process: `MemAvailable` of /proc/meminfo,
+/// or the cgroup v2 limit left (memory.max − memory.current) if lower;
+/// with where the figure comes from.
+pub fn available() -> Result<(u64, &'static str), String> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo")
+        .map_err(|e| format!("cannot read /proc/meminfo: {e}"))?;
+    let mut best = (meminfo_available(&meminfo)?, "MemAvailable");
+    if let Some(left) = cgroup_left() {
+        if left < best.0 {
+            best = (left, "the cgroup's memory.max");
+        }
+    }
+    Ok(best)
+}
+
+/// `MemAvailable` (kB) of /proc/meminfo's text, in bytes.
+fn meminfo_available(text: &str) -> Result<u64, String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .and_then(|v| v.trim().strip_suffix("kB"))
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(|kb| kb.saturating_mul(1024))
+        .ok_or_else(|| "/proc/meminfo has no MemAvailable line".to_string())
+}
+
+/// What the cgroup v2 limit leaves, if there is one.
+fn cgroup_left() -> Option<u64> {
+    let read = |name: &str| std::fs::read_to_string(format!("/sys/fs/cgroup/{name}")).ok();
+    let max = read("memory.max")?.trim().parse::<u64>().ok()?; // "max": no limit
+    let current = read("memory.current")
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+    Some(max.saturating_sub(current))
+}
+
+/// States the memory the search of `game` will need, and checks it
+/// against `max_memory` (default: the memory available). A default memo
+/// (`memo_given` false) too large for the limit is shrunk to fit; returns
+/// the configuration to search with, or an error (exit code 2) saying what
+/// is needed, what is allowed and what to change.
+pub fn fit(
+    game: &Game,
+    mut config: Config,
+    threads: usize,
+    max_memory: Option<u64>,
+    memo_given: bool,
+) -> anyhow::Result<Config> {
+    let estimate = memory_estimate(game, &config, threads);
+    let (limit, source) = match max_memory {
+        Some(bytes) => (bytes, format!("--max-memory allows {}", show(bytes))),
+        None => match available() {
+            Ok((bytes, source)) => (bytes, format!("{} available ({source})", show(bytes))),
+            Err(why) => {
+                say(&format!(
+                    "memory: about {} needed ({}); {why}: not checked",
+                    show(estimate.total()),
+                    parts(&estimate)
+                ));
+                return Ok(config);
+            }
+        },
+    };
+    if estimate.total() > limit && !memo_given {
+        let room = limit.saturating_sub(estimate.fixed());
+        let codes = memo_codes_within(room);
+        if (codes as u64) >= (MEMO_MIB_MIN << 20) / 2 {
+            config.memo_codes = codes;
+            let shrunk = memory_estimate(game, &config, threads);
+            say(&format!(
+                "memory: the memo is shrunk to {} MiB (--memo-mib) to fit: {source}",
+                (codes * 2) >> 20
+            ));
+            say(&format!(
+                "memory: about {} needed ({}); {source}",
+                show(shrunk.total()),
+                parts(&shrunk)
+            ));
+            return Ok(config);
+        }
+    }
+    if estimate.total() > limit {
+        bail!(
+            "the search of {} needs about {} of memory ({}) but {source}: give a \
+             smaller --memo-mib (the feedback table alone needs {}) or a larger \
+             --max-memory, or solve a smaller game",
+            game.rules(),
+            show(estimate.total()),
+            parts(&estimate),
+            show(estimate.table)
+        );
+    }
+    say(&format!(
+        "memory: about {} needed ({}); {source}",
+        show(estimate.total()),
+        parts(&estimate)
+    ));
+    Ok(config)
+}
+
+/// The parts of an estimate, in words.
+fn parts(e: &MemoryEstimate) -> String {
+    format!(
+        "feedback table {}, memo up to {}, other {}",
+        show(e.table),
+        show(e.memo),
+        show(e.bounds + e.other)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_their_units() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("1000B"), Ok(1000));
+        assert_eq!(parse_size("8G"), Ok(8 << 30));
+        assert_eq!(parse_size("8g"), Ok(8 << 30));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("512 MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("2k"), Ok(2048));
+        assert_eq!(parse_size("1T"), Ok(1 << 40));
+        assert_eq!(parse_size("2GB"), Ok(2_000_000_000));
+        assert_eq!(parse_size("1.5kb"), Ok(1500));
+        for bad in [
+            "",
+            "G",
+            "-1G",
+            "1.2.3M",
+            "8X",
+            "0",
+            "0.1",
+            "1e3",
+            "8 Gbit",
+            "99999999999T",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn meminfo_is_read() {
+        let text = "MemTotal:       24684092 kB\nMemFree:  1 kB\nMemAvailable:   23447328 kB\n";
+        assert_eq!(meminfo_available(text), Ok(23_447_328 * 1024));
+        assert!(meminfo_available("MemTotal: 5 kB\n").is_err());
+        assert!(meminfo_available("MemAvailable: lots\n").is_err());
+    }
+
+    #[test]
+    fn sizes_are_shown_for_people() {
+        assert_eq!(show(914_457_600), "872.1 MiB");
+        assert_eq!(show(3 << 29), "1.5 GiB");
+        assert_eq!(show(1000), "1 KiB");
+    }
+}
