@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The memory `optimoo solve` states before a search against the peak it
+# reaches (maximum resident set, GNU time: Debian package `time`), one line
+# per run. The estimate is search::memory_estimate (docs/search.md, "Memory").
+#
+# Usage: scripts/memory-check.sh          # small runs (about a minute)
+#        FULL=1 scripts/memory-check.sh   # also moo:5x10 (a 872 MiB table;
+#                                         # needs about 2 GiB free, minutes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ -x /usr/bin/time ]] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
+cargo build --release --locked --quiet --bin optimoo
+optimoo=target/release/optimoo
+
+printf '%-58s %12s %12s %7s\n' "run" "estimate" "peak" "ratio"
+run() {
+    local err
+    err=$(mktemp)
+    /usr/bin/time -f "peak %M" "$optimoo" solve "$@" >/dev/null 2>"$err" || true
+    python3 - "$*" "$err" <<'PY'
+import re, sys
+label, path = sys.argv[1], sys.argv[2]
+text = open(path).read()
+est = re.findall(r"memory: about ([0-9.]+) (KiB|MiB|GiB)", text)
+peak = re.findall(r"peak (\d+)", text)
+if not est or not peak:
+    print(f"{label:58} (no figures)\n{text}")
+    sys.exit()
+value, unit = est[-1]
+scale = {"KiB": 1 / 1024, "MiB": 1, "GiB": 1024}[unit]
+e = float(value) * scale
+p = int(peak[-1]) / 1024
+print(f"{label:58} {e:8.1f} MiB {p:8.1f} MiB {e / p:6.2f}")
+PY
+    rm -f "$err"
+}
+
+run --game mm:4x6 --cap 5 --memo-mib 1 --threads 2
+run --game mm:4x6 --threads 2
+run --game moo:4x10 --objective worst --cap-only --memo-mib 4 --threads 2
+run --game moo:4x10 --cap 7 --memo-mib 8 --threads 2
+run --game moo:4x10 --cap 7 --memo-mib 32 --threads 2
+run --game mm:5x7 --objective worst --cap-only --memo-mib 64 --threads 2
+if [[ "${FULL:-}" == 1 ]]; then
+    run --game moo:5x10 --cap 5 --threads 2
+    run --game moo:5x10 --objective worst --cap-only --memo-mib 64 --threads 2
+fi
