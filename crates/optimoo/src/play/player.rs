@@ -213,7 +213,8 @@ pub fn describe_advice(game: &Game, advice: &Advice) -> String {
 
 /// Candidate sets up to this size are answered by the exact search when
 /// the history leaves the tree: on moo:4x10 sets of 24 took 12 ms and sets of
-/// 36 took 0.3 s (docs/player.md), after 0.25 s to build the feedback table.
+/// 36 took 0.3 s (docs/player.md); the search builds only the feedback
+/// rows of the secrets left (`search::Searcher::for_set`).
 pub const EXACT_MAX: usize = 30;
 
 /// The move for a set of candidates the tree does not cover: the exact
