@@ -49,6 +49,35 @@ fn mm_5x7_needs_six_guesses() {
     assert_eq!((found.cap, found.counted), (6, 5));
 }
 
+/// moo:5x10 (30,240 codes, an 872 MiB table: ignored by default): five
+/// guesses are refuted, as counting one level down shows independently:
+/// every first guess is 01234 up to symmetry, and its class 0A2B holds
+/// 7800 secrets, more than the 1 + 19 + 19² + 19³ = 7240 that four more
+/// guesses can tell apart with 19 non-winning answers.
+#[test]
+#[ignore]
+fn moo_5x10_five_guesses_are_refuted() {
+    use optimoo::tree::check::answer;
+    let game = Game::new("moo:5x10".parse::<Rules>().unwrap());
+    let codes: Vec<String> = game.codes().all().map(|c| game.format_code(c)).collect();
+    let mut classes = std::collections::HashMap::new();
+    for s in &codes {
+        *classes.entry(answer(s, "01234")).or_insert(0u64) += 1;
+    }
+    // Every guess is 01234 up to symmetry: its answers are all there are.
+    let b = classes.len() as u64 - 1;
+    assert_eq!(b, 19);
+    let four_more = 1 + b + b * b + b * b * b;
+    assert!(classes.values().any(|&c| c > four_more), "{classes:?}");
+    let (code, out, err) = run(OPTIMOO, &["solve", "--game", "moo:5x10", "--cap", "5"], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("no strategy solves moo:5x10 within 5 guesses"),
+        "{out}"
+    );
+    assert!(err.contains("feedback table 872.1 MiB"), "{err}");
+}
+
 /// The command line solves a game above the old limit, stating the memory
 /// (the 16,807² bytes of the table among it) before it starts.
 #[test]

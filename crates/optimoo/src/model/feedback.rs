@@ -177,7 +177,11 @@ impl FeedbackTable {
 
     fn build(book: &Codebook, codes: &[Code], slot: Vec<u32>, par: &dyn Parallel) -> FeedbackTable {
         let len = book.len();
-        let mut cells = vec![Feedback(0); codes.len() * len];
+        let size = codes
+            .len()
+            .checked_mul(len)
+            .expect("the table fits the address space (65,535² bytes: 64-bit targets)");
+        let mut cells = vec![Feedback(0); size];
         // Blocks of rows, one task each: few, large tasks; each task locks
         // only its own block, once.
         let rows = codes.len().div_ceil(64).max(1);
