@@ -226,8 +226,9 @@ impl<'g> Position<'g> {
             .min(INF)
     }
 
-    /// A single-threaded searcher for this game (builds the feedback
-    /// table), giving up at `deadline`.
+    /// A single-threaded searcher for the position's secrets and their
+    /// subsets (it builds their feedback rows, not the whole table),
+    /// giving up at `deadline`.
     pub fn searcher(&self, deadline: Option<Instant>) -> Result<Searcher<'g>, SearchError> {
         let config = Config {
             cap: None,
@@ -235,7 +236,7 @@ impl<'g> Position<'g> {
             memo_codes: 1 << 20,
             ..Config::default()
         };
-        Ok(Searcher::new(self.game, config)?.with_deadline(deadline))
+        Ok(Searcher::for_set(self.game, config, &self.set)?.with_deadline(deadline))
     }
 
     /// Searches `row`'s total, exact if below `cutoff`; otherwise leaves a
