@@ -117,25 +117,39 @@ fn cgroup_left() -> Option<u64> {
 /// is needed, what is allowed and what to change.
 pub fn fit(
     game: &Game,
-    mut config: Config,
+    config: Config,
     threads: usize,
     max_memory: Option<u64>,
     memo_given: bool,
 ) -> anyhow::Result<Config> {
+    let limit = match max_memory {
+        Some(bytes) => Ok((bytes, format!("--max-memory allows {}", show(bytes)))),
+        None => available()
+            .map(|(bytes, source)| (bytes, format!("{} available ({source})", show(bytes)))),
+    };
+    fit_within(game, config, threads, limit, memo_given)
+}
+
+/// [`fit`] against a limit and the words that say where it comes from, or
+/// the reason it is unknown (the search then runs unchecked).
+fn fit_within(
+    game: &Game,
+    mut config: Config,
+    threads: usize,
+    limit: Result<(u64, String), String>,
+    memo_given: bool,
+) -> anyhow::Result<Config> {
     let estimate = memory_estimate(game, &config, threads);
-    let (limit, source) = match max_memory {
-        Some(bytes) => (bytes, format!("--max-memory allows {}", show(bytes))),
-        None => match available() {
-            Ok((bytes, source)) => (bytes, format!("{} available ({source})", show(bytes))),
-            Err(why) => {
-                say(&format!(
-                    "memory: about {} needed ({}); {why}: not checked",
-                    show(estimate.total()),
-                    parts(&estimate)
-                ));
-                return Ok(config);
-            }
-        },
+    let (limit, source) = match limit {
+        Ok(found) => found,
+        Err(why) => {
+            say(&format!(
+                "memory: about {} needed ({}); {why}: not checked",
+                show(estimate.total()),
+                parts(&estimate)
+            ));
+            return Ok(config);
+        }
     };
     if estimate.total() > limit && !memo_given {
         let room = limit.saturating_sub(estimate.fixed());
@@ -215,6 +229,29 @@ mod tests {
         ] {
             assert!(parse_size(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_limit_refuses_shrinks_or_lets_through() {
+        let game = Game::new("moo:4x10".parse().unwrap());
+        let config = Config::default();
+        let need = memory_estimate(&game, &config, 2);
+        let limit = |bytes: u64| Ok((bytes, "a test limit".to_string()));
+        // Enough: unchanged.
+        let ok = fit_within(&game, config.clone(), 2, limit(need.total()), false).unwrap();
+        assert_eq!(ok.memo_codes, config.memo_codes);
+        // The default memo shrinks to fit, an explicit one is refused.
+        let tight = need.fixed() + (64 << 20);
+        let shrunk = fit_within(&game, config.clone(), 2, limit(tight), false).unwrap();
+        assert!(shrunk.memo_codes < config.memo_codes);
+        assert!(memory_estimate(&game, &shrunk, 2).total() <= tight);
+        let err = fit_within(&game, config.clone(), 2, limit(tight), true).unwrap_err();
+        assert!(err.to_string().contains("a test limit"), "{err}");
+        // Below the table: refused whatever the memo.
+        assert!(fit_within(&game, config.clone(), 2, limit(need.table), false).is_err());
+        // An unknown limit: not checked, not refused.
+        let unknown = fit_within(&game, config.clone(), 2, Err("no /proc".into()), true).unwrap();
+        assert_eq!(unknown.memo_codes, config.memo_codes);
     }
 
     #[test]
