@@ -12,14 +12,19 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod checkpoint;
 pub mod eval;
 pub mod export;
 pub mod memory;
+pub mod merge;
 pub mod output;
 pub mod partition;
+pub mod plan;
 pub mod report;
 pub mod solve;
+pub mod status;
 pub mod verify;
+pub mod work;
 
 pub use crate::exit::{finish, EXIT_ERROR, EXIT_NEGATIVE};
 
@@ -45,6 +50,14 @@ pub enum Command {
     Export(export::Args),
     /// Compute a provably optimal decision tree by exhaustive search.
     Solve(solve::Args),
+    /// Cut an exact search into independent work units (DIR/plan.json).
+    Plan(plan::Args),
+    /// Solve work units of a plan and write DIR/units/I.json.
+    Work(work::Args),
+    /// Assemble the optimal tree from a plan's units; report it as solve does.
+    Merge(merge::Args),
+    /// Show a plan's progress: units done, core time, time left, bounds so far.
+    Status(status::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -55,6 +68,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Eval(args) => eval::run(args),
         Command::Export(args) => export::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Plan(args) => plan::run(args),
+        Command::Work(args) => work::run(args),
+        Command::Merge(args) => merge::run(args),
+        Command::Status(args) => status::run(args),
     }
 }
 

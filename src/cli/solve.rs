@@ -80,10 +80,20 @@ pub struct Args {
     /// whatever the cut-off.
     #[arg(long, default_value_t = Config::default().exact_small)]
     pub exact_small: usize,
+    /// Keep the work in folder DIR (plan, units) and resume from it when
+    /// run again after a stop: at most the units in flight are lost
+    /// (docs/scale.md). Without it, a game of more than 5040 secrets gets a
+    /// reminder on stderr.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
 }
 
+/// Games with more secrets than this (moo:4x10) get the reminder that
+/// `--checkpoint` makes a solve resumable.
+pub const LONG_SOLVE_SECRETS: usize = 5040;
+
 /// The objectives `solve` optimizes (not `heuristic`, which claims nothing).
-fn objectives() -> impl clap::builder::TypedValueParser<Value = Objective> {
+pub(crate) fn objectives() -> impl clap::builder::TypedValueParser<Value = Objective> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(["average", "worst", "crush"]).map(|name| {
         match name.to_ascii_lowercase().as_str() {
@@ -117,6 +127,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
     let game = Game::new(rules);
+    if let Some(dir) = &args.checkpoint {
+        if args.cap_only {
+            bail!("--cap-only does not go with --checkpoint: drop one");
+        }
+        let report = super::merge::solve_checkpoint(
+            dir,
+            args.game,
+            args.cap,
+            args.objective,
+            threads,
+            args.memo_mib,
+            args.verbose,
+            output,
+        )?;
+        return super::merge::print(&report, args.json);
+    }
+    if game.len() > LONG_SOLVE_SECRETS {
+        crate::exit::say(&format!(
+            "note: {rules} has {} secrets and may take long; --checkpoint DIR makes the \
+             search resumable after a stop (docs/scale.md)",
+            game.len()
+        ));
+    }
     let config = Config {
         cap,
         objective: Cost::Total,

@@ -38,9 +38,9 @@
 //! memo and node search), `lookahead` (the guess order and its bounds),
 //! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
 //! guesses tried in order, or side by side near the root), `evaluate` (one
-//! guess's exact cost), `build` (the tree rebuilt),
-//! [`bound`], [`memo`], [`memory`] (what a search will hold),
-//! [`symmetry`], [`canon`], [`observe`]; `tests`
+//! guess's exact cost), `build` (the tree rebuilt), [`plan`] (the search
+//! cut into work units), [`bound`], [`memo`], [`memory`] (what a search
+//! will hold), [`symmetry`], [`canon`], [`observe`]; `tests`
 //! (against brute force).
 
 pub mod bound;
@@ -53,6 +53,7 @@ mod lookahead;
 pub mod memo;
 pub mod memory;
 pub mod observe;
+pub mod plan;
 mod scan;
 mod searcher;
 pub mod symmetry;

@@ -1,0 +1,610 @@
+//! The checkpoint folder of a search cut into units (`plan`, `work`,
+//! `merge`, `status`, `solve --checkpoint`): `DIR/plan.json` and one
+//! `DIR/units/I.json` per finished unit (docs/scale.md).
+//!
+//! Invariants:
+//! - Every file is validated when read; a corrupt file, a file of another
+//!   plan (its `plan_id`: a hash of game, cap, objective, version and the
+//!   units' definitions) or of another unit is refused with its name.
+//!   An exact unit's subtree is decoded and its cost recomputed from the
+//!   tree alone; a checksum covers the rest of the result.
+//! - Unit files are written to a temporary file in `units/`, synced, then
+//!   linked into place without replacing anything (`persist_noclobber`), so
+//!   two workers on one unit never corrupt it: the second finds the first's
+//!   file and compares. The same result again is fine; a contradicting one
+//!   (another exact cost or subtree, or a bound above the exact cost) is an
+//!   error. Only a bound too low for the plan's current generation (which
+//!   must be rerun under a higher cut-off) is replaced.
+//! - `plan.json` only changes by a new generation (a larger assumed upper
+//!   bound), written to a temporary file and renamed into place; unit
+//!   definitions, hence `plan_id` and every unit file, stay valid.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::search::bound::{Cost, CRUSH_UNIT, INF};
+use optimoo::search::plan::{self, Known, Plan, RootGuess, Unit, UnitResult};
+use optimoo::search::{Config, MinCap};
+use optimoo::tree::format::{crc32, Objective};
+use optimoo::tree::Node;
+
+/// The plan's file name in the folder.
+pub const PLAN_FILE: &str = "plan.json";
+/// The folder of unit files.
+pub const UNITS_DIR: &str = "units";
+/// `format` of plan.json.
+pub const PLAN_FORMAT: &str = "optimoo-plan/1";
+/// `format` of a unit file.
+pub const UNIT_FORMAT: &str = "optimoo-unit/1";
+
+/// How the smallest cap was found (worst, crush), kept for `merge`'s report.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MinCapRecord {
+    /// The smallest feasible cap.
+    pub cap: usize,
+    /// Caps below this refuted by counting.
+    pub counted: usize,
+    /// (cap, feasible, seconds) of each exhaustive search.
+    pub searches: Vec<(usize, bool, f64)>,
+    /// Search nodes.
+    pub nodes: u64,
+}
+
+/// A planned first guess.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GuessRecord {
+    /// The guess, e.g. `0123`.
+    pub guess: String,
+    /// Its lookahead bound.
+    pub bound: u64,
+}
+
+/// A planned unit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UnitRecord {
+    /// The first guess.
+    pub guess: String,
+    /// The answer that makes the class.
+    pub answer: String,
+    /// Secrets in the class.
+    pub secrets: usize,
+    /// Its level bound.
+    pub lower: u64,
+    /// The cut-off it starts from in this generation.
+    pub cutoff: u64,
+}
+
+/// `DIR/plan.json`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlanFile {
+    /// Always [`PLAN_FORMAT`].
+    pub format: String,
+    /// Hash of what defines the problem and the units.
+    pub plan_id: String,
+    /// 1, then one more each time `merge` raises the upper bound.
+    pub generation: u32,
+    /// The game, e.g. `moo:4x10`.
+    pub game: String,
+    /// The cap (`null`: none); for worst and crush, the smallest cap.
+    pub cap: Option<usize>,
+    /// average, worst or crush.
+    pub objective: String,
+    /// The optimoo version that planned (units must be solved by it).
+    pub version: String,
+    /// Depth of the root.
+    pub depth: usize,
+    /// Assumed upper bound of this generation (`null`: none).
+    pub upper: Option<u64>,
+    /// Cost of a real tree (`null`: none known), and which.
+    pub proven_upper: Option<u64>,
+    /// Where `proven_upper` comes from.
+    pub proven_by: Option<String>,
+    /// For worst and crush: how the smallest cap was found.
+    pub min_cap: Option<MinCapRecord>,
+    /// The planned first guesses, in the search's order.
+    pub guesses: Vec<GuessRecord>,
+    /// The units: index = position.
+    pub units: Vec<UnitRecord>,
+}
+
+/// `DIR/units/I.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitFile {
+    /// Always [`UNIT_FORMAT`].
+    pub format: String,
+    /// The plan it belongs to.
+    pub plan_id: String,
+    /// Its index.
+    pub unit: usize,
+    /// Its first guess and answer (checked against the plan).
+    pub guess: String,
+    /// The answer.
+    pub answer: String,
+    /// The cut-off it was solved under.
+    pub cutoff: u64,
+    /// Whether `value` is the exact cost (else a lower bound).
+    pub exact: bool,
+    /// The exact cost, or a proven lower bound at least `cutoff`.
+    pub value: u64,
+    /// The optimal subtree (exact only): guesses in preorder as code
+    /// indices, single-secret leaves implied.
+    pub subtree: Option<Vec<u16>>,
+    /// Wall time of the unit (not compared).
+    pub seconds: f64,
+    /// Search nodes (not compared).
+    pub nodes: u64,
+    /// Peak resident memory of the process that solved it, KiB (not
+    /// compared; `null` where /proc is not available).
+    pub peak_kib: Option<u64>,
+    /// CRC-32 of the result fields, hex.
+    pub checksum: String,
+}
+
+impl UnitFile {
+    /// The checksum of the fields that make the result.
+    pub fn compute_checksum(&self) -> String {
+        let text = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{:?}",
+            self.plan_id,
+            self.unit,
+            self.guess,
+            self.answer,
+            self.cutoff,
+            self.exact,
+            self.value,
+            self.subtree
+        );
+        format!("{:08x}", crc32(text.as_bytes()))
+    }
+}
+
+/// A checkpoint folder, its plan read and checked.
+pub struct Folder {
+    /// The folder.
+    pub dir: PathBuf,
+    /// plan.json as read.
+    pub file: PlanFile,
+    /// The game.
+    pub game: Game,
+    /// The plan in the library's terms.
+    pub plan: Plan,
+    /// The objective.
+    pub objective: Objective,
+    /// Cost tables to check subtrees.
+    bounds: optimoo::search::bound::Bounds,
+}
+
+/// The objective's name as parsed from plan.json.
+fn parse_objective(name: &str) -> Option<Objective> {
+    match name {
+        "average" => Some(Objective::Average),
+        "worst" => Some(Objective::Worst),
+        "crush" => Some(Objective::Crush),
+        _ => None,
+    }
+}
+
+/// How costs add up for an objective (the cap fixed).
+pub fn cost_of(objective: Objective) -> Cost {
+    if objective == Objective::Crush {
+        Cost::Crush
+    } else {
+        Cost::Total
+    }
+}
+
+/// A cost as text: the total, or for crush "N at the cap, total T".
+pub fn show_cost(objective: Objective, c: u64) -> String {
+    if c >= INF {
+        "infeasible".into()
+    } else if objective == Objective::Crush {
+        format!("{} at the cap, total {}", c / CRUSH_UNIT, c % CRUSH_UNIT)
+    } else {
+        c.to_string()
+    }
+}
+
+/// The hash identifying a plan: game, cap, objective, version and units.
+/// Two CRC-32s of the same text with different prefixes give 64 bits (the
+/// tree file's CRC is the one hash the library has; this is no defence
+/// against forgery, only against mixing folders up).
+pub fn plan_id(file: &PlanFile) -> String {
+    let mut text = format!(
+        "{}|{}|{:?}|{}|{}|{}",
+        PLAN_FORMAT, file.game, file.cap, file.objective, file.version, file.depth
+    );
+    for g in &file.guesses {
+        text.push_str(&format!("|g{}:{}", g.guess, g.bound));
+    }
+    for u in &file.units {
+        text.push_str(&format!(
+            "|u{}:{}:{}:{}",
+            u.guess, u.answer, u.secrets, u.lower
+        ));
+    }
+    let a = crc32(format!("a{text}").as_bytes());
+    let b = crc32(format!("b{text}").as_bytes());
+    format!("{a:08x}{b:08x}")
+}
+
+/// The plan file of a library plan.
+#[allow(clippy::too_many_arguments)]
+pub fn plan_file(
+    game: &Game,
+    plan: &Plan,
+    cap: Option<usize>,
+    objective: Objective,
+    upper: u64,
+    proven: Option<(u64, String)>,
+    min_cap: Option<&MinCap>,
+) -> PlanFile {
+    let mut file = PlanFile {
+        format: PLAN_FORMAT.into(),
+        plan_id: String::new(),
+        generation: 1,
+        game: game.rules().to_string(),
+        cap,
+        objective: objective.name().into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        depth: plan.depth,
+        upper: (upper < INF).then_some(upper),
+        proven_upper: proven.as_ref().map(|p| p.0),
+        proven_by: proven.map(|p| p.1),
+        min_cap: min_cap.map(|m| MinCapRecord {
+            cap: m.cap,
+            counted: m.counted,
+            searches: m.searches.clone(),
+            nodes: m.nodes,
+        }),
+        guesses: plan
+            .guesses
+            .iter()
+            .map(|g| GuessRecord {
+                guess: game.format_code(g.guess),
+                bound: g.bound,
+            })
+            .collect(),
+        units: plan
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| UnitRecord {
+                guess: game.format_code(plan.guesses[u.guess].guess),
+                answer: game.format_feedback(u.answer),
+                secrets: u.secrets,
+                lower: u.lower,
+                cutoff: plan.cutoff(i, upper),
+            })
+            .collect(),
+    };
+    file.plan_id = plan_id(&file);
+    file
+}
+
+impl Folder {
+    /// Reads and checks `DIR/plan.json`.
+    pub fn open(dir: &Path) -> anyhow::Result<Folder> {
+        let path = dir.join(PLAN_FILE);
+        if !path.exists() {
+            bail!(
+                "{} not found: make the plan first (optimoo plan --game G -o {})",
+                path.display(),
+                dir.display()
+            );
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let corrupt = |why: String| anyhow::anyhow!("{} is corrupt: {why}", path.display());
+        let file: PlanFile = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        if file.format != PLAN_FORMAT {
+            bail!(
+                "{} is not an optimoo plan ({})",
+                path.display(),
+                PLAN_FORMAT
+            );
+        }
+        if plan_id(&file) != file.plan_id {
+            return Err(corrupt("its plan_id does not match its contents".into()));
+        }
+        if file.version != env!("CARGO_PKG_VERSION") {
+            bail!(
+                "{} was planned by optimoo {}, this is {}: use that version, or plan again in a new folder",
+                path.display(),
+                file.version,
+                env!("CARGO_PKG_VERSION")
+            );
+        }
+        let rules: Rules = file.game.parse().map_err(|e| corrupt(format!("{e}")))?;
+        let objective = parse_objective(&file.objective)
+            .ok_or_else(|| corrupt(format!("unknown objective {}", file.objective)))?;
+        let game = Game::new(rules);
+        let mut guesses = Vec::new();
+        for g in &file.guesses {
+            let guess = game
+                .parse_code(&g.guess)
+                .map_err(|e| corrupt(e.to_string()))?;
+            guesses.push(RootGuess {
+                guess,
+                bound: g.bound,
+            });
+        }
+        let mut units = Vec::new();
+        for u in &file.units {
+            let guess = file
+                .guesses
+                .iter()
+                .position(|g| g.guess == u.guess)
+                .ok_or_else(|| corrupt(format!("unit guess {} is not planned", u.guess)))?;
+            let answer = game
+                .parse_feedback(&u.answer)
+                .map_err(|e| corrupt(e.to_string()))?;
+            units.push(Unit {
+                guess,
+                answer,
+                secrets: u.secrets,
+                lower: u.lower,
+            });
+        }
+        let plan = Plan {
+            depth: file.depth,
+            guesses,
+            units,
+        };
+        let bounds = plan::bounds(&game, cost_of(objective));
+        Ok(Folder {
+            dir: dir.to_path_buf(),
+            file,
+            game,
+            plan,
+            objective,
+            bounds,
+        })
+    }
+
+    /// The assumed upper bound of the current generation (INF: none).
+    pub fn upper(&self) -> u64 {
+        self.file.upper.unwrap_or(INF)
+    }
+
+    /// The cost of a real tree, or INF.
+    pub fn proven(&self) -> u64 {
+        self.file.proven_upper.unwrap_or(INF)
+    }
+
+    /// The search configuration of a unit.
+    pub fn config(&self, memo_mib: usize) -> Config {
+        Config {
+            cap: self.file.cap,
+            objective: cost_of(self.objective),
+            memo_codes: (memo_mib.max(1) << 20) / 2,
+            ..Config::default()
+        }
+    }
+
+    /// Path of unit `i`'s file.
+    pub fn unit_path(&self, i: usize) -> PathBuf {
+        self.dir.join(UNITS_DIR).join(format!("{i}.json"))
+    }
+
+    /// Reads unit `i`'s file: `None` when absent; an error naming the
+    /// file when it is corrupt, foreign or wrong.
+    pub fn read_unit(&self, i: usize) -> anyhow::Result<Option<(UnitFile, UnitResult)>> {
+        let path = self.unit_path(i);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
+        let f: UnitFile = serde_json::from_slice(&bytes)
+            .map_err(|e| bad(&format!("corrupt ({e}); delete it and run the unit again")))?;
+        if f.format != UNIT_FORMAT {
+            return Err(bad("not an optimoo unit file"));
+        }
+        if f.plan_id != self.file.plan_id {
+            return Err(bad(&format!(
+                "it belongs to another plan ({}, this folder's is {})",
+                f.plan_id, self.file.plan_id
+            )));
+        }
+        let def = &self.file.units[i];
+        if f.unit != i || f.guess != def.guess || f.answer != def.answer {
+            return Err(bad(&format!(
+                "it holds unit {} ({} {}), not unit {i} ({} {})",
+                f.unit, f.guess, f.answer, def.guess, def.answer
+            )));
+        }
+        if f.compute_checksum() != f.checksum {
+            return Err(bad(
+                "corrupt (its checksum does not match); delete it and run the unit again",
+            ));
+        }
+        let result = if f.exact {
+            let codes = f
+                .subtree
+                .as_ref()
+                .ok_or_else(|| bad("an exact result without its subtree"))?;
+            let set = plan::unit_set(&self.game, &self.plan, i);
+            let d = self.plan.depth - 1;
+            let node = plan::decode_subtree(&self.game, &set, d, codes)
+                .map_err(|e| bad(&format!("its subtree does not decode: {e}")))?;
+            let cost = plan::subtree_cost(&self.game, &self.bounds, &set, d, &node)
+                .map_err(|e| bad(&format!("its subtree does not solve the class: {e}")))?;
+            if cost != f.value {
+                return Err(bad(&format!(
+                    "its subtree costs {cost}, not the {} it claims",
+                    f.value
+                )));
+            }
+            UnitResult::Exact(f.value, node)
+        } else {
+            if f.value < f.cutoff {
+                return Err(bad("a bound below its own cut-off"));
+            }
+            UnitResult::AtLeast(f.value)
+        };
+        Ok(Some((f, result)))
+    }
+
+    /// Every unit's result as known (errors for bad files, all named).
+    pub fn known(&self) -> anyhow::Result<Vec<Known>> {
+        let mut known = Vec::with_capacity(self.plan.units.len());
+        let mut errors = Vec::new();
+        for i in 0..self.plan.units.len() {
+            match self.read_unit(i) {
+                Ok(None) => known.push(Known::Missing),
+                Ok(Some((_, UnitResult::Exact(c, _)))) => known.push(Known::Exact(c)),
+                Ok(Some((_, UnitResult::AtLeast(b)))) => known.push(Known::AtLeast(b)),
+                Err(e) => {
+                    errors.push(format!("{e:#}"));
+                    known.push(Known::Missing);
+                }
+            }
+        }
+        if !errors.is_empty() {
+            bail!("{}", errors.join("\n"));
+        }
+        Ok(known)
+    }
+
+    /// The unit file of a result just computed.
+    pub fn unit_file(
+        &self,
+        i: usize,
+        cutoff: u64,
+        result: &UnitResult,
+        seconds: f64,
+        nodes: u64,
+    ) -> UnitFile {
+        let subtree = match result {
+            UnitResult::Exact(_, node) => {
+                let set = plan::unit_set(&self.game, &self.plan, i);
+                let mut codes = Vec::new();
+                plan::encode_subtree(&self.game, &set, node, &mut codes);
+                Some(codes)
+            }
+            UnitResult::AtLeast(_) => None,
+        };
+        let def = &self.file.units[i];
+        let mut f = UnitFile {
+            format: UNIT_FORMAT.into(),
+            plan_id: self.file.plan_id.clone(),
+            unit: i,
+            guess: def.guess.clone(),
+            answer: def.answer.clone(),
+            cutoff,
+            exact: matches!(result, UnitResult::Exact(..)),
+            value: result.value(),
+            subtree,
+            seconds,
+            nodes,
+            peak_kib: peak_kib(),
+            checksum: String::new(),
+        };
+        f.checksum = f.compute_checksum();
+        f
+    }
+
+    /// Writes unit `i`'s file safely (see the module's invariants).
+    /// Returns false when an equal result was there already.
+    pub fn write_unit(&self, f: &UnitFile, result: &UnitResult) -> anyhow::Result<bool> {
+        let i = f.unit;
+        let path = self.unit_path(i);
+        let units = self.dir.join(UNITS_DIR);
+        let mut temp = tempfile::Builder::new()
+            .prefix(&format!(".{i}.json."))
+            .suffix(".tmp")
+            .tempfile_in(&units)
+            .with_context(|| format!("cannot write in {}", units.display()))?;
+        let text = serde_json::to_string_pretty(f)? + "\n";
+        temp.write_all(text.as_bytes())
+            .and_then(|_| temp.as_file().sync_all())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let temp = match temp.persist_noclobber(&path) {
+            Ok(_) => return Ok(true),
+            Err(e) if path.exists() => e.file,
+            Err(e) => {
+                return Err(e.error).with_context(|| format!("cannot write {}", path.display()))
+            }
+        };
+        let Some((_, old)) = self.read_unit(i)? else {
+            bail!("cannot write {}", path.display());
+        };
+        let contradiction = match (&old, result) {
+            (UnitResult::Exact(a, ta), UnitResult::Exact(b, tb)) => a != b || ta != tb,
+            (UnitResult::Exact(a, _), UnitResult::AtLeast(b))
+            | (UnitResult::AtLeast(b), UnitResult::Exact(a, _)) => b > a,
+            (UnitResult::AtLeast(_), UnitResult::AtLeast(_)) => false,
+        };
+        if contradiction {
+            bail!(
+                "{} already holds a different result ({} {}; this run found {} {}): \
+                 one of them is wrong; check the files and the versions that wrote them",
+                path.display(),
+                if old_exact(&old) { "exact" } else { "at least" },
+                old.value(),
+                if old_exact(result) {
+                    "exact"
+                } else {
+                    "at least"
+                },
+                result.value()
+            );
+        }
+        let old_known = match old {
+            UnitResult::Exact(c, _) => Known::Exact(c),
+            UnitResult::AtLeast(b) => Known::AtLeast(b),
+        };
+        if !self.plan.serves(i, old_known, self.upper())
+            && self.plan.serves(i, known_of(result), self.upper())
+        {
+            // A bound too low for this generation: the new result replaces it.
+            temp.persist(&path)
+                .map_err(|e| e.error)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Writes plan.json (a new plan or a new generation), atomically.
+    pub fn write_plan(dir: &Path, file: &PlanFile) -> anyhow::Result<()> {
+        let path = dir.join(PLAN_FILE);
+        let text = serde_json::to_string_pretty(file)? + "\n";
+        super::output::Output::create(&path)?.commit(text.as_bytes())
+    }
+}
+
+fn old_exact(r: &UnitResult) -> bool {
+    matches!(r, UnitResult::Exact(..))
+}
+
+/// The assembly's view of a result.
+pub fn known_of(r: &UnitResult) -> Known {
+    match r {
+        UnitResult::Exact(c, _) => Known::Exact(*c),
+        UnitResult::AtLeast(b) => Known::AtLeast(*b),
+    }
+}
+
+/// The subtree of an exact unit result.
+pub fn subtree_of(r: UnitResult) -> Option<Node> {
+    match r {
+        UnitResult::Exact(_, n) => Some(n),
+        UnitResult::AtLeast(_) => None,
+    }
+}
+
+/// Peak resident memory of this process in KiB: `VmHWM` of
+/// /proc/self/status (Linux; no crate reads it without pulling in a
+/// system-information library many times larger than this function).
+pub fn peak_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

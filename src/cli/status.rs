@@ -1,0 +1,123 @@
+//! `optimoo status`: the progress of a plan from its folder alone: units
+//! done, core time spent, an estimate of what remains, and the best proven
+//! bounds on the optimum so far.
+//!
+//! Invariant: the bounds are proven: lower = the least, over the planned
+//! first guesses, of own + Σ (exact cost, proven bound or level bound) of
+//! its classes (guesses left out of the plan cost more than a real tree);
+//! upper = the cost of the best first guess whose classes are all exact,
+//! or of the plan's heuristic tree.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use optimoo::search::bound::INF;
+use optimoo::search::plan::Known;
+
+use super::checkpoint::{known_of, show_cost, Folder};
+use super::EXIT_ERROR;
+
+/// Show a plan's progress: units done, core time, time left, bounds so far.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The checkpoint folder.
+    pub dir: PathBuf,
+    /// Print one JSON object instead of the summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `optimoo status`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let folder = Folder::open(&args.dir)?;
+    let n = folder.plan.units.len();
+    let upper_assumed = folder.upper();
+    let mut known = vec![Known::Missing; n];
+    let mut bad = Vec::new();
+    let (mut done, mut core, mut done_secrets, mut todo_secrets) = (0usize, 0.0f64, 0u64, 0u64);
+    let mut done_seconds = 0.0;
+    for (i, k) in known.iter_mut().enumerate() {
+        let secrets = folder.plan.units[i].secrets as u64;
+        match folder.read_unit(i) {
+            Ok(Some((f, r))) => {
+                *k = known_of(&r);
+                core += f.seconds;
+                if folder.plan.serves(i, *k, upper_assumed) {
+                    done += 1;
+                    done_secrets += secrets;
+                    done_seconds += f.seconds;
+                } else {
+                    todo_secrets += secrets;
+                }
+            }
+            Ok(None) => todo_secrets += secrets,
+            Err(e) => {
+                bad.push(format!("{e:#}"));
+                todo_secrets += secrets;
+            }
+        }
+    }
+    // Time per secret of the units done, times the secrets left: a rough
+    // guide (units of one size vary a lot).
+    let remaining =
+        (done_secrets > 0).then(|| done_seconds / done_secrets as f64 * todo_secrets as f64);
+    let (lower, upper) = folder.plan.anytime(&known, folder.proven());
+    let bound = |c: u64| (c < INF).then_some(c);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = serde_json::json!({
+            "dir": args.dir.display().to_string(),
+            "game": folder.file.game,
+            "cap": folder.file.cap,
+            "objective": folder.file.objective,
+            "generation": folder.file.generation,
+            "done": done,
+            "total": n,
+            "core_seconds": core,
+            "remaining_seconds": remaining,
+            "lower": bound(lower),
+            "upper": bound(upper),
+            "bad_files": bad,
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        let o = folder.objective;
+        writeln!(
+            out,
+            "plan       {} cap {} {}, generation {}",
+            folder.file.game,
+            folder.file.cap.map_or("none".into(), |c| c.to_string()),
+            folder.file.objective,
+            folder.file.generation
+        )?;
+        writeln!(out, "units      {done} / {n} done")?;
+        writeln!(out, "core time  {core:.1} s")?;
+        match remaining {
+            Some(r) => writeln!(
+                out,
+                "remaining  about {r:.1} s of core time (by secrets, from the units done)"
+            )?,
+            None => writeln!(out, "remaining  unknown until a unit is done")?,
+        }
+        writeln!(out, "lower      {}", show_cost(o, lower))?;
+        writeln!(
+            out,
+            "upper      {}",
+            if upper < INF {
+                show_cost(o, upper)
+            } else {
+                "none yet".into()
+            }
+        )?;
+        for b in &bad {
+            writeln!(out, "bad file   {b}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if bad.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_ERROR)
+    })
+}

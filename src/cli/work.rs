@@ -1,0 +1,189 @@
+//! `optimoo work`: solve one unit of a plan (`--unit I`, or the index a
+//! Slurm job array or a Kubernetes Indexed Job gives), or every missing one
+//! (`--all`), and write `DIR/units/I.json` (see [`super::checkpoint`]).
+//!
+//! Invariant: a unit's result depends only on the plan and the unit (not
+//! on threads or which machine runs it); a unit whose file already serves
+//! the plan's current generation is not solved again.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use rayon::prelude::*;
+
+use optimoo::search::observe::Silent;
+use optimoo::search::plan::{self, Known};
+use optimoo::search::Driver;
+
+use super::checkpoint::{known_of, Folder};
+use crate::driver::{self, Rayon};
+
+/// The environment variables that carry a task index, in the order read.
+pub const INDEX_VARS: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// Solve work units of a plan and write DIR/units/I.json.
+///
+/// Without --unit and --all the unit index is read from
+/// SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a
+/// Kubernetes Indexed Job), so one command line serves every task. A unit
+/// already done is not solved again; a file written meanwhile by another
+/// worker is compared, never overwritten.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The checkpoint folder made by `optimoo plan`.
+    pub dir: PathBuf,
+    /// The unit to solve (0-based).
+    #[arg(long, conflicts_with = "all")]
+    pub unit: Option<usize>,
+    /// Solve every missing unit on this machine, with all its cores.
+    #[arg(long)]
+    pub all: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Memory for each unit's memo in MiB (with --all, per unit in flight).
+    #[arg(long, default_value_t = 256)]
+    pub memo_mib: usize,
+    /// Print a JSON line per unit solved instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `optimoo work`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let folder = Folder::open(&args.dir)?;
+    let threads = driver::check_threads(args.threads)?;
+    let pool = driver::pool(threads)?;
+    let units: Vec<usize> = if args.all {
+        (0..folder.plan.units.len()).collect()
+    } else {
+        vec![index(args.unit, folder.plan.units.len(), &args.dir)?]
+    };
+    let report = |line: String| {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+    };
+    let done = pool.install(|| work(&folder, &units, args.memo_mib, args.json, &report))?;
+    if args.all {
+        report(format!(
+            "{} of {} units solved now; the others were done already",
+            done,
+            units.len()
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The unit index: `--unit`, else the first index variable set.
+fn index(unit: Option<usize>, total: usize, dir: &Path) -> anyhow::Result<usize> {
+    let i = match unit {
+        Some(i) => i,
+        None => {
+            let Some((name, value)) = INDEX_VARS
+                .iter()
+                .find_map(|v| std::env::var(v).ok().map(|x| (*v, x)))
+            else {
+                bail!(
+                    "which unit? give --unit I (0 … {}) or --all, or run as a Slurm job \
+                     array (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX)",
+                    total.saturating_sub(1)
+                );
+            };
+            value
+                .trim()
+                .parse()
+                .with_context(|| format!("{name}={value:?} is not a unit index"))?
+        }
+    };
+    if i >= total {
+        bail!(
+            "unit {i} does not exist: the plan in {} has {total} units (0 … {})",
+            dir.display(),
+            total.saturating_sub(1)
+        );
+    }
+    Ok(i)
+}
+
+/// Solves the listed units that do not serve yet (largest first, side by
+/// side on the current pool; each unit's search also uses the pool);
+/// returns how many were solved now.
+pub fn work(
+    folder: &Folder,
+    units: &[usize],
+    memo_mib: usize,
+    json: bool,
+    report: &(dyn Fn(String) + Sync),
+) -> anyhow::Result<usize> {
+    let upper = folder.upper();
+    let mut todo = Vec::new();
+    for &i in units {
+        let known = match folder.read_unit(i)? {
+            None => Known::Missing,
+            Some((_, r)) => known_of(&r),
+        };
+        if folder.plan.serves(i, known, upper) {
+            if units.len() == 1 {
+                report(format!(
+                    "unit {i} is done already ({})",
+                    folder.unit_path(i).display()
+                ));
+            }
+        } else {
+            todo.push(i);
+        }
+    }
+    todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
+    let results: Vec<anyhow::Result<()>> = todo
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| {
+            let start = Instant::now();
+            let cutoff = folder.plan.cutoff(i, upper);
+            let driver = Driver {
+                par: &Rayon,
+                observer: &Silent,
+            };
+            let (result, nodes) = plan::solve_unit(
+                &folder.game,
+                folder.config(memo_mib),
+                driver,
+                &folder.plan,
+                i,
+                cutoff,
+            )?;
+            let seconds = start.elapsed().as_secs_f64();
+            let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
+            folder.write_unit(&file, &result)?;
+            let u = &folder.file.units[i];
+            if json {
+                let mut line = serde_json::to_value(&file)?;
+                if let Some(o) = line.as_object_mut() {
+                    o.remove("subtree");
+                }
+                report(line.to_string());
+            } else {
+                report(format!(
+                    "unit {i} ({} {}, {} secrets): {} {} in {seconds:.2} s, {nodes} nodes",
+                    u.guess,
+                    u.answer,
+                    u.secrets,
+                    if file.exact { "exact" } else { "at least" },
+                    file.value
+                ));
+            }
+            Ok(())
+        })
+        .collect();
+    let errors: Vec<String> = results
+        .into_iter()
+        .filter_map(|r| r.err().map(|e| format!("{e:#}")))
+        .collect();
+    if !errors.is_empty() {
+        bail!("{}", errors.join("\n"));
+    }
+    Ok(todo.len())
+}
