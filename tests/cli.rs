@@ -362,7 +362,18 @@ fn solve_refuses_what_it_cannot_do() {
 #[test]
 fn help_and_readme_agree() {
     let readme = readme();
-    for sub in ["", "partition", "verify", "eval", "export", "solve"] {
+    for sub in [
+        "",
+        "partition",
+        "verify",
+        "eval",
+        "export",
+        "solve",
+        "plan",
+        "work",
+        "merge",
+        "status",
+    ] {
         let mut args: Vec<&str> = sub.split_whitespace().collect();
         args.push("--help");
         let (code, help, _) = run(OPTIMOO, &args, "");

@@ -3,6 +3,7 @@
 mod big;
 mod checker;
 mod cli;
+mod distributed;
 mod eval_cli;
 mod exhaustive;
 mod export_file;

@@ -300,7 +300,9 @@ pub fn solve_unit(
     let stab = root_stabilizer(game).fix(game.codes().symbols(g));
     let set = unit_set(game, plan, i);
     let d = plan.depth - 1;
-    let result = match searcher.solve(&set, d, &stab, cutoff, 0) {
+    // Level 1: the class is searched as the whole search searches it (its
+    // classes one after the other, guesses side by side).
+    let result = match searcher.solve(&set, d, &stab, cutoff, 1) {
         Outcome::Exact(c) => UnitResult::Exact(c, searcher.build(&set, d, &stab, c)),
         Outcome::AtLeast(b) => UnitResult::AtLeast(b),
     };

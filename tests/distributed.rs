@@ -1,0 +1,410 @@
+//! `plan`, `work`, `merge`, `status` and `solve --checkpoint`: the search
+//! cut into units gives exactly `solve`'s answer (the same total and a
+//! byte-identical tree file), whatever order and process runs the units;
+//! a killed run resumes; bad unit files are refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use optimoo::rng::SplitMix64;
+use optimoo::search::plan::UnitResult;
+use optimoo_cli::cli::checkpoint::Folder;
+
+use crate::trees::{run, scratch};
+use crate::OPTIMOO;
+
+/// A fresh scratch folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs `optimoo` and insists on exit code 0.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(OPTIMOO, args, "");
+    assert_eq!(code, 0, "{args:?}: {out}{err}");
+    out
+}
+
+/// The number of units of the plan in `dir`.
+fn units(dir: &Path) -> usize {
+    Folder::open(dir).unwrap().plan.units.len()
+}
+
+/// The total a summary reports.
+fn total(summary: &str) -> String {
+    summary
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap_or_else(|| panic!("no total in {summary}"))
+        .to_string()
+}
+
+/// plan + each unit by its own process in a shuffled order + merge ==
+/// solve, for several games and the three objectives.
+#[test]
+fn units_in_any_order_merge_into_solves_tree() {
+    let cases: &[&[&str]] = &[
+        &["--game", "moo:3x6"],
+        &["--game", "mm:3x3"],
+        &["--game", "moo:4x6"],
+        &["--game", "mm:3x4", "--cap", "4"],
+        &["--game", "moo:4x5", "--cap", "5"],
+        &["--game", "mm:4x4"],
+        &["--game", "mm:4x4", "--objective", "worst"],
+        &["--game", "mm:3x4", "--objective", "crush"],
+        &["--game", "moo:4x6", "--objective", "crush"],
+    ];
+    let mut rng = SplitMix64::new(11);
+    for (k, game) in cases.iter().enumerate() {
+        let dir = folder(&format!("dist-order-{k}"));
+        let mut plan = vec!["plan", "-o", s(&dir)];
+        plan.extend_from_slice(game);
+        ok(&plan);
+        let n = units(&dir);
+        assert!(n > 1, "{game:?}: {n} units");
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        for i in order {
+            ok(&["work", s(&dir), "--unit", &i.to_string(), "--threads", "1"]);
+        }
+        let merged = dir.join("merged.tree");
+        let m = ok(&["merge", s(&dir), "-o", s(&merged)]);
+        let solved = dir.join("solved.tree");
+        let mut solve = vec!["solve", "-o", s(&solved)];
+        solve.extend_from_slice(game);
+        let sv = ok(&solve);
+        assert_eq!(total(&m), total(&sv), "{game:?}");
+        assert_eq!(
+            std::fs::read(&merged).unwrap(),
+            std::fs::read(&solved).unwrap(),
+            "{game:?}: the merged tree is not solve's"
+        );
+        let v = ok(&["verify", s(&merged)]);
+        assert!(v.contains(": ok: "), "{v}");
+        // The JSON report is solve's, field for field (times aside).
+        let mj: serde_json::Value =
+            serde_json::from_str(&ok(&["merge", s(&dir), "--json"])).unwrap();
+        solve.retain(|a| *a != "-o" && *a != s(&solved));
+        solve.push("--json");
+        let sj: serde_json::Value = serde_json::from_str(&ok(&solve)).unwrap();
+        for key in [
+            "game",
+            "cap",
+            "objective",
+            "total",
+            "histogram",
+            "first_guess",
+            "min_cap",
+        ] {
+            assert_eq!(mj.get(key), sj.get(key), "{game:?}: {key}");
+        }
+        let st: serde_json::Value =
+            serde_json::from_str(&ok(&["status", s(&dir), "--json"])).unwrap();
+        assert_eq!(st["done"], st["total"]);
+        assert_eq!(st["lower"], st["upper"], "{st}");
+    }
+}
+
+/// An infeasible cap: every unit (if any) proves it, merge says so (1).
+#[test]
+fn an_infeasible_cap_merges_to_no_strategy() {
+    let dir = folder("dist-infeasible");
+    ok(&["plan", "--game", "mm:3x3", "--cap", "3", "-o", s(&dir)]);
+    ok(&["work", s(&dir), "--all"]);
+    let (code, out, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    let (scode, sout, _) = run(OPTIMOO, &["solve", "--game", "mm:3x3", "--cap", "3"], "");
+    assert_eq!((code, scode), (1, 1), "{out}{err}");
+    assert!(
+        out.contains("no strategy solves mm:3x3 within 3 guesses"),
+        "{out}"
+    );
+    assert!(sout.contains("no strategy solves mm:3x3 within 3 guesses"));
+}
+
+/// An --upper below the optimum: units come back as bounds, merge writes
+/// generation 2 and names the units to rerun; after that, solve's tree.
+#[test]
+fn an_upper_bound_too_low_gives_a_new_generation() {
+    let dir = folder("dist-upper");
+    ok(&[
+        "plan",
+        "--game",
+        "moo:4x6",
+        "--upper",
+        "1000",
+        "-o",
+        s(&dir),
+    ]);
+    let out = ok(&["work", s(&dir), "--all"]);
+    assert!(out.contains("at least"), "{out}");
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("generation 2") && err.contains("cut-off"),
+        "{err}"
+    );
+    let before: Vec<_> = (0..units(&dir))
+        .map(|i| std::fs::read(dir.join(format!("units/{i}.json"))).unwrap())
+        .collect();
+    let out = ok(&["work", s(&dir), "--all"]);
+    assert!(!out.contains("at least"), "{out}");
+    let merged = dir.join("m.tree");
+    let m = ok(&["merge", s(&dir), "-o", s(&merged)]);
+    let solved = dir.join("s.tree");
+    let sv = ok(&["solve", "--game", "moo:4x6", "-o", s(&solved)]);
+    assert_eq!(total(&m), total(&sv));
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&solved).unwrap()
+    );
+    // Exact results of generation 1 were kept, not recomputed.
+    for (i, b) in before.iter().enumerate() {
+        let text = String::from_utf8_lossy(b);
+        if text.contains("\"exact\": true") {
+            assert_eq!(
+                &std::fs::read(dir.join(format!("units/{i}.json"))).unwrap(),
+                b
+            );
+        }
+    }
+}
+
+/// `solve --checkpoint` killed with SIGKILL part-way, then run again:
+/// the same tree as `solve`, and the units done before the kill kept.
+#[cfg(unix)]
+#[test]
+fn a_killed_checkpoint_run_resumes() {
+    let dir = folder("dist-kill");
+    let tree = dir.with_extension("tree");
+    let args = |out: &Path| {
+        vec![
+            "solve".to_string(),
+            "--game".into(),
+            "mm:4x6".into(),
+            "--threads".into(),
+            "1".into(),
+            "--checkpoint".into(),
+            s(&dir).into(),
+            "-o".into(),
+            s(out).into(),
+        ]
+    };
+    let mut child = Command::new(OPTIMOO)
+        .args(args(&tree))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let first = dir.join("units");
+    let start = std::time::Instant::now();
+    let unit_files = |d: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(d)
+            .map(|r| {
+                r.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    while unit_files(&first).is_empty() && start.elapsed().as_secs() < 60 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let kept: Vec<(PathBuf, Vec<u8>)> = unit_files(&first)
+        .into_iter()
+        .map(|p| {
+            let b = std::fs::read(&p).unwrap();
+            (p, b)
+        })
+        .collect();
+    assert!(!tree.exists() || kept.len() == units(&dir));
+    let resumed = dir.with_extension("resumed.tree");
+    let args2 = args(&resumed);
+    let args2: Vec<&str> = args2.iter().map(String::as_str).collect();
+    let r = ok(&args2);
+    let solved = dir.with_extension("solved.tree");
+    let sv = ok(&["solve", "--game", "mm:4x6", "-o", s(&solved)]);
+    assert_eq!(total(&r), total(&sv));
+    assert_eq!(
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&solved).unwrap()
+    );
+    for (p, b) in kept {
+        assert_eq!(std::fs::read(&p).unwrap(), b, "{} was redone", p.display());
+    }
+    // A second run finds everything done and gives the same tree again.
+    ok(&args2);
+    assert_eq!(
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&solved).unwrap()
+    );
+    // Another game in the same folder is refused.
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["solve", "--game", "mm:4x5", "--checkpoint", s(&dir)],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("holds a plan of mm:4x6"), "{err}");
+}
+
+/// A planned folder of mm:3x4 with every unit done.
+fn done_folder(name: &str, cap: &str) -> PathBuf {
+    let dir = folder(name);
+    ok(&["plan", "--game", "mm:3x4", "--cap", cap, "-o", s(&dir)]);
+    ok(&["work", s(&dir), "--all"]);
+    dir
+}
+
+/// Missing, corrupt and foreign unit files are named; merge refuses them.
+#[test]
+fn bad_unit_files_are_refused_by_name() {
+    let dir = done_folder("dist-bad", "5");
+    let other = done_folder("dist-bad-other", "4");
+    let unit = |d: &Path, i: usize| d.join(format!("units/{i}.json"));
+    let good = std::fs::read(unit(&dir, 1)).unwrap();
+    // Missing.
+    std::fs::remove_file(unit(&dir, 2)).unwrap();
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("1 of") && err.contains("missing") && err.contains(": 2 "),
+        "{err}"
+    );
+    let st = ok(&["status", s(&dir)]);
+    assert!(
+        st.contains(&format!("{} / {} done", units(&dir) - 1, units(&dir))),
+        "{st}"
+    );
+    ok(&["work", s(&dir), "--unit", "2"]);
+    // Corrupt: not JSON, or a value changed (the checksum fails).
+    std::fs::write(unit(&dir, 1), b"{ \"format\": ").unwrap();
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("units/1.json is refused: corrupt"), "{err}");
+    let (code, out, _) = run(OPTIMOO, &["status", s(&dir)], "");
+    assert_eq!(code, 2);
+    assert!(out.contains("units/1.json"), "{out}");
+    let text = String::from_utf8(good.clone()).unwrap();
+    let value = text.lines().find(|l| l.contains("\"value\"")).unwrap();
+    std::fs::write(unit(&dir, 1), text.replace(value, "  \"value\": 1,")).unwrap();
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("units/1.json") && err.contains("checksum"),
+        "{err}"
+    );
+    std::fs::write(unit(&dir, 1), &good).unwrap();
+    // Foreign: a unit file of another plan (another cap).
+    std::fs::copy(unit(&other, 0), unit(&dir, 0)).unwrap();
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("units/0.json") && err.contains("another plan"),
+        "{err}"
+    );
+    // Work refuses to overwrite it too.
+    let (code, _, err) = run(OPTIMOO, &["work", s(&dir), "--unit", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("another plan"), "{err}");
+    std::fs::remove_file(unit(&dir, 0)).unwrap();
+    ok(&["work", s(&dir), "--unit", "0"]);
+    ok(&["merge", s(&dir)]);
+}
+
+/// The same unit written twice: the same result is fine, a different one
+/// is an error; two workers at once leave one valid file.
+#[test]
+fn a_unit_written_twice() {
+    let dir = done_folder("dist-twice", "5");
+    let folder = Folder::open(&dir).unwrap();
+    let i = (0..folder.plan.units.len())
+        .max_by_key(|&i| folder.plan.units[i].secrets)
+        .unwrap();
+    let (file, result) = folder.read_unit(i).unwrap().unwrap();
+    // The same result again (another time, another machine): fine.
+    let again = folder.unit_file(i, file.cutoff, &result, 9.0, 1);
+    assert!(!folder.write_unit(&again, &result).unwrap());
+    // A different exact cost: an error naming the file.
+    let UnitResult::Exact(c, node) = result.clone() else {
+        panic!("unit {i} is exact")
+    };
+    let wrong = UnitResult::Exact(c + 1, node);
+    let f = folder.unit_file(i, file.cutoff, &wrong, 1.0, 1);
+    let err = format!("{:#}", folder.write_unit(&f, &wrong).unwrap_err());
+    assert!(
+        err.contains(&format!("units/{i}.json already holds a different result")),
+        "{err}"
+    );
+    // Two workers on the same unit at once.
+    std::fs::remove_file(folder.unit_path(i)).unwrap();
+    let spawn = || {
+        Command::new(OPTIMOO)
+            .args(["work", s(&dir), "--unit", &i.to_string()])
+            .output()
+            .unwrap()
+    };
+    let (a, b) = std::thread::scope(|sc| {
+        let a = sc.spawn(spawn);
+        let b = sc.spawn(spawn);
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert!(a.status.success() && b.status.success(), "{a:?} {b:?}");
+    assert_eq!(folder.read_unit(i).unwrap().unwrap().1, result);
+}
+
+/// The unit index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; an
+/// index out of range is an error.
+#[test]
+fn the_unit_index_comes_from_the_scheduler() {
+    let dir = folder("dist-env");
+    ok(&["plan", "--game", "moo:3x5", "-o", s(&dir)]);
+    let n = units(&dir);
+    let work = |var: Option<(&str, String)>, extra: &[&str]| {
+        let mut c = Command::new(OPTIMOO);
+        c.args(["work", s(&dir)]).args(extra);
+        c.env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX");
+        if let Some((k, v)) = var {
+            c.env(k, v);
+        }
+        c.output().unwrap()
+    };
+    let o = work(Some(("SLURM_ARRAY_TASK_ID", "1".into())), &[]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(dir.join("units/1.json").exists());
+    let o = work(Some(("JOB_COMPLETION_INDEX", (n - 1).to_string())), &[]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(dir.join(format!("units/{}.json", n - 1)).exists());
+    for (var, extra) in [
+        (Some(("SLURM_ARRAY_TASK_ID", n.to_string())), vec![]),
+        (Some(("JOB_COMPLETION_INDEX", "x".into())), vec![]),
+        (None, vec![]),
+        (None, vec!["--unit".to_string(), (n + 5).to_string()]),
+    ] {
+        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        let o = work(var.clone(), &extra);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{var:?} {extra:?}: {err}");
+        assert!(
+            err.contains("does not exist")
+                || err.contains("not a unit index")
+                || err.contains("which unit"),
+            "{err}"
+        );
+    }
+    let st = ok(&["status", s(&dir)]);
+    assert!(st.contains(&format!("2 / {n} done")), "{st}");
+}
