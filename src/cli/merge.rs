@@ -51,7 +51,7 @@ pub struct Args {
 /// What a merge came to.
 pub enum Merged {
     /// The optimal tree (or the proof that the cap cannot be met).
-    Done(SolveReport),
+    Done(Box<SolveReport>),
     /// A new generation was written: these units (index, cut-off) must run.
     Rerun(Vec<(usize, u64)>),
 }
@@ -175,13 +175,13 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
         searches: m.searches.clone(),
         nodes: m.nodes,
     });
-    Ok(Merged::Done(SolveReport::new(
+    Ok(Merged::Done(Box::new(SolveReport::new(
         game,
         cap,
         folder.objective,
         &solution,
         min_cap.as_ref(),
-    )))
+    ))))
 }
 
 /// Raises the assumed upper bound to the proven one (a real tree), or
@@ -239,7 +239,7 @@ pub fn solve_checkpoint(
             let all: Vec<usize> = (0..folder.plan.units.len()).collect();
             super::work::work(&folder, &all, memo_mib, false, &say)?;
             match merge(&folder, &mut output)? {
-                Merged::Done(report) => return Ok(report),
+                Merged::Done(report) => return Ok(*report),
                 Merged::Rerun(_) => folder = Folder::open(dir)?,
             }
         }

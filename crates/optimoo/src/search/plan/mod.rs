@@ -25,17 +25,21 @@
 //!   `build` below that class with the same depth and stabilizer; so the
 //!   assembled tree is the one [`crate::search::solve`] returns.
 //! - Nothing here reads or writes files or starts threads; parallel work
-//!   goes through the [`Driver`].
+//!   goes through the [`Driver`]. `subtree`: a unit's subtree checked and
+//!   encoded on its own.
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::partition;
-use crate::search::bound::{Bounds, Cost, INF};
+use crate::search::bound::{Cost, INF};
 use crate::search::config::{Config, Driver, SearchError};
 use crate::search::searcher::{Outcome, Searcher};
 use crate::search::symmetry::Stabilizer;
 use crate::tree::Node;
+
+mod subtree;
+pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 
 /// A first guess worth trying, with its lookahead bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -309,115 +313,6 @@ pub fn solve_unit(
     Ok((result, searcher.nodes()))
 }
 
-/// Cost tables for checking a subtree's cost independently of the search.
-pub fn bounds(game: &Game, objective: Cost) -> Bounds {
-    let branching = game.possible_feedbacks().count() - 1;
-    Bounds::new(objective, branching, game.len())
-}
-
-/// The cost of `node` solving `set` within `d` guesses, recomputed from
-/// the tree alone (one guess per secret per node, plus the objective's
-/// leaf cost), or why it does not solve the set.
-pub fn subtree_cost(
-    game: &Game,
-    bounds: &Bounds,
-    set: &[Code],
-    d: usize,
-    node: &Node,
-) -> Result<u64, String> {
-    if d == 0 {
-        return Err("a secret needs more guesses than the cap allows".into());
-    }
-    if set.len() == 1 && node.guess == set[0] {
-        if !node.children.is_empty() {
-            return Err("a solved secret has children".into());
-        }
-        return Ok(bounds.leaf(d));
-    }
-    let mut classes = partition::split(game, node.guess, set);
-    classes.retain(|(f, _)| *f != game.win());
-    if classes.len() != node.children.len() {
-        return Err(format!(
-            "guess {} has {} children for {} answers",
-            game.format_code(node.guess),
-            node.children.len(),
-            classes.len()
-        ));
-    }
-    let mut total = bounds.own(set.len());
-    for ((f, c), (cf, child)) in classes.iter().zip(&node.children) {
-        if f != cf {
-            return Err(format!(
-                "guess {}: a child for answer {} that no secret gives",
-                game.format_code(node.guess),
-                game.format_feedback(*cf)
-            ));
-        }
-        total = total.saturating_add(subtree_cost(game, bounds, c, d - 1, child)?);
-    }
-    Ok(total)
-}
-
-/// The compact encoding of a subtree over `set`: the guesses in preorder as
-/// code indices, children in answer order, leaving out the implied leaves:
-/// a set of one secret always guesses it (the search's trees do), so its
-/// node is not written, as in the tree file.
-pub fn encode_subtree(game: &Game, set: &[Code], node: &Node, out: &mut Vec<u16>) {
-    if set.len() == 1 {
-        return;
-    }
-    out.push(node.guess.0);
-    let mut classes = partition::split(game, node.guess, set);
-    classes.retain(|(f, _)| *f != game.win());
-    for ((_, c), (_, child)) in classes.iter().zip(&node.children) {
-        encode_subtree(game, c, child, out);
-    }
-}
-
-/// Decodes [`encode_subtree`]'s output over `set` within `d` guesses;
-/// refuses illegal codes, too few or too many guesses, or a tree deeper
-/// than `d`.
-pub fn decode_subtree(game: &Game, set: &[Code], d: usize, codes: &[u16]) -> Result<Node, String> {
-    let mut pos = 0;
-    let node = decode_node(game, set, d, codes, &mut pos)?;
-    if pos != codes.len() {
-        return Err(format!("{} guesses left over", codes.len() - pos));
-    }
-    Ok(node)
-}
-
-fn decode_node(
-    game: &Game,
-    set: &[Code],
-    d: usize,
-    codes: &[u16],
-    pos: &mut usize,
-) -> Result<Node, String> {
-    if d == 0 {
-        return Err("deeper than the cap allows".into());
-    }
-    if set.len() == 1 {
-        return Ok(Node::leaf(set[0]));
-    }
-    let Some(&g) = codes.get(*pos) else {
-        return Err("the subtree ends early".into());
-    };
-    *pos += 1;
-    if usize::from(g) >= game.len() {
-        return Err(format!("code index {g} is not a code of the game"));
-    }
-    let mut classes = partition::split(game, Code(g), set);
-    classes.retain(|(f, _)| *f != game.win());
-    let mut children = Vec::with_capacity(classes.len());
-    for (f, c) in &classes {
-        children.push((*f, decode_node(game, c, d - 1, codes, pos)?));
-    }
-    Ok(Node {
-        guess: Code(g),
-        children,
-    })
-}
-
 /// The cost of the best of a few heuristic trees (Irving, entropy, Kooi;
 /// any guess allowed) that keep within `cap`, under `objective`, with the
 /// heuristic's name: an upper bound on the optimum from a real tree.
@@ -447,4 +342,90 @@ pub fn heuristic_upper(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::Tree;
+
+    /// Plan, every unit, decide, assemble: the tree and cost of `solve`,
+    /// and each subtree's cost recomputed from the tree alone.
+    #[test]
+    fn assembled_trees_are_solves() {
+        for (name, cap, cost) in [
+            ("moo:3x5", None, Cost::Total),
+            ("mm:3x3", Some(3), Cost::Total),
+            ("mm:3x3", Some(4), Cost::Crush),
+            ("moo:4x5", Some(4), Cost::Total),
+        ] {
+            let game = Game::new(name.parse().unwrap());
+            let config = Config {
+                cap,
+                objective: cost,
+                ..Config::default()
+            };
+            let want = crate::search::solve(&game, config.clone()).unwrap();
+            let limit =
+                heuristic_upper(&game, cap, cost, &crate::exec::Sequential).map_or(INF, |h| h.0);
+            let p = plan(&game, config.clone(), Driver::sequential(), limit).unwrap();
+            let bounds = bounds(&game, cost);
+            let mut known = Vec::new();
+            let mut trees = Vec::new();
+            for i in 0..p.units.len() {
+                let (r, _) = solve_unit(
+                    &game,
+                    config.clone(),
+                    Driver::sequential(),
+                    &p,
+                    i,
+                    p.cutoff(i, limit),
+                )
+                .unwrap();
+                if let UnitResult::Exact(c, node) = &r {
+                    let set = unit_set(&game, &p, i);
+                    assert_eq!(
+                        subtree_cost(&game, &bounds, &set, p.depth - 1, node),
+                        Ok(*c)
+                    );
+                    let mut codes = Vec::new();
+                    encode_subtree(&game, &set, node, &mut codes);
+                    assert_eq!(
+                        decode_subtree(&game, &set, p.depth - 1, &codes).as_ref(),
+                        Ok(node)
+                    );
+                }
+                known.push(match &r {
+                    UnitResult::Exact(c, _) => Known::Exact(*c),
+                    UnitResult::AtLeast(b) => Known::AtLeast(*b),
+                });
+                trees.push(r);
+            }
+            match decide(&p, &known) {
+                Decision::Optimal(g, c) => {
+                    assert_eq!(c, want.cost, "{name}");
+                    let subtrees = p
+                        .units
+                        .iter()
+                        .zip(trees)
+                        .filter(|(u, _)| u.guess == g)
+                        .map(|(u, r)| match r {
+                            UnitResult::Exact(_, n) => (u.answer, n),
+                            UnitResult::AtLeast(_) => {
+                                panic!("{name}: a bound in the optimal guess")
+                            }
+                        })
+                        .collect();
+                    let tree = Tree {
+                        rules: game.rules(),
+                        root: assemble(&p, g, subtrees),
+                    };
+                    assert_eq!(Some(tree), want.tree, "{name}");
+                    assert_eq!(p.anytime(&known, limit), (c, c));
+                }
+                Decision::Infeasible => assert_eq!(want.cost, INF, "{name}"),
+                Decision::Undecided(u) => panic!("{name}: undecided, units {u:?}"),
+            }
+        }
+    }
 }
