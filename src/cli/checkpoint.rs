@@ -209,14 +209,21 @@ pub fn show_cost(objective: Objective, c: u64) -> String {
     }
 }
 
-/// The hash identifying a plan: game, cap, objective, version and units.
+/// The hash identifying a plan: game, cap, objective, version, the proven
+/// upper bound (it decides which first guesses are planned) and units.
 /// Two CRC-32s of the same text with different prefixes give 64 bits (the
 /// tree file's CRC is the one hash the library has; this is no defence
 /// against forgery, only against mixing folders up).
 pub fn plan_id(file: &PlanFile) -> String {
     let mut text = format!(
-        "{}|{}|{:?}|{}|{}|{}",
-        PLAN_FORMAT, file.game, file.cap, file.objective, file.version, file.depth
+        "{}|{}|{:?}|{}|{}|{}|{:?}",
+        PLAN_FORMAT,
+        file.game,
+        file.cap,
+        file.objective,
+        file.version,
+        file.depth,
+        file.proven_upper
     );
     for g in &file.guesses {
         text.push_str(&format!("|g{}:{}", g.guess, g.bound));
