@@ -413,3 +413,16 @@ fn the_unit_index_comes_from_the_scheduler() {
     let st = ok(&["status", s(&dir)]);
     assert!(st.contains(&format!("2 / {n} done")), "{st}");
 }
+
+/// A game of more than 5040 secrets gets the `--checkpoint` reminder once
+/// on stderr (here the cap is refuted at once by counting); a smaller one
+/// or a run with a checkpoint does not.
+#[test]
+fn long_solves_suggest_a_checkpoint() {
+    let (code, _, err) = run(OPTIMOO, &["solve", "--game", "mm:4x9", "--cap", "1"], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.matches("--checkpoint DIR").count(), 1, "{err}");
+    let (code, _, err) = run(OPTIMOO, &["solve", "--game", "mm:4x8", "--cap", "1"], "");
+    assert_eq!(code, 1);
+    assert!(!err.contains("--checkpoint"), "{err}");
+}
