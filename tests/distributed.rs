@@ -46,25 +46,32 @@ fn total(summary: &str) -> String {
 }
 
 /// plan + each unit by its own process in a shuffled order + merge ==
-/// solve, for several games and the three objectives.
+/// solve, for several games, the three objectives and both depths.
 #[test]
 fn units_in_any_order_merge_into_solves_tree() {
-    let cases: &[&[&str]] = &[
-        &["--game", "moo:3x6"],
-        &["--game", "mm:3x3"],
-        &["--game", "moo:4x6"],
-        &["--game", "mm:3x4", "--cap", "4"],
-        &["--game", "moo:4x5", "--cap", "5"],
-        &["--game", "mm:4x4"],
-        &["--game", "mm:4x4", "--objective", "worst"],
-        &["--game", "mm:3x4", "--objective", "crush"],
-        &["--game", "moo:4x6", "--objective", "crush"],
+    // (the game for plan and solve, plan's own options)
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["--game", "moo:3x6"], &[]),
+        (&["--game", "mm:3x3"], &[]),
+        (&["--game", "moo:4x6"], &[]),
+        (&["--game", "mm:3x4", "--cap", "4"], &[]),
+        (&["--game", "moo:4x5", "--cap", "5"], &[]),
+        (&["--game", "mm:4x4"], &[]),
+        (&["--game", "mm:4x4", "--objective", "worst"], &[]),
+        (&["--game", "mm:3x4", "--objective", "crush"], &[]),
+        (&["--game", "moo:4x6", "--objective", "crush"], &[]),
+        (&["--game", "mm:4x4"], &["--depth", "2"]),
+        (
+            &["--game", "moo:4x6", "--objective", "crush"],
+            &["--depth", "2"],
+        ),
     ];
     let mut rng = SplitMix64::new(11);
-    for (k, game) in cases.iter().enumerate() {
+    for (k, (game, extra)) in cases.iter().enumerate() {
         let dir = folder(&format!("dist-order-{k}"));
         let mut plan = vec!["plan", "-o", s(&dir)];
         plan.extend_from_slice(game);
+        plan.extend_from_slice(extra);
         ok(&plan);
         let n = units(&dir);
         assert!(n > 1, "{game:?}: {n} units");

@@ -75,6 +75,11 @@ pub struct UnitRecord {
     pub secrets: usize,
     /// Its level bound.
     pub lower: u64,
+    /// With --depth 2, for a large class: the second guess this unit
+    /// tries (`null`: the unit is the whole class).
+    pub second: Option<String>,
+    /// The second guess's lookahead bound at the class.
+    pub second_bound: Option<u64>,
     /// The cut-off it starts from in this generation.
     pub cutoff: u64,
 }
@@ -125,6 +130,8 @@ pub struct UnitFile {
     pub guess: String,
     /// The answer.
     pub answer: String,
+    /// The second guess (`--depth 2`), if the unit has one.
+    pub second: Option<String>,
     /// The cut-off it was solved under.
     pub cutoff: u64,
     /// Whether `value` is the exact cost (else a lower bound).
@@ -149,11 +156,12 @@ impl UnitFile {
     /// The checksum of the fields that make the result.
     pub fn compute_checksum(&self) -> String {
         let text = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{:?}",
+            "{}|{}|{}|{}|{:?}|{}|{}|{}|{:?}",
             self.plan_id,
             self.unit,
             self.guess,
             self.answer,
+            self.second,
             self.cutoff,
             self.exact,
             self.value,
@@ -230,8 +238,8 @@ pub fn plan_id(file: &PlanFile) -> String {
     }
     for u in &file.units {
         text.push_str(&format!(
-            "|u{}:{}:{}:{}",
-            u.guess, u.answer, u.secrets, u.lower
+            "|u{}:{}:{}:{}:{:?}:{:?}",
+            u.guess, u.answer, u.secrets, u.lower, u.second, u.second_bound
         ));
     }
     let a = crc32(format!("a{text}").as_bytes());
@@ -285,6 +293,8 @@ pub fn plan_file(
                 answer: game.format_feedback(u.answer),
                 secrets: u.secrets,
                 lower: u.lower,
+                second: u.second.as_ref().map(|h| game.format_code(h.guess)),
+                second_bound: u.second.as_ref().map(|h| h.bound),
                 cutoff: plan.cutoff(i, upper),
             })
             .collect(),
@@ -350,17 +360,27 @@ impl Folder {
             let answer = game
                 .parse_feedback(&u.answer)
                 .map_err(|e| corrupt(e.to_string()))?;
+            let second = match (&u.second, u.second_bound) {
+                (Some(h), Some(bound)) => Some(RootGuess {
+                    guess: game.parse_code(h).map_err(|e| corrupt(e.to_string()))?,
+                    bound,
+                }),
+                (None, None) => None,
+                _ => return Err(corrupt("a second guess without its bound".into())),
+            };
             units.push(Unit {
                 guess,
                 answer,
                 secrets: u.secrets,
                 lower: u.lower,
+                second,
             });
         }
         let plan = Plan {
             depth: file.depth,
             guesses,
             units,
+            limit: file.proven_upper.unwrap_or(INF).min(INF - 1),
         };
         let bounds = plan::bounds(&game, cost_of(objective));
         Ok(Folder {
@@ -420,7 +440,7 @@ impl Folder {
             )));
         }
         let def = &self.file.units[i];
-        if f.unit != i || f.guess != def.guess || f.answer != def.answer {
+        if f.unit != i || f.guess != def.guess || f.answer != def.answer || f.second != def.second {
             return Err(bad(&format!(
                 "it holds unit {} ({} {}), not unit {i} ({} {})",
                 f.unit, f.guess, f.answer, def.guess, def.answer
@@ -504,6 +524,7 @@ impl Folder {
             unit: i,
             guess: def.guess.clone(),
             answer: def.answer.clone(),
+            second: def.second.clone(),
             cutoff,
             exact: matches!(result, UnitResult::Exact(..)),
             value: result.value(),

@@ -20,7 +20,7 @@ use optimoo::search::{MinCap, Solution};
 use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::tree::Tree;
 
-use super::checkpoint::{plan_id, show_cost, subtree_of, Folder};
+use super::checkpoint::{plan_id, show_cost, Folder};
 use super::output::Output;
 use super::report::SolveReport;
 use crate::driver;
@@ -109,6 +109,23 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
             folder.dir.display()
         );
     }
+    let stale: Vec<String> = known
+        .iter()
+        .enumerate()
+        .filter(|(i, k)| !folder.plan.serves(*i, **k, folder.upper()))
+        .map(|(i, _)| i.to_string())
+        .collect();
+    if !stale.is_empty() {
+        bail!(
+            "{} of {} units only hold bounds below the cut-offs of generation {} of the plan: {} \
+             (run optimoo work {} --all, or --unit I for each)",
+            stale.len(),
+            known.len(),
+            folder.file.generation,
+            stale.join(", "),
+            folder.dir.display()
+        );
+    }
     let game = &folder.game;
     let cap = folder.file.cap;
     let mut solution = Solution {
@@ -131,17 +148,12 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
     match plan::decide(&folder.plan, &known) {
         Decision::Infeasible => {}
         Decision::Optimal(g, cost) => {
-            let subtrees = folder
-                .plan
-                .units
-                .iter()
-                .zip(units)
-                .filter(|(u, _)| u.guess == g)
-                .map(|(u, r)| (u.answer, subtree_of(r).expect("decided units are exact")))
-                .collect();
+            let root = plan::assemble(&folder.plan, g, &known, &units).ok_or_else(|| {
+                anyhow::anyhow!("the decided first guess has a class without an exact unit")
+            })?;
             let tree = Tree {
                 rules: game.rules(),
-                root: plan::assemble(&folder.plan, g, subtrees),
+                root,
             };
             let stats = tree.replay(game, cap)?;
             let replayed = plan::subtree_cost(
@@ -167,7 +179,7 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
             solution.tree = Some(tree);
             solution.stats = Some(stats);
         }
-        Decision::Undecided(open) => return next_generation(folder, &known, &open),
+        Decision::Undecided(_) => return next_generation(folder, &known),
     }
     let min_cap = folder.file.min_cap.as_ref().map(|m| MinCap {
         cap: m.cap,
@@ -186,7 +198,7 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
 
 /// Raises the assumed upper bound to the proven one (a real tree), or
 /// drops it, and writes the new generation of plan.json.
-fn next_generation(folder: &Folder, known: &[Known], open: &[usize]) -> anyhow::Result<Merged> {
+fn next_generation(folder: &Folder, known: &[Known]) -> anyhow::Result<Merged> {
     let upper = folder.upper();
     if upper >= INF {
         bail!("the units do not decide even without an upper bound: a unit file is wrong");
@@ -205,9 +217,9 @@ fn next_generation(folder: &Folder, known: &[Known], open: &[usize]) -> anyhow::
     debug_assert_eq!(plan_id(&file), folder.file.plan_id);
     Folder::write_plan(&folder.dir, &file)?;
     Ok(Merged::Rerun(
-        open.iter()
-            .filter(|&&i| !folder.plan.serves(i, known[i], new_upper))
-            .map(|&i| (i, folder.plan.cutoff(i, new_upper)))
+        (0..known.len())
+            .filter(|&i| !folder.plan.serves(i, known[i], new_upper))
+            .map(|i| (i, folder.plan.cutoff(i, new_upper)))
             .collect(),
     ))
 }
@@ -227,7 +239,7 @@ pub fn solve_checkpoint(
 ) -> anyhow::Result<SolveReport> {
     let pool = driver::pool(threads)?;
     pool.install(|| {
-        let mut folder = super::plan::ensure(dir, game, cap, objective, None)?;
+        let mut folder = super::plan::ensure(dir, game, cap, objective, None, 1)?;
         let say = |line: String| {
             if verbose {
                 crate::exit::say(&line);

@@ -43,8 +43,9 @@ pub struct Args {
     /// if it is wrong, `merge` says which units to rerun).
     #[arg(long, value_name = "N")]
     pub upper: Option<u64>,
-    /// Levels of the tree cut into units (only 1: a unit per class of a
-    /// first guess).
+    /// Levels of the tree cut into units: 1, a unit per class of a first
+    /// guess; 2, classes of 64 secrets or more cut again, a unit per second
+    /// guess (more and smaller units, for many machines).
     #[arg(long, default_value_t = 1)]
     pub depth: usize,
     /// The checkpoint folder (created if needed).
@@ -60,9 +61,9 @@ pub struct Args {
 
 /// Runs `optimoo plan`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.depth != 1 {
+    if !(1..=2).contains(&args.depth) {
         bail!(
-            "--depth {}: only --depth 1 is supported so far (a unit per class of a first guess)",
+            "--depth {}: give 1 (a unit per class of a first guess) or 2 (large classes cut by second guess)",
             args.depth
         );
     }
@@ -75,6 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.cap,
             args.objective,
             args.upper,
+            args.depth,
         )
     })?;
     let f = &folder.file;
@@ -161,6 +163,7 @@ pub fn ensure(
     cap: Option<usize>,
     objective: Objective,
     upper: Option<u64>,
+    depth: usize,
 ) -> anyhow::Result<Folder> {
     let rules = game.unwrap_or_else(Rules::standard);
     let cap = effective_cap(game, cap, objective)?;
@@ -185,7 +188,7 @@ pub fn ensure(
     if dir.exists() && !dir.is_dir() {
         bail!("{} is a file: give a folder", dir.display());
     }
-    let file = make(rules, cap, objective, upper)?;
+    let file = make(rules, cap, objective, upper, depth)?;
     std::fs::create_dir_all(dir.join(UNITS_DIR))
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.join(UNITS_DIR).display()))?;
     Folder::write_plan(dir, &file)?;
@@ -198,6 +201,7 @@ fn make(
     cap: Option<usize>,
     objective: Objective,
     upper: Option<u64>,
+    depth: usize,
 ) -> anyhow::Result<PlanFile> {
     let game = Game::new(rules);
     if game.len() < 3 {
@@ -224,7 +228,7 @@ fn make(
     let proven = plan::heuristic_upper(&game, config.cap, config.objective, &Rayon);
     let limit = proven.map_or(INF, |p| p.0);
     let assumed = upper.unwrap_or(INF).min(limit);
-    let p = plan::plan(&game, config.clone(), driver, limit)?;
+    let p = plan::plan(&game, config.clone(), driver, limit, depth)?;
     Ok(plan_file(
         &game,
         &p,

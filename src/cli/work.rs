@@ -166,8 +166,12 @@ pub fn work(
                 }
                 report(line.to_string());
             } else {
+                let second = u
+                    .second
+                    .as_ref()
+                    .map_or(String::new(), |h| format!(" then {h}"));
                 report(format!(
-                    "unit {i} ({} {}, {} secrets): {} {} in {seconds:.2} s, {nodes} nodes",
+                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} nodes",
                     u.guess,
                     u.answer,
                     u.secrets,

@@ -5,20 +5,27 @@
 //! group, in the root scan's order (bound, non-candidate, code: the
 //! searcher's `phases` then `rest`). A *unit* is one non-winning class of
 //! one such guess `g`: its cost within `cap − 1` guesses, under the
-//! stabilizer of `g`, searched alone. The cost of `g` is
-//! `B(g) + Σ_j (cost_j − lower_j)`, with `B(g)` its lookahead bound and
-//! `lower_j` the level bound of class `j`.
+//! stabilizer of `g`, searched alone. Each class `j` has a lower bound
+//! `lower_j` (its level bound raised by a one-step lookahead, as the search
+//! raises it), and `B(g) = own + Σ_j lower_j`, so the cost of `g` is
+//! `B(g) + Σ_j (cost_j − lower_j)`. With depth 2, a class of at least
+//! [`SPLIT_MIN`] secrets is cut again: a unit per second guess `h` (in the
+//! search's order at the class), which returns `h`'s exact cost there or a
+//! bound; the class costs the least of them.
 //!
 //! Invariants:
 //! - Cut-offs. With an assumed upper bound `U` on the optimum, unit `j` of
-//!   `g` starts from `cutoff_j = U + 1 − (B(g) − lower_j)`. A unit that
-//!   comes back `AtLeast(b ≥ cutoff_j)` proves `cost(g) > U`; when `U` is at
-//!   least the optimum every class of every optimal guess is below its
-//!   cut-off, so its units come back exact. Units therefore prune without
-//!   talking to each other.
+//!   `g` (and each second-guess unit of class `j`) starts from
+//!   `cutoff_j = U + 1 − (B(g) − lower_j)`. A unit that comes back
+//!   `AtLeast(b ≥ cutoff_j)` proves `cost(g) > U` (or that its second
+//!   guess is not the class's best); when `U` is at least the optimum every
+//!   class of every optimal guess is below its cut-off, so its units (and
+//!   the best second guess's) come back exact. Units therefore prune
+//!   without talking to each other.
 //! - Only guesses with `B(g) <= limit` are planned, `limit` being the cost
 //!   of a real tree (or [`INF`]): any other guess costs more than a tree we
-//!   hold, so it is never optimal.
+//!   hold, so it is never optimal; likewise second guesses whose bound
+//!   reaches their class's cut-off under `limit`.
 //! - Determinism and byte-identity: [`assemble`] picks the *first* planned
 //!   guess (in the root scan's order) whose exact cost is the least, as the
 //!   searcher's own `build` does, and each unit's subtree is the searcher's
@@ -34,6 +41,7 @@ use crate::model::game::Game;
 use crate::model::partition;
 use crate::search::bound::{Cost, INF};
 use crate::search::config::{Config, Driver, SearchError};
+use crate::search::lookahead::Scored;
 use crate::search::searcher::{Outcome, Searcher};
 use crate::search::symmetry::Stabilizer;
 use crate::tree::Node;
@@ -46,7 +54,8 @@ pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 pub struct RootGuess {
     /// The guess.
     pub guess: Code,
-    /// Its lookahead bound `B(g)` (own + Σ level bounds of its classes).
+    /// A lower bound of its cost: own + Σ of its classes' lower bounds
+    /// (`B(g)`; for a second guess, its lookahead bound at the class).
     pub bound: u64,
 }
 
@@ -59,8 +68,15 @@ pub struct Unit {
     pub answer: Feedback,
     /// Secrets in the class.
     pub secrets: usize,
-    /// The class's level bound `lower(|C|, d − 1)`.
+    /// A lower bound of the class's cost: its level bound `lower(|C|, d −
+    /// 1)` raised by a one-step lookahead (the least lookahead bound over
+    /// its guesses).
     pub lower: u64,
+    /// With `--depth 2`, large classes are cut again: this unit is one
+    /// second guess of the class (with its lookahead bound there), and
+    /// returns that guess's exact cost at the class or a bound. `None`:
+    /// the unit is the whole class.
+    pub second: Option<RootGuess>,
 }
 
 /// The planned first guesses and their units.
@@ -70,9 +86,18 @@ pub struct Plan {
     pub depth: usize,
     /// The planned first guesses, in the root scan's order.
     pub guesses: Vec<RootGuess>,
-    /// Their classes, guess by guess, by answer.
+    /// Their classes, guess by guess, by answer (a class cut by second
+    /// guesses: consecutive units, in the search's order at the class).
     pub units: Vec<Unit>,
+    /// The cost of a real tree the plan was made under ([`INF`]: none);
+    /// second guesses whose bound reaches their class's cut-off under it
+    /// are left out (they cost at least that cut-off).
+    pub limit: u64,
 }
+
+/// Smallest class cut by second guesses with `--depth 2` (smaller ones are
+/// a unit each: cutting them would cost more than it saves).
+pub const SPLIT_MIN: usize = 64;
 
 /// What a unit's search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,6 +135,7 @@ pub fn plan(
     config: Config,
     driver: Driver<'_>,
     limit: u64,
+    depth: usize,
 ) -> Result<Plan, SearchError> {
     let searcher = Searcher::with_driver(game, config, driver)?;
     let all = game.all_codes();
@@ -132,25 +158,77 @@ pub fn plan(
             bound: s.bound,
         }));
     }
-    order.retain(|g| g.bound <= limit);
-    let mut units = Vec::new();
-    for (i, g) in order.iter().enumerate() {
+    // Each class's lower bound raised by a one-step lookahead of its own
+    // (as the search raises them before solving a guess's classes), and
+    // each guess's bound with them: tighter cut-offs, same order.
+    let root = root_stabilizer(game);
+    let mut rows = Vec::new();
+    for mut g in order {
+        if g.bound > limit {
+            continue;
+        }
         let mut classes = searcher.classes(&all, g.guess);
         classes.sort_by_key(|(f, _)| *f);
-        for (f, c) in classes {
-            units.push(Unit {
+        let stab = root.fix(game.codes().symbols(g.guess));
+        let mut raised = Vec::with_capacity(classes.len());
+        for (_, c) in &classes {
+            let lower = searcher.bounds.lower(c.len(), d - 1);
+            let r = searcher.class_bound(c, d - 1, &stab, INF).max(lower);
+            g.bound = g.bound.saturating_add(r - lower).min(INF);
+            raised.push(r);
+        }
+        if g.bound <= limit {
+            rows.push((g, classes, raised, stab));
+        }
+    }
+    let mut p = Plan {
+        depth: d,
+        guesses: rows.iter().map(|r| r.0.clone()).collect(),
+        units: Vec::new(),
+        limit,
+    };
+    for (i, (_, classes, raised, stab)) in rows.into_iter().enumerate() {
+        for ((f, c), lower) in classes.into_iter().zip(raised) {
+            let unit = Unit {
                 guess: i,
                 answer: f,
                 secrets: c.len(),
-                lower: searcher.bounds.lower(c.len(), d - 1),
-            });
+                lower,
+                second: None,
+            };
+            p.units.push(unit.clone());
+            let dc = searcher.clamp(c.len(), d - 1);
+            if depth < 2 || c.len() < SPLIT_MIN || dc < 2 {
+                continue;
+            }
+            // The class's guesses in the search's order, up to its cut-off
+            // under the limit (the others cannot be below it).
+            let ceiling = p.cutoff(p.units.len() - 1, limit);
+            let phases = searcher.phases(&c, dc, &stab);
+            let mut seconds: Vec<RootGuess> = phases
+                .first
+                .iter()
+                .map(|s| RootGuess {
+                    guess: s.guess,
+                    bound: s.bound,
+                })
+                .collect();
+            let (rest, _) = searcher.rest(&c, dc, &stab, &phases, ceiling);
+            seconds.extend(rest.iter().map(|s| RootGuess {
+                guess: s.guess,
+                bound: s.bound,
+            }));
+            seconds.retain(|h| h.bound < ceiling);
+            if seconds.len() >= 2 {
+                p.units.pop();
+                p.units.extend(seconds.into_iter().map(|h| Unit {
+                    second: Some(h),
+                    ..unit.clone()
+                }));
+            }
         }
     }
-    Ok(Plan {
-        depth: d,
-        guesses: order,
-        units,
-    })
+    Ok(p)
 }
 
 /// The stabilizer of an empty history.
@@ -180,14 +258,76 @@ impl Plan {
         }
     }
 
+    /// The units of each class: ranges of consecutive units.
+    pub fn classes(&self) -> Vec<std::ops::Range<usize>> {
+        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            match out.last_mut() {
+                Some(r)
+                    if {
+                        let v = &self.units[r.start];
+                        v.guess == u.guess && v.answer == u.answer
+                    } =>
+                {
+                    r.end = i + 1
+                }
+                _ => out.push(i..i + 1),
+            }
+        }
+        out
+    }
+
+    /// What is known of the class made of units `r`, and the unit whose
+    /// subtree is the class's (exact classes): for a class cut by second
+    /// guesses, the first in order of least exact cost (the search's
+    /// choice); else the least bound, or the cut-off under the plan's limit
+    /// that the second guesses left out cannot beat.
+    pub fn class_known(
+        &self,
+        r: std::ops::Range<usize>,
+        known: &[Known],
+    ) -> (Known, Option<usize>) {
+        if self.units[r.start].second.is_none() {
+            let k = known[r.start];
+            return (k, matches!(k, Known::Exact(_)).then_some(r.start));
+        }
+        let mut exact: Option<(u64, usize)> = None;
+        let mut least = self.cutoff(r.start, self.limit);
+        let r_all = r.clone();
+        for i in r {
+            match known[i] {
+                Known::Missing => return (Known::Missing, None),
+                Known::Exact(c) if exact.is_none_or(|(e, _)| c < e) => exact = Some((c, i)),
+                Known::Exact(_) => {}
+                Known::AtLeast(b) => least = least.min(b),
+            }
+        }
+        match exact {
+            // A bound from an earlier generation may be below the least
+            // exact cost (or equal, for an earlier guess): then the class
+            // is not decided, only bounded.
+            Some((c, i))
+                if r_all.clone().all(|j| match known[j] {
+                    Known::AtLeast(b) => b > c || (b == c && j > i),
+                    _ => true,
+                }) =>
+            {
+                (Known::Exact(c), Some(i))
+            }
+            Some((c, _)) => (Known::AtLeast(least.min(c)), None),
+            None => (Known::AtLeast(least), None),
+        }
+    }
+
     /// The lower bound of each planned guess from what is known (exact
-    /// costs, proven bounds, else the level bounds), and whether every unit
-    /// of it is exact.
+    /// costs, proven bounds, else the level bounds), and whether every
+    /// class of it is exact.
     pub fn guess_bounds(&self, known: &[Known]) -> Vec<(u64, bool)> {
         let mut out: Vec<(u64, bool)> = self.guesses.iter().map(|g| (g.bound, true)).collect();
-        for (u, k) in self.units.iter().zip(known) {
+        for r in self.classes() {
+            let u = &self.units[r.start];
             let slot = &mut out[u.guess];
-            match *k {
+            match self.class_known(r, known).0 {
                 Known::Exact(c) => slot.0 = slot.0.saturating_add(c - u.lower.min(c)),
                 Known::AtLeast(b) => {
                     slot.0 = slot.0.saturating_add(b.saturating_sub(u.lower));
@@ -266,15 +406,27 @@ pub fn decide(plan: &Plan, known: &[Known]) -> Decision {
     }
 }
 
-/// The root node of the optimal tree: guess `plan.guesses[g]`, one child
-/// per class, from the units' subtrees (by answer).
-pub fn assemble(plan: &Plan, g: usize, subtrees: Vec<(Feedback, Node)>) -> Node {
-    let mut children = subtrees;
+/// The root node of the optimal tree: guess `plan.guesses[g]` (decided
+/// by [`decide`]), one child per class, each the subtree of the unit
+/// [`Plan::class_known`] picks; `None` if one of them is not exact.
+pub fn assemble(plan: &Plan, g: usize, known: &[Known], results: &[UnitResult]) -> Option<Node> {
+    let mut children = Vec::new();
+    for r in plan.classes() {
+        let u = &plan.units[r.start];
+        if u.guess != g {
+            continue;
+        }
+        let i = plan.class_known(r, known).1?;
+        match &results[i] {
+            UnitResult::Exact(_, node) => children.push((u.answer, node.clone())),
+            UnitResult::AtLeast(_) => return None,
+        }
+    }
     children.sort_by_key(|(f, _)| *f);
-    Node {
+    Some(Node {
         guess: plan.guesses[g].guess,
         children,
-    }
+    })
 }
 
 /// The class of unit `i` (sorted codes).
@@ -306,9 +458,46 @@ pub fn solve_unit(
     let d = plan.depth - 1;
     // Level 1: the class is searched as the whole search searches it (its
     // classes one after the other, guesses side by side).
-    let result = match searcher.solve(&set, d, &stab, cutoff, 1) {
-        Outcome::Exact(c) => UnitResult::Exact(c, searcher.build(&set, d, &stab, c)),
-        Outcome::AtLeast(b) => UnitResult::AtLeast(b),
+    let result = match &u.second {
+        None => match searcher.solve(&set, d, &stab, cutoff, 1) {
+            Outcome::Exact(c) => UnitResult::Exact(c, searcher.build(&set, d, &stab, c)),
+            Outcome::AtLeast(b) => UnitResult::AtLeast(b),
+        },
+        Some(h) => {
+            let dc = searcher.clamp(set.len(), d);
+            let s = Scored {
+                bound: h.bound,
+                guess: h.guess,
+            };
+            match searcher.evaluate(&set, dc, &stab, &s, cutoff, 1, None) {
+                Ok(c) => {
+                    // The node the search's build makes when it picks h here.
+                    let child = stab.fix(game.codes().symbols(h.guess));
+                    let mut classes = searcher.classes(&set, h.guess);
+                    classes.sort_by_key(|(f, _)| *f);
+                    let children = classes
+                        .into_iter()
+                        .map(|(f, sub)| {
+                            let cost = match searcher.solve(&sub, dc - 1, &child, INF, usize::MAX) {
+                                Outcome::Exact(v) => v,
+                                Outcome::AtLeast(_) => {
+                                    unreachable!("a class of a guess below its cut-off is feasible")
+                                }
+                            };
+                            (f, searcher.build(&sub, dc - 1, &child, cost))
+                        })
+                        .collect();
+                    UnitResult::Exact(
+                        c,
+                        Node {
+                            guess: h.guess,
+                            children,
+                        },
+                    )
+                }
+                Err(b) => UnitResult::AtLeast(b),
+            }
+        }
     };
     Ok((result, searcher.nodes()))
 }
@@ -349,15 +538,17 @@ mod tests {
     use super::*;
     use crate::tree::Tree;
 
-    /// Plan, every unit, decide, assemble: the tree and cost of `solve`,
-    /// and each subtree's cost recomputed from the tree alone.
+    /// Plan (depth 1 and 2), every unit, decide, assemble: the tree and
+    /// cost of `solve`, and each subtree's cost recomputed from the tree.
     #[test]
     fn assembled_trees_are_solves() {
-        for (name, cap, cost) in [
-            ("moo:3x5", None, Cost::Total),
-            ("mm:3x3", Some(3), Cost::Total),
-            ("mm:3x3", Some(4), Cost::Crush),
-            ("moo:4x5", Some(4), Cost::Total),
+        for (name, cap, cost, depth) in [
+            ("moo:3x5", None, Cost::Total, 1),
+            ("mm:3x3", Some(3), Cost::Total, 1),
+            ("mm:3x3", Some(4), Cost::Crush, 1),
+            ("moo:4x5", Some(4), Cost::Total, 1),
+            ("mm:4x4", None, Cost::Total, 2),
+            ("moo:4x6", Some(5), Cost::Crush, 2),
         ] {
             let game = Game::new(name.parse().unwrap());
             let config = Config {
@@ -368,57 +559,37 @@ mod tests {
             let want = crate::search::solve(&game, config.clone()).unwrap();
             let limit =
                 heuristic_upper(&game, cap, cost, &crate::exec::Sequential).map_or(INF, |h| h.0);
-            let p = plan(&game, config.clone(), Driver::sequential(), limit).unwrap();
+            let p = plan(&game, config.clone(), Driver::sequential(), limit, depth).unwrap();
+            if depth == 2 {
+                assert!(p.units.iter().any(|u| u.second.is_some()), "{name}");
+            }
             let bounds = bounds(&game, cost);
             let mut known = Vec::new();
-            let mut trees = Vec::new();
+            let mut results = Vec::new();
             for i in 0..p.units.len() {
-                let (r, _) = solve_unit(
-                    &game,
-                    config.clone(),
-                    Driver::sequential(),
-                    &p,
-                    i,
-                    p.cutoff(i, limit),
-                )
-                .unwrap();
+                let cutoff = p.cutoff(i, limit);
+                let (r, _) =
+                    solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
                 if let UnitResult::Exact(c, node) = &r {
                     let set = unit_set(&game, &p, i);
-                    assert_eq!(
-                        subtree_cost(&game, &bounds, &set, p.depth - 1, node),
-                        Ok(*c)
-                    );
+                    let d = p.depth - 1;
+                    assert_eq!(subtree_cost(&game, &bounds, &set, d, node), Ok(*c));
                     let mut codes = Vec::new();
                     encode_subtree(&game, &set, node, &mut codes);
-                    assert_eq!(
-                        decode_subtree(&game, &set, p.depth - 1, &codes).as_ref(),
-                        Ok(node)
-                    );
+                    assert_eq!(decode_subtree(&game, &set, d, &codes).as_ref(), Ok(node));
                 }
                 known.push(match &r {
                     UnitResult::Exact(c, _) => Known::Exact(*c),
                     UnitResult::AtLeast(b) => Known::AtLeast(*b),
                 });
-                trees.push(r);
+                results.push(r);
             }
             match decide(&p, &known) {
                 Decision::Optimal(g, c) => {
                     assert_eq!(c, want.cost, "{name}");
-                    let subtrees = p
-                        .units
-                        .iter()
-                        .zip(trees)
-                        .filter(|(u, _)| u.guess == g)
-                        .map(|(u, r)| match r {
-                            UnitResult::Exact(_, n) => (u.answer, n),
-                            UnitResult::AtLeast(_) => {
-                                panic!("{name}: a bound in the optimal guess")
-                            }
-                        })
-                        .collect();
                     let tree = Tree {
                         rules: game.rules(),
-                        root: assemble(&p, g, subtrees),
+                        root: assemble(&p, g, &known, &results).unwrap(),
                     };
                     assert_eq!(Some(tree), want.tree, "{name}");
                     assert_eq!(p.anytime(&known, limit), (c, c));
