@@ -46,7 +46,9 @@ use crate::search::searcher::{Outcome, Searcher};
 use crate::search::symmetry::Stabilizer;
 use crate::tree::Node;
 
+mod assembly;
 mod subtree;
+pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 
 /// A first guess worth trying, with its lookahead bound.
@@ -357,78 +359,6 @@ impl Plan {
     }
 }
 
-/// What the assembly decided.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    /// The optimal first guess (index in [`Plan::guesses`]) and the cost.
-    Optimal(usize, u64),
-    /// No strategy meets the cap: every guess is proven infeasible.
-    Infeasible,
-    /// The known results do not decide: these units (indices) must be
-    /// (re)computed, under the cut-offs of a larger upper bound.
-    Undecided(Vec<usize>),
-}
-
-/// Decides the optimal first guess from the units' results: the first
-/// guess in order whose units are all exact with the least total, provided
-/// every other guess is proven worse (or equal and later).
-pub fn decide(plan: &Plan, known: &[Known]) -> Decision {
-    let gb = plan.guess_bounds(known);
-    if gb.iter().all(|g| g.0 >= INF) {
-        return Decision::Infeasible;
-    }
-    let best = gb
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.1)
-        .min_by_key(|(i, g)| (g.0, *i))
-        .map(|(i, g)| (i, g.0));
-    let undecided = |i: usize, g: &(u64, bool)| match best {
-        None => g.0 < INF,
-        Some((b, cost)) => !g.1 && (g.0 < cost || (g.0 == cost && i < b)),
-    };
-    let open: Vec<usize> = gb
-        .iter()
-        .enumerate()
-        .filter(|(i, g)| undecided(*i, g))
-        .map(|(i, _)| i)
-        .collect();
-    match best {
-        Some((b, cost)) if open.is_empty() => Decision::Optimal(b, cost),
-        _ => Decision::Undecided(
-            plan.units
-                .iter()
-                .enumerate()
-                .filter(|(i, u)| open.contains(&u.guess) && !matches!(known[*i], Known::Exact(_)))
-                .map(|(i, _)| i)
-                .collect(),
-        ),
-    }
-}
-
-/// The root node of the optimal tree: guess `plan.guesses[g]` (decided
-/// by [`decide`]), one child per class, each the subtree of the unit
-/// [`Plan::class_known`] picks; `None` if one of them is not exact.
-pub fn assemble(plan: &Plan, g: usize, known: &[Known], results: &[UnitResult]) -> Option<Node> {
-    let mut children = Vec::new();
-    for r in plan.classes() {
-        let u = &plan.units[r.start];
-        if u.guess != g {
-            continue;
-        }
-        let i = plan.class_known(r, known).1?;
-        match &results[i] {
-            UnitResult::Exact(_, node) => children.push((u.answer, node.clone())),
-            UnitResult::AtLeast(_) => return None,
-        }
-    }
-    children.sort_by_key(|(f, _)| *f);
-    Some(Node {
-        guess: plan.guesses[g].guess,
-        children,
-    })
-}
-
 /// The class of unit `i` (sorted codes).
 pub fn unit_set(game: &Game, plan: &Plan, i: usize) -> Vec<Code> {
     let u = &plan.units[i];
@@ -534,69 +464,4 @@ pub fn heuristic_upper(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tree::Tree;
-
-    /// Plan (depth 1 and 2), every unit, decide, assemble: the tree and
-    /// cost of `solve`, and each subtree's cost recomputed from the tree.
-    #[test]
-    fn assembled_trees_are_solves() {
-        for (name, cap, cost, depth) in [
-            ("moo:3x5", None, Cost::Total, 1),
-            ("mm:3x3", Some(3), Cost::Total, 1),
-            ("mm:3x3", Some(4), Cost::Crush, 1),
-            ("moo:4x5", Some(4), Cost::Total, 1),
-            ("mm:4x4", None, Cost::Total, 2),
-            ("moo:4x6", Some(5), Cost::Crush, 2),
-        ] {
-            let game = Game::new(name.parse().unwrap());
-            let config = Config {
-                cap,
-                objective: cost,
-                ..Config::default()
-            };
-            let want = crate::search::solve(&game, config.clone()).unwrap();
-            let limit =
-                heuristic_upper(&game, cap, cost, &crate::exec::Sequential).map_or(INF, |h| h.0);
-            let p = plan(&game, config.clone(), Driver::sequential(), limit, depth).unwrap();
-            if depth == 2 {
-                assert!(p.units.iter().any(|u| u.second.is_some()), "{name}");
-            }
-            let bounds = bounds(&game, cost);
-            let mut known = Vec::new();
-            let mut results = Vec::new();
-            for i in 0..p.units.len() {
-                let cutoff = p.cutoff(i, limit);
-                let (r, _) =
-                    solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
-                if let UnitResult::Exact(c, node) = &r {
-                    let set = unit_set(&game, &p, i);
-                    let d = p.depth - 1;
-                    assert_eq!(subtree_cost(&game, &bounds, &set, d, node), Ok(*c));
-                    let mut codes = Vec::new();
-                    encode_subtree(&game, &set, node, &mut codes);
-                    assert_eq!(decode_subtree(&game, &set, d, &codes).as_ref(), Ok(node));
-                }
-                known.push(match &r {
-                    UnitResult::Exact(c, _) => Known::Exact(*c),
-                    UnitResult::AtLeast(b) => Known::AtLeast(*b),
-                });
-                results.push(r);
-            }
-            match decide(&p, &known) {
-                Decision::Optimal(g, c) => {
-                    assert_eq!(c, want.cost, "{name}");
-                    let tree = Tree {
-                        rules: game.rules(),
-                        root: assemble(&p, g, &known, &results).unwrap(),
-                    };
-                    assert_eq!(Some(tree), want.tree, "{name}");
-                    assert_eq!(p.anytime(&known, limit), (c, c));
-                }
-                Decision::Infeasible => assert_eq!(want.cost, INF, "{name}"),
-                Decision::Undecided(u) => panic!("{name}: undecided, units {u:?}"),
-            }
-        }
-    }
-}
+mod tests;

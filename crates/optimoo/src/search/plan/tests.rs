@@ -1,0 +1,67 @@
+//! The plan against `solve`: every unit run, the tree assembled, the same
+//! tree and cost.
+
+use super::*;
+use crate::tree::Tree;
+
+/// Plan (depth 1 and 2), every unit, decide, assemble: the tree and
+/// cost of `solve`, and each subtree's cost recomputed from the tree.
+#[test]
+fn assembled_trees_are_solves() {
+    for (name, cap, cost, depth) in [
+        ("moo:3x5", None, Cost::Total, 1),
+        ("mm:3x3", Some(3), Cost::Total, 1),
+        ("mm:3x3", Some(4), Cost::Crush, 1),
+        ("moo:4x5", Some(4), Cost::Total, 1),
+        ("mm:4x4", None, Cost::Total, 2),
+        ("moo:4x6", Some(5), Cost::Crush, 2),
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config {
+            cap,
+            objective: cost,
+            ..Config::default()
+        };
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        let limit =
+            heuristic_upper(&game, cap, cost, &crate::exec::Sequential).map_or(INF, |h| h.0);
+        let p = plan(&game, config.clone(), Driver::sequential(), limit, depth).unwrap();
+        if depth == 2 {
+            assert!(p.units.iter().any(|u| u.second.is_some()), "{name}");
+        }
+        let bounds = bounds(&game, cost);
+        let mut known = Vec::new();
+        let mut results = Vec::new();
+        for i in 0..p.units.len() {
+            let cutoff = p.cutoff(i, limit);
+            let (r, _) =
+                solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
+            if let UnitResult::Exact(c, node) = &r {
+                let set = unit_set(&game, &p, i);
+                let d = p.depth - 1;
+                assert_eq!(subtree_cost(&game, &bounds, &set, d, node), Ok(*c));
+                let mut codes = Vec::new();
+                encode_subtree(&game, &set, node, &mut codes);
+                assert_eq!(decode_subtree(&game, &set, d, &codes).as_ref(), Ok(node));
+            }
+            known.push(match &r {
+                UnitResult::Exact(c, _) => Known::Exact(*c),
+                UnitResult::AtLeast(b) => Known::AtLeast(*b),
+            });
+            results.push(r);
+        }
+        match decide(&p, &known) {
+            Decision::Optimal(g, c) => {
+                assert_eq!(c, want.cost, "{name}");
+                let tree = Tree {
+                    rules: game.rules(),
+                    root: assemble(&p, g, &known, &results).unwrap(),
+                };
+                assert_eq!(Some(tree), want.tree, "{name}");
+                assert_eq!(p.anytime(&known, limit), (c, c));
+            }
+            Decision::Infeasible => assert_eq!(want.cost, INF, "{name}"),
+            Decision::Undecided(u) => panic!("{name}: undecided, units {u:?}"),
+        }
+    }
+}
