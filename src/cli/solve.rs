@@ -137,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.cap,
             args.objective,
             threads,
-            args.memo_mib,
+            args.memo_mib.unwrap_or(256),
             args.verbose,
             output,
         )?;

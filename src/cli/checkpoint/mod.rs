@@ -186,7 +186,7 @@ impl Folder {
         Config {
             cap: self.file.cap,
             objective: cost_of(self.objective),
-            memo_codes: (memo_mib.max(1) << 20) / 2,
+            memo_codes: memo_mib.max(1).saturating_mul(1 << 20) / 2,
             ..Config::default()
         }
     }
