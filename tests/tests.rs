@@ -9,6 +9,7 @@ mod export_file;
 mod format;
 mod fuzz;
 mod heuristics;
+mod lists;
 mod trees;
 mod verify;
 

@@ -18,6 +18,7 @@ pub mod memory;
 pub mod output;
 pub mod partition;
 pub mod report;
+pub mod secrets;
 pub mod solve;
 pub mod verify;
 
