@@ -121,3 +121,50 @@ fn host_draws_from_the_list_and_refuses_unlisted_guesses() {
     }
     assert!(found.len() > 1, "the seed draws the secret: {found:?}");
 }
+
+/// `moo rank` and `moo analyze` on a list tree with only listed guesses:
+/// every ranked guess is listed, the best value is the search's optimum,
+/// and an unlisted guess is refused.
+#[test]
+fn rank_with_a_list_ranks_listed_guesses() {
+    use optimoo::model::secrets::{self, GuessMode, SecretSet};
+    use optimoo::tree::format::{Objective, TreeFile};
+    let text: String = words()
+        .iter()
+        .step_by(4)
+        .map(|w| format!("{w}\n"))
+        .collect();
+    let list = scratch("rank-words.txt");
+    std::fs::write(&list, &text).unwrap();
+    let alphabet = secrets::Alphabet::new(LETTERS).unwrap();
+    let rules: optimoo::Rules = "moo:4x10".parse().unwrap();
+    let book = optimoo::model::code::Codebook::new(rules);
+    let codes = secrets::parse_list(&book, &text, Some(&alphabet), "l").unwrap();
+    let n = codes.len();
+    let set = SecretSet::new(codes, GuessMode::Secrets, Some(alphabet), "l".into()).unwrap();
+    let game = optimoo::Game::with_secrets(rules, set);
+    let solution = optimoo::search::solve(&game, Default::default()).unwrap();
+    let file = TreeFile::new(&game, solution.tree.unwrap(), Objective::Average, None).unwrap();
+    let tree = scratch("rank-words.tree");
+    std::fs::write(&tree, file.to_bytes(&game).unwrap()).unwrap();
+    let tree = tree.display().to_string();
+    let (code, out, err) = run(MOO, &["--tree", &tree, "rank", "--top", "0", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let listed: Vec<String> = text.lines().map(str::to_string).collect();
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(!rows.is_empty());
+    for r in &rows {
+        assert!(
+            listed.contains(&r["guess"].as_str().unwrap().to_string()),
+            "{r}"
+        );
+        assert_eq!(r["left"], n);
+    }
+    assert_eq!(rows[0]["total"], solution.cost);
+    let (code, _, err) = run(MOO, &["--tree", &tree, "analyze", "aeil:0A1B"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("aeil is not in the secret list"), "{err}");
+}
