@@ -171,6 +171,10 @@ fn words_over_an_alphabet_play_their_game() {
     sorted.sort_by_key(rank);
     assert_eq!(json["secrets"]["codes"], serde_json::json!(sorted));
     assert_eq!(walk_json(&json, &words).0, want);
+    let html = ["export", tree, "--format", "html"];
+    let (code, _, err) = run(OPTIMOO, &html, "");
+    assert_eq!(code, 2);
+    assert!(err.contains("does not play secret lists yet"), "{err}");
     let (code, out, err) = run(OPTIMOO, &["verify", tree], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&format!("total {want}")), "{out}");

@@ -307,8 +307,8 @@ impl Stabilizer {
     /// them keeps the list, and no listed code contains them). Found by
     /// backtracking over symbol maps for each position permutation, a
     /// symbol only sent to one with the same count at each (permuted)
-    /// position; if the search runs past [`LIST_SEARCH_STEPS`] steps or
-    /// [`LIST_MAX_ELEMENTS`] elements it stops with the elements found,
+    /// position; if the search runs past 2^20 steps (`LIST_SEARCH_STEPS`) or
+    /// 1,440 elements (`LIST_MAX_ELEMENTS`) it stops with the elements found,
     /// the identity first: any subset of the true group is still correct
     /// for the orbit test (each pruned guess has a smaller symmetric image,
     /// so the orbit's least code is kept), merely weaker.

@@ -14,7 +14,7 @@
 //!
 //! Invariants: the codes read are strictly increasing and below `N`; an
 //! alphabet has exactly the game's number of letters ([`Alphabet::new`]);
-//! every field is bounded, so the extension is at most [`EXTRA_MAX`]`(N)`
+//! every field is bounded, so the extension is at most [`extra_max`]`(N)`
 //! bytes; writing then reading gives the same set (the name cut to 255
 //! bytes at a character boundary).
 
