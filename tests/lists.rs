@@ -171,6 +171,11 @@ fn words_over_an_alphabet_play_their_game() {
     sorted.sort_by_key(rank);
     assert_eq!(json["secrets"]["codes"], serde_json::json!(sorted));
     assert_eq!(walk_json(&json, &words).0, want);
+    // The picture counts the listed secrets at the root.
+    let dot = ["export", tree, "--format", "dot", "--depth", "1"];
+    let (code, out, err) = run(OPTIMOO, &dot, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\\n9\\n"), "{out}");
     let html = ["export", tree, "--format", "html"];
     let (code, _, err) = run(OPTIMOO, &html, "");
     assert_eq!(code, 2);
