@@ -43,4 +43,12 @@ solve mm:4x6 5
 solve_objective mm:4x6 crush
 solve_objective moo:4x10 crush
 
+# The word list's tree (data/words4.txt, written for the project).
+if [[ -z $only || $only == words4 ]]; then
+    echo "== data/words4.txt -> data/words4.tree"
+    "$optimoo" solve --game moo:4x10 --secrets data/words4.txt --alphabet aeilnoprst \
+        -o data/words4.tree
+    "$optimoo" verify data/words4.tree
+fi
+
 ls -l data/*.tree

@@ -86,9 +86,12 @@ pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
 /// Play every secret with heuristic strategies and print the totals.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
-    #[arg(long, default_value = "moo:4x10")]
-    pub game: Rules,
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed)
+    /// [default: moo:4x10, or with --alphabet the words' game]
+    #[arg(long)]
+    pub game: Option<Rules>,
+    #[command(flatten)]
+    pub list: super::secrets::SecretArgs,
     /// The strategy to evaluate, or all of them: all, first (the first
     /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
     /// smallest largest class), irving (smallest sum of squared class
@@ -129,7 +132,7 @@ pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
 
 /// Runs `optimoo eval`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = Game::new(args.game);
+    let game = args.list.game(args.game, Rules::standard())?;
     let configs = heuristics(args.strategy)
         .into_iter()
         .map(|h| args.options.config(&game, h))
@@ -141,13 +144,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if !args.json {
         let o = &args.options;
-        let first = game.format_code(configs[0].first_guess());
+        let first = game.format_code(configs[0].first_in(&game));
         writeln!(
             out,
-            "{}: {} secrets, first guess {first}, pool {}, ties {}, seed {} \
+            "{}: {}, first guess {first}, pool {}, ties {}, seed {} \
              (feedback table {table_seconds:.3} s)",
-            args.game,
-            game.len(),
+            game.rules(),
+            game.secret_set()
+                .map_or(format!("{} secrets", game.len()), |s| s.describe()),
             o.pool,
             o.ties,
             o.seed
@@ -173,9 +177,9 @@ impl Row {
         let c = &self.config;
         let s = &self.stats;
         EvalRow {
-            game: game.rules().to_string(),
+            game: game.name(),
             strategy: c.heuristic.name(),
-            first: game.format_code(c.first_guess()),
+            first: game.format_code(c.first_in(game)),
             pool: c.pool.to_string(),
             ties: c.ties.to_string(),
             seed: c.seed,

@@ -39,12 +39,15 @@ pub enum Format {
 /// Write a decision tree: a strategy's (--strategy) or a tree file's (FILE).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A tree file to export (its game is the file's; --game is ignored).
+    /// A tree file to export (its game is the file's; --game is ignored;
+    /// --secrets must name the list the file records, if given).
     #[arg(value_name = "FILE", conflicts_with = "strategy")]
     pub file: Option<PathBuf>,
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
-    #[arg(long, default_value = "moo:4x10")]
-    pub game: Rules,
+    #[arg(long)]
+    pub game: Option<Rules>,
+    #[command(flatten)]
+    pub list: super::secrets::SecretArgs,
     /// The strategy whose tree to write: first, random, minimax, irving,
     /// entropy or kooi (see `optimoo eval --help`).
     #[arg(long, value_parser = super::eval::named::<Heuristic>())]
@@ -72,20 +75,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let output = args.output.as_deref().map(Output::create).transpose()?;
     let (game, tree, what, objective, cap) = match &args.file {
         Some(path) => {
-            let file = TreeFile::read(path, None)
+            let (game, file) = super::secrets::read_tree(path, &args.list)
                 .with_context(|| format!("reading {}", path.display()))?;
             let h = &file.header;
             let (objective, cap) = (h.objective, h.cap);
-            (
-                Game::new(file.header.rules),
-                file.tree,
-                path.display().to_string(),
-                objective,
-                cap,
-            )
+            (game, file.tree, path.display().to_string(), objective, cap)
         }
         None => {
-            let game = Game::new(args.game);
+            let game = args.list.game(args.game, Rules::standard())?;
             let heuristic = args.strategy.context(
                 "nothing to export: name a strategy with --strategy NAME or give a tree FILE",
             )?;
@@ -100,6 +97,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
     };
+    if args.format == Format::Html && game.secret_set().is_some() {
+        // The page computes candidates and draws secrets over every code.
+        bail!(
+            "--format html does not play secret lists yet (the page draws its secrets \
+             from every code): use --format json or dot, or `moo --tree FILE`"
+        );
+    }
     if let Err(e) = tree.replay(&game, cap) {
         crate::exit::say(&format!("error: {what} does not play correctly: {e}"));
         return Ok(ExitCode::from(EXIT_NEGATIVE));

@@ -21,6 +21,7 @@ pub mod output;
 pub mod partition;
 pub mod plan;
 pub mod report;
+pub mod secrets;
 pub mod solve;
 pub mod status;
 pub mod verify;

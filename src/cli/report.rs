@@ -184,7 +184,7 @@ impl SolveReport {
         solution: &Solution,
         proof: Option<&MinCap>,
     ) -> SolveReport {
-        let name = game.rules().to_string();
+        let name = game.name();
         let (Some(tree), Some(stats)) = (&solution.tree, &solution.stats) else {
             return SolveReport::Infeasible(Infeasible {
                 game: name,
@@ -228,7 +228,7 @@ impl SolveReport {
     pub fn cap_only(game: &Game, m: &MinCap) -> SolveReport {
         let proof = CapProof::from(m);
         SolveReport::CapOnly(CapOnly {
-            game: game.rules().to_string(),
+            game: game.name(),
             objective: Objective::Worst.name(),
             min_cap: m.cap,
             counted: m.counted,

@@ -35,6 +35,8 @@ pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed) [default: moo:4x10]
     #[arg(long)]
     pub game: Option<Rules>,
+    #[command(flatten)]
+    pub list: super::secrets::SecretArgs,
     /// Most guesses any secret may need, the winning one included
     /// [default: 7 when --game is not given, else unlimited]
     #[arg(long)]
@@ -120,16 +122,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let cap = match (args.game, args.cap, args.objective) {
-        (None, None, Objective::Average) => Some(7),
+        (None, None, Objective::Average) if args.list.secrets.is_none() => Some(7),
         (_, cap, _) => cap,
     };
     let threads = driver::check_threads(args.threads)?;
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let game = Game::new(rules);
+    let game = args.list.game(args.game, rules)?;
     if let Some(dir) = &args.checkpoint {
         if args.cap_only {
             bail!("--cap-only does not go with --checkpoint: drop one");
+        }
+        if args.list.secrets.is_some() {
+            bail!(
+                "--checkpoint does not take a secret list yet (plan/work/merge search every \
+                 code): drop --secrets, or solve the list without --checkpoint"
+            );
         }
         let report = super::merge::solve_checkpoint(
             dir,

@@ -5,8 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
-use optimoo::model::game::Game;
-use optimoo::tree::format::TreeFile;
 
 /// Replay every secret of each tree file's game with an independent checker
 /// (its own bulls-and-cows rule over the written codes): each guess legal,
@@ -20,6 +18,8 @@ pub struct Args {
     /// Tree files (`.tree`) to check.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub list: super::secrets::SecretArgs,
 }
 
 /// Runs `optimoo verify`.
@@ -29,8 +29,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for path in &args.files {
         // The path as given, control characters escaped.
         let shown = crate::exit::escaped(&path.display().to_string(), false);
-        let file = match TreeFile::read(path, None) {
-            Ok(file) => file,
+        let (game, file) = match super::secrets::read_tree(path, &args.list) {
+            Ok(read) => read,
             Err(err) => {
                 out.flush()?;
                 crate::exit::say(&format!("{shown}: error: {err}"));
@@ -38,7 +38,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let game = Game::new(file.header.rules);
         match file.verify(&game) {
             Ok(stats) => {
                 let h = &file.header;
@@ -46,7 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 writeln!(
                     out,
                     "{shown}: ok: {} {} {cap}: total {} average {:.4} max depth {} histogram {}",
-                    h.rules,
+                    game.name(),
                     h.objective,
                     stats.total,
                     stats.average(),

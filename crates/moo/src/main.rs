@@ -32,6 +32,19 @@ struct Cli {
     /// embedded optimal moo:4x10 tree.
     #[arg(long, global = true, value_name = "FILE")]
     tree: Option<PathBuf>,
+    /// Only the codes listed in FILE are secrets (one a line, or one word a
+    /// line with --alphabet). A --tree file must record that same list (a
+    /// tree made with `optimoo solve --secrets`); without --secrets a tree
+    /// file's own list is played.
+    #[arg(long, global = true, value_name = "FILE")]
+    secrets: Option<PathBuf>,
+    /// The letters of the words of --secrets, in symbol order (the first
+    /// letter is symbol 0).
+    #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
+    alphabet: Option<String>,
+    /// With --secrets: which codes may be guessed, all (default) or secrets.
+    #[arg(long, global = true, value_name = "WHICH", requires = "secrets", value_parser = ["all", "secrets"])]
+    guesses: Option<String>,
     /// Print the time spent in the process (load, answer) to stderr; for
     /// scripts/bench-player.sh.
     #[arg(long, global = true, hide = true)]
@@ -128,19 +141,30 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
+    let list = ListArgs {
+        secrets: cli.secrets.clone(),
+        alphabet: cli.alphabet.clone(),
+        guesses: cli.guesses.clone(),
+    };
     if let Some(Command::Host {
         game,
         seed,
         adversarial,
     }) = cli.command
     {
-        return host(cli.tree, game, seed, adversarial);
+        return host(cli.tree, &list, game, seed, adversarial);
     }
     let bytes = match &cli.tree {
         Some(path) => std::borrow::Cow::Owned(
             optimoo::tree::format::read_file(path)
                 .with_context(|| format!("reading {}", path.display()))?,
         ),
+        None if list.secrets.is_some() => {
+            return Err(anyhow!(
+                "the embedded tree plays every moo:4x10 code, not a list: pass the tree \
+                 made for the list with --tree FILE (optimoo solve --secrets ... -o FILE)"
+            ))
+        }
         None => std::borrow::Cow::Borrowed(EMBEDDED.ok_or_else(|| {
             anyhow!(
                 "this moo was built without data/moo-4x10-cap7.tree: pass --tree FILE \
@@ -148,7 +172,16 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             )
         })?),
     };
-    let (game, file) = player::load(&bytes).with_context(|| match &cli.tree {
+    let given = match &list.secrets {
+        Some(_) => {
+            let rules = optimoo::tree::format::Header::peek(&bytes)
+                .with_context(|| format!("reading {}", tree_name(&cli.tree)))?
+                .rules;
+            Some(list.load(Some(rules), rules)?.1)
+        }
+        None => None,
+    };
+    let (game, file) = player::load_with(&bytes, given).with_context(|| match &cli.tree {
         Some(path) => format!("reading {}", path.display()),
         None => "reading the embedded tree".to_string(),
     })?;
@@ -226,6 +259,13 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         } => rank::analyze(&advisor(&game, &file), &history, json, budget, &mut out),
         Command::Solve { secret } => {
             let secret = game.parse_code(&secret)?;
+            if !game.is_secret(secret) {
+                return Err(anyhow!(
+                    "{} is not a secret of {}",
+                    game.format_code(secret),
+                    game.name()
+                ));
+            }
             for (g, f) in player.play(secret) {
                 writeln!(out, "{} {}", game.format_code(g), game.format_feedback(f))?;
             }
@@ -250,25 +290,72 @@ fn advisor<'a>(
     }
 }
 
+/// The tree's name in messages.
+fn tree_name(tree: &Option<PathBuf>) -> String {
+    tree.as_ref()
+        .map_or("the embedded tree".into(), |p| p.display().to_string())
+}
+
+/// `--secrets`, `--alphabet`, `--guesses`.
+struct ListArgs {
+    secrets: Option<PathBuf>,
+    alphabet: Option<String>,
+    guesses: Option<String>,
+}
+
+impl ListArgs {
+    /// Loads the list for a game (`rules` if known, else the words' game or
+    /// `default`); `None` without --secrets.
+    fn load(
+        &self,
+        rules: Option<optimoo::Rules>,
+        default: optimoo::Rules,
+    ) -> anyhow::Result<(optimoo::Rules, optimoo::model::secrets::SecretSet)> {
+        use optimoo::model::secrets::{self, GuessMode};
+        let path = self.secrets.as_deref().context("no --secrets")?;
+        let guesses = match self.guesses.as_deref() {
+            Some("secrets") => GuessMode::Secrets,
+            _ => GuessMode::All,
+        };
+        Ok(secrets::load(
+            path,
+            self.alphabet.as_deref(),
+            guesses,
+            rules,
+            default,
+        )?)
+    }
+}
+
 /// `moo host`: the person guesses.
 fn host(
     tree: Option<PathBuf>,
+    list: &ListArgs,
     game: Option<optimoo::Rules>,
     seed: Option<u64>,
     adversarial: bool,
 ) -> anyhow::Result<ExitCode> {
-    let rules = match (game, tree) {
-        (Some(rules), _) => rules,
-        (None, Some(path)) => {
-            let bytes = optimoo::tree::format::read_file(&path)
+    let header = match &tree {
+        Some(path) => {
+            let bytes = optimoo::tree::format::read_file(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            optimoo::tree::format::Header::peek(&bytes)
-                .with_context(|| format!("reading {}", path.display()))?
-                .rules
+            Some(
+                optimoo::tree::format::Header::peek(&bytes)
+                    .with_context(|| format!("reading {}", path.display()))?,
+            )
         }
-        (None, None) => optimoo::Rules::standard(),
+        None => None,
     };
-    let game = optimoo::Game::new(rules);
+    let game = match (game, &header, &list.secrets) {
+        (game, _, Some(_)) => {
+            let known = game.or(header.as_ref().map(|h| h.rules));
+            let (rules, set) = list.load(known, optimoo::Rules::standard())?;
+            optimoo::Game::with_secrets(rules, set)
+        }
+        (Some(rules), _, None) => optimoo::Game::new(rules),
+        (None, Some(h), None) => h.game(),
+        (None, None, None) => optimoo::Game::new(optimoo::Rules::standard()),
+    };
     let seed = seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -4,6 +4,7 @@
 mod edges;
 mod host;
 mod linking;
+mod lists;
 mod player;
 mod rank;
 #[path = "../../../tests/trees.rs"]

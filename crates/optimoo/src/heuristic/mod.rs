@@ -270,6 +270,12 @@ pub enum StrategyError {
         /// the number of codes of the game
         len: usize,
     },
+    /// A code that is not in the guess list (`--guesses secrets`).
+    #[error("{code} is not in the secret list, and only listed codes may be guessed")]
+    NotAGuess {
+        /// the code, written
+        code: String,
+    },
     /// No candidate left: some answer was wrong.
     #[error("no secret is consistent with the answers given: one of them is wrong")]
     NoCandidates,
@@ -309,6 +315,11 @@ impl StrategyConfig {
         self.first.unwrap_or(Code(0))
     }
 
+    /// The first guess in `game` (by default its smallest allowed guess).
+    pub fn first_in(&self, game: &Game) -> Code {
+        self.first.unwrap_or_else(|| default_first(game))
+    }
+
     /// Whether the winning class counts in the scores (see the module doc).
     fn counts_win(&self) -> bool {
         self.ties != Ties::Seed000
@@ -328,10 +339,10 @@ pub fn build_tree_with(
     cfg: &StrategyConfig,
     par: &dyn Parallel,
 ) -> Result<Tree, StrategyError> {
-    let first = cfg.first_guess();
+    let first = cfg.first.unwrap_or_else(|| default_first(game));
     check_code(game, first)?;
     let ctx = Context::new(game, cfg, par);
-    let all = game.all_codes();
+    let all = game.secrets();
     let root = ctx.build_node(&all, Position::root(cfg.seed), first);
     Ok(Tree {
         rules: game.rules(),
@@ -354,7 +365,7 @@ pub fn best_guess(
         check_code(game, g)?;
     }
     if history.is_empty() {
-        let first = cfg.first_guess();
+        let first = cfg.first.unwrap_or_else(|| default_first(game));
         check_code(game, first)?;
         return Ok(first);
     }
@@ -374,9 +385,22 @@ pub fn best_guess(
     Ok(ctx.choose(&cands, pos))
 }
 
+/// The default first guess: the smallest code that may be guessed.
+pub fn default_first(game: &Game) -> Code {
+    if game.guesses_restricted() {
+        game.secrets()[0]
+    } else {
+        Code(0)
+    }
+}
+
 fn check_code(game: &Game, code: Code) -> Result<(), StrategyError> {
-    if code.index() < game.len() {
+    if game.is_guess(code) {
         Ok(())
+    } else if code.index() < game.len() {
+        Err(StrategyError::NotAGuess {
+            code: game.format_code(code),
+        })
     } else {
         Err(StrategyError::IllegalCode {
             index: code.index(),

@@ -7,6 +7,8 @@
 //! score and candidacy; the winner under (score, not candidate, code) or
 //! (score, code) is the smallest of its orbit, so scanning only the
 //! representatives never changes the choice (see [`crate::heuristic`]).
+//! With a secret list, the permuted symbols are also outside the list (so
+//! the permutation keeps the list), and only allowed guesses are pooled.
 
 use std::sync::Arc;
 
@@ -21,7 +23,16 @@ impl Context<'_> {
         let rules = self.game.rules();
         let n = rules.symbols();
         let k = rules.positions();
-        let key = if self.cfg.ties == Ties::Seed000 {
+        // With a secret list only the symbols it never uses (and no guess
+        // used) are interchangeable: they are added to the mask, and seed
+        // 000's enumeration (made for the whole game) is not used.
+        let listed = self
+            .game
+            .secret_set()
+            .map(|set| crate::search::symmetry::symbols_of(self.game.codes(), set.codes()));
+        let key = if let Some(listed) = listed {
+            pos.used | listed
+        } else if self.cfg.ties == Ties::Seed000 {
             // The largest symbol used so far, at least k - 1.
             let p = if pos.used == 0 {
                 k - 1
@@ -49,6 +60,7 @@ impl Context<'_> {
         } else {
             let unused: Vec<u8> = (0..n as u8).filter(|&s| key & 1 << s == 0).collect();
             book.all()
+                .filter(|&g| self.game.is_guess(g))
                 .filter(|&g| orbit_representative(book.symbols(g), key, &unused))
                 .collect()
         };

@@ -12,6 +12,10 @@
 //! - The set of possible answers is exact: an answer is possible when some
 //!   pair of codes gives it (computed once, from one guess per orbit of the
 //!   symbol and position permutations, against every secret).
+//! - With a [`SecretSet`] ([`Game::with_secrets`]) the secrets are its list
+//!   ([`Game::secrets`]) and the guesses all codes or the list
+//!   ([`Game::is_guess`]); codes are written in its alphabet if it has one.
+//!   The rules, the codebook and the answers stay those of the whole game.
 
 use std::sync::OnceLock;
 
@@ -19,6 +23,7 @@ use crate::exec::Parallel;
 use crate::model::code::{Code, CodeError, Codebook};
 use crate::model::feedback::{self, Feedback, FeedbackError, FeedbackTable};
 use crate::model::rules::Rules;
+use crate::model::secrets::{GuessMode, SecretSet};
 
 /// Rules, codes and feedback of one game. Share it by reference.
 #[derive(Debug)]
@@ -28,6 +33,11 @@ pub struct Game {
     table: OnceLock<FeedbackTable>,
     /// `possible[f]`: some pair of codes gives feedback `f`.
     possible: Vec<bool>,
+    /// The secret list, if the secrets are not every code.
+    list: Option<SecretSet>,
+    /// With guesses restricted to the list: `guess[c]` says whether `c` may
+    /// be guessed.
+    guess: Option<Vec<bool>>,
 }
 
 impl Game {
@@ -52,7 +62,74 @@ impl Game {
             book,
             table: OnceLock::new(),
             possible,
+            list: None,
+            guess: None,
         }
+    }
+
+    /// The game of `rules` whose secrets are `set`, which must hold codes
+    /// of `rules` (as [`crate::model::secrets::parse_list`] and the tree
+    /// file reader make them).
+    pub fn with_secrets(rules: Rules, set: SecretSet) -> Game {
+        let mut game = Game::new(rules);
+        game.guess = (set.guesses == GuessMode::Secrets).then(|| {
+            let mut ok = vec![false; game.len()];
+            for &c in set.codes() {
+                ok[c.index()] = true;
+            }
+            ok
+        });
+        game.list = Some(set);
+        game
+    }
+
+    /// The secret list, if the secrets are not every code.
+    pub fn secret_set(&self) -> Option<&SecretSet> {
+        self.list.as_ref()
+    }
+
+    /// The game's name: its rules (`moo:4x12`), and with a list
+    /// `moo:4x12, 120 secrets of FILE, guesses all`.
+    pub fn name(&self) -> String {
+        match &self.list {
+            Some(set) => format!("{}, {}", self.rules, set.describe()),
+            None => self.rules.to_string(),
+        }
+    }
+
+    /// Every secret, smallest first: the list, or every code.
+    pub fn secrets(&self) -> Vec<Code> {
+        match &self.list {
+            Some(set) => set.codes().to_vec(),
+            None => self.all_codes(),
+        }
+    }
+
+    /// Whether `code` is a secret (in the list, if the game has one).
+    pub fn is_secret(&self, code: Code) -> bool {
+        match &self.list {
+            Some(set) => set.codes().binary_search(&code).is_ok(),
+            None => code.index() < self.len(),
+        }
+    }
+
+    /// Number of secrets.
+    pub fn secret_count(&self) -> usize {
+        self.list.as_ref().map_or(self.len(), |s| s.codes().len())
+    }
+
+    /// Whether `code` (a code of the game) may be guessed.
+    #[inline]
+    pub fn is_guess(&self, code: Code) -> bool {
+        match &self.guess {
+            Some(ok) => ok.get(code.index()).copied().unwrap_or(false),
+            None => code.index() < self.len(),
+        }
+    }
+
+    /// Whether only the listed secrets may be guessed.
+    pub fn guesses_restricted(&self) -> bool {
+        self.guess.is_some()
     }
 
     /// The rules.
@@ -138,12 +215,18 @@ impl Game {
 
     /// Reads a code.
     pub fn parse_code(&self, text: &str) -> Result<Code, CodeError> {
-        self.book.parse(text)
+        match self.list.as_ref().and_then(|l| l.alphabet.as_ref()) {
+            Some(a) => a.parse(&self.book, text),
+            None => self.book.parse(text),
+        }
     }
 
     /// Writes a code.
     pub fn format_code(&self, code: Code) -> String {
-        self.book.format(code)
+        match self.list.as_ref().and_then(|l| l.alphabet.as_ref()) {
+            Some(a) => a.format(&self.book, code),
+            None => self.book.format(code),
+        }
     }
 
     /// Reads an answer (`1A2B`, `1a2b`, `1 2`, `1,2`) and checks that it can

@@ -12,11 +12,14 @@
 //!   crush) or that it is a heuristic.
 //! - [`echo`]: user text as messages show it (escaped, cut).
 //! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
+//! - [`secrets`]: secret lists (word games), their alphabet and guess mode;
+//!   [`alphabet`]: the letters of a word game.
 //!
 //! Invariant of the whole folder: a code's number, its symbols and the
 //! answer of any pair are pure functions of the rules; nothing here depends
 //! on a strategy or a search.
 
+pub mod alphabet;
 pub mod code;
 pub mod echo;
 pub mod feedback;
@@ -25,4 +28,5 @@ pub mod moves;
 pub mod objective;
 pub mod partition;
 pub mod rules;
+pub mod secrets;
 pub mod signature;

@@ -118,10 +118,11 @@ fn fill(
         .collect()
 }
 
-/// The candidates still consistent with every (guess, answer) of `history`.
+/// The candidates still consistent with every (guess, answer) of `history`
+/// (among the game's secrets: its list, if it has one).
 pub fn consistent(game: &Game, history: &[(Code, Feedback)]) -> Vec<Code> {
-    game.codes()
-        .all()
+    game.secrets()
+        .into_iter()
         .filter(|&s| history.iter().all(|&(g, f)| game.feedback(s, g) == f))
         .collect()
 }

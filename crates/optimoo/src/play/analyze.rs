@@ -131,6 +131,11 @@ pub fn analyze(
         Ok(_) | Err(crate::play::player::PlayError::Solved(_)) => {}
         Err(e) => return Err(e.into()),
     }
+    if let Some(&(g, _)) = history.iter().find(|(g, _)| !advisor.game.is_guess(*g)) {
+        return Err(crate::play::rank::RankError::NotAGuess(
+            advisor.game.format_code(g),
+        ));
+    }
     let mut out = Vec::new();
     for i in 0..history.len() {
         out.push(judge(advisor, &history[..i], history[i], budget)?);

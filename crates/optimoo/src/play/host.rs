@@ -62,7 +62,10 @@ impl<'a> Host<'a> {
     pub fn new(game: &'a Game, kind: Codemaker, seed: u64) -> Host<'a> {
         let mut rng = SplitMix64::new(seed);
         let secret = match kind {
-            Codemaker::Random => Some(Code(rng.below(game.len()) as u16)),
+            Codemaker::Random => {
+                let secrets = game.secrets();
+                Some(secrets[rng.below(secrets.len())])
+            }
             Codemaker::Adversarial => None,
         };
         Host {
@@ -71,7 +74,7 @@ impl<'a> Host<'a> {
             kind,
             rng,
             secret,
-            candidates: game.all_codes(),
+            candidates: game.secrets(),
             guesses: 0,
         }
     }
@@ -177,8 +180,8 @@ pub fn interact(
     writeln!(
         talk,
         "Guess my secret of {} ({} possible codes). {how}. {HELP}.",
-        game.rules(),
-        game.len()
+        game.name(),
+        game.secret_count()
     )?;
     loop {
         if decorated {
@@ -233,6 +236,14 @@ pub fn interact(
             _ => {}
         }
         let guess = match game.parse_code(word) {
+            Ok(g) if !game.is_guess(g) => {
+                writeln!(
+                    talk,
+                    "{} is not in the secret list, and only listed codes may be guessed",
+                    game.format_code(g)
+                )?;
+                continue;
+            }
             Ok(g) => g,
             Err(err) => {
                 writeln!(talk, "{err}")?;

@@ -110,7 +110,7 @@ pub fn lookup(game: &Game, history: &[(Code, Feedback)]) -> Vec<(Code, Option<u6
     let [(g0, f)] = history[..] else {
         return Vec::new();
     };
-    if game.rules() != crate::Rules::standard() {
+    if game.rules() != crate::Rules::standard() || game.secret_set().is_some() {
         return Vec::new();
     }
     let book = game.codes();

@@ -24,6 +24,7 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::moves::MoveError;
+use crate::model::secrets::SecretSet;
 use crate::model::signature::Oracle;
 use crate::search;
 use crate::tree::format::{FormatError, Header, TreeFile};
@@ -147,7 +148,7 @@ impl<'a> Player<'a> {
     pub fn advise(&self, history: &[(Code, Feedback)]) -> Result<Advice, PlayError> {
         let game = self.game;
         let oracle = &self.oracle;
-        let mut candidates: Vec<Code> = game.codes().all().collect();
+        let mut candidates: Vec<Code> = game.secrets();
         let mut node: Option<&Node> = Some(&self.tree.root);
         for (i, &(g, f)) in history.iter().enumerate() {
             candidates.retain(|&s| oracle.feedback(s, g) == f);
@@ -193,8 +194,17 @@ impl<'a> Player<'a> {
 /// Decodes a tree file for playing: reads the header, builds the game
 /// (cheap: no feedback table), decodes the tree.
 pub fn load(bytes: &[u8]) -> Result<(Game, TreeFile), FormatError> {
+    load_with(bytes, None)
+}
+
+/// [`load`], with the secret list the user gave (`moo --secrets`): the
+/// file must record that list. Without one, the file's own list is used.
+pub fn load_with(bytes: &[u8], list: Option<SecretSet>) -> Result<(Game, TreeFile), FormatError> {
     let header = Header::peek(bytes)?;
-    let game = Game::new(header.rules);
+    let game = match list {
+        Some(set) => Game::with_secrets(header.rules, set),
+        None => header.game(),
+    };
     let file = TreeFile::from_bytes_in(&game, bytes)?;
     Ok((game, file))
 }
@@ -286,8 +296,8 @@ pub fn interact(
     writeln!(
         talk,
         "Think of a secret of {} ({} possible). {HELP}.",
-        game.rules(),
-        game.len()
+        game.name(),
+        game.secret_count()
     )?;
     loop {
         if show {

@@ -101,7 +101,7 @@ pub struct Row {
 /// The secrets left after a history, checked: `Contradiction` when none,
 /// `Solved` when the history holds the win.
 pub fn candidates_after(game: &Game, history: &[(Code, Feedback)]) -> Result<Vec<Code>, PlayError> {
-    let mut set: Vec<Code> = game.codes().all().collect();
+    let mut set: Vec<Code> = game.secrets();
     for (i, &(g, f)) in history.iter().enumerate() {
         if i > 0 && history[i - 1].1 == game.win() {
             return Err(PlayError::AfterWin { answer: i + 1 });
@@ -149,12 +149,21 @@ impl<'g> Position<'g> {
     ) -> Result<Position<'g>, PlayError> {
         let set = candidates_after(game, history)?;
         let rules = game.rules();
-        let mut stab = Stabilizer::full(rules.positions(), rules.symbols());
+        // With a secret list: the list's symmetry, and no absent-symbol
+        // swaps when only listed codes may be guessed (docs/search.md).
+        let mut stab = match game.secret_set() {
+            Some(list) => Stabilizer::of_list(game.codes(), list.codes()),
+            None => Stabilizer::full(rules.positions(), rules.symbols()),
+        };
         for &(g, _) in history {
             stab = stab.fix(game.codes().symbols(g));
         }
         let all = (1u64 << rules.symbols()) - 1;
-        let absent = all & !symmetry::symbols_of(game.codes(), &set);
+        let absent = if game.guesses_restricted() {
+            0
+        } else {
+            all & !symmetry::symbols_of(game.codes(), &set)
+        };
         let orbit = stab.orbits(game.codes(), absent);
         let left = cap
             .map(|c| c.saturating_sub(history.len()))
@@ -189,7 +198,7 @@ impl<'g> Position<'g> {
             .game
             .codes()
             .all()
-            .filter(|&g| self.orbit[g.index()] == g)
+            .filter(|&g| self.orbit[g.index()] == g && self.game.is_guess(g))
         {
             let classes = partition::split(self.game, g, &self.set);
             let (mut expected, mut entropy) = (0.0, 0.0);
@@ -432,6 +441,10 @@ pub enum RankError {
     /// The game is too large for the exact search.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// A guess outside the secret list when only listed codes may be
+    /// guessed.
+    #[error("{0} is not in the secret list, and only listed codes may be guessed")]
+    NotAGuess(String),
 }
 
 /// What is known before searching: the game, the tree and its cap.

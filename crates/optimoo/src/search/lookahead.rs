@@ -34,11 +34,16 @@ pub(super) struct Filter<'s> {
     pub(super) absent: Option<u64>,
     pub(super) orbits: Option<symmetry::OrbitFilter<'s>>,
     pub(super) book: &'s crate::model::code::Codebook,
+    /// Only listed codes may be guessed.
+    pub(super) game: Option<&'s crate::model::game::Game>,
 }
 
 impl Filter<'_> {
     #[inline]
     fn keep(&self, g: Code) -> bool {
+        if self.game.is_some_and(|game| !game.is_guess(g)) {
+            return false;
+        }
         let absent_ok = match self.absent {
             Some(a) => symmetry::absent_min(self.book.symbols(g), a),
             None => true,
@@ -189,8 +194,14 @@ impl Searcher<'_> {
 
     pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
         let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
+        // Symbols no candidate contains are interchangeable when every code
+        // may be guessed: swapping two of them fixes the set and the guesses.
+        // With only listed guesses the swap need not keep the guesses, so
+        // that reduction is off (the root's list stabilizer still applies).
+        let restricted = self.game.guesses_restricted();
         Filter {
-            absent: (absent.count_ones() >= 2).then_some(absent),
+            absent: (absent.count_ones() >= 2 && !restricted).then_some(absent),
+            game: restricted.then_some(self.game),
             orbits: stab.orbit_filter(self.game.codes()),
             book: self.game.codes(),
         }

@@ -26,6 +26,11 @@
 //!   take them in order, read the best cost so far between classes, and
 //!   ties go to the earlier guess, so each node's result is the sequential
 //!   one.
+//! - With a secret list ([`crate::model::secrets`]) the root set is the list,
+//!   only allowed guesses are tried, and the root's group is the list's
+//!   stabilizer ([`Stabilizer::of_list`]); with `--guesses secrets` the
+//!   absent-symbol rule and canonical memo keys are off (docs/search.md,
+//!   "Secret lists", says why).
 //! - A set of `n` secrets never needs more than `n` guesses in an optimal
 //!   tree, so depths are clamped to `n + 1`.
 //!
@@ -49,6 +54,8 @@ pub mod canon;
 pub mod config;
 mod evaluate;
 mod kernel;
+#[cfg(test)]
+mod list_tests;
 mod lookahead;
 pub mod memo;
 pub mod memory;
@@ -122,7 +129,7 @@ pub fn min_cap_with(
     config: &Config,
     driver: Driver<'_>,
 ) -> Result<MinCap, SearchError> {
-    let n = game.len();
+    let n = game.secret_count();
     let branching = game.possible_feedbacks().count() - 1;
     let bounds = Bounds::new(Cost::Feasible, branching, n);
     let mut cap = 1;
@@ -209,8 +216,7 @@ pub fn solve_after(
         return Ok(None);
     }
     let searcher = Searcher::for_set(game, config, &set)?;
-    let rules = game.rules();
-    let mut stab = Stabilizer::full(rules.positions(), rules.symbols());
+    let mut stab = searcher.root.clone();
     for &(g, _) in history {
         stab = stab.fix(game.codes().symbols(g));
     }

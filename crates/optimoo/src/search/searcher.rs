@@ -55,6 +55,9 @@ pub struct Searcher<'a> {
     pub(super) win: Feedback,
     /// The all-guesses lookahead kernel (objective `Total` only).
     pub(super) kernel: Option<Kernel>,
+    /// The symmetry of the root: the whole group, or with a secret list the
+    /// elements mapping the list onto itself ([`Stabilizer::of_list`]).
+    pub(super) root: Stabilizer,
     pub(super) nodes: AtomicU64,
     /// First-level classes solved so far (for progress).
     pub(super) classes_done: AtomicU64,
@@ -109,17 +112,27 @@ impl<'a> Searcher<'a> {
 
     fn with_table(
         game: &'a Game,
-        config: Config,
+        mut config: Config,
         driver: Driver<'a>,
         table: Cow<'a, FeedbackTable>,
     ) -> Result<Searcher<'a>, SearchError> {
+        if game.guesses_restricted() {
+            // Canonical keys identify sets symmetric under the whole group,
+            // whose costs differ when only listed codes may be guessed.
+            config.canon_max = 0;
+        }
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
         }
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = Bounds::new(config.objective, branching, game.len());
         let rules = game.rules();
+        let root = match game.secret_set() {
+            Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
+            None => Stabilizer::full(rules.positions(), rules.symbols()),
+        };
         Ok(Searcher {
+            root,
             game,
             table,
             bounds,
@@ -197,8 +210,8 @@ impl<'a> Searcher<'a> {
     /// Solves the whole game: the optimal cost and tree.
     pub fn run(self) -> Solution {
         let start = Instant::now();
-        let all = self.game.all_codes();
-        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        let all = self.game.secrets();
+        let stab = self.root.clone();
         self.observer.phase(Phase::Search);
         let d = self.root_depth();
         let cost = match self.solve(&all, d, &stab, INF, 0) {
@@ -230,8 +243,8 @@ impl<'a> Searcher<'a> {
     /// The optimal cost of the whole game (`INF`: the cap cannot be met),
     /// without building the tree.
     pub fn optimum(&self) -> u64 {
-        let all = self.game.all_codes();
-        let stab = Stabilizer::full(self.game.positions(), self.game.rules().symbols());
+        let all = self.game.secrets();
+        let stab = self.root.clone();
         match self.solve(&all, self.root_depth(), &stab, INF, 0) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,

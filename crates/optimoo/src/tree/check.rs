@@ -39,7 +39,7 @@ pub fn answer(secret: &str, guess: &str) -> (usize, usize) {
     (bulls, common - bulls)
 }
 
-/// Replays every secret of `game` through `tree` with [`answer`]; returns
+/// Replays every secret of `game` (its list, if it has one) through `tree` with [`answer`]; returns
 /// the statistics counted on the way, or the first fault: an illegal guess,
 /// a secret whose answer has no child, a child no secret reaches, a secret
 /// not won within `cap`, a path deeper than [`MAX_DEPTH`].
@@ -61,7 +61,8 @@ pub fn check(game: &Game, tree: &Tree, cap: Option<usize>) -> Result<Stats, Tree
         cap,
         histogram: Vec::new(),
     };
-    let secrets: Vec<usize> = (0..checker.codes.len()).collect();
+    // The secrets: the game's list, or every code.
+    let secrets: Vec<usize> = game.secrets().iter().map(|c| c.index()).collect();
     checker.node(&tree.root, &secrets, 1, &mut Vec::new())?;
     let histogram = checker.histogram;
     Ok(Stats {
@@ -105,6 +106,12 @@ impl Checker<'_> {
                 rules: self.game.rules(),
             })?
             .clone();
+        if !self.game.is_guess(node.guess) {
+            return Err(TreeError::NotAGuess {
+                path: path.join(" "),
+                guess,
+            });
+        }
         let positions = self.game.rules().positions();
         let mut classes: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for &s in secrets {

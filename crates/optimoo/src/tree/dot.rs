@@ -38,7 +38,7 @@ pub fn render(game: &Game, tree: &Tree, caption: &str, depth: Option<usize>) -> 
     node(
         game,
         &tree.root,
-        &game.all_codes(),
+        &game.secrets(),
         1,
         depth.unwrap_or(usize::MAX),
         &mut next_id,

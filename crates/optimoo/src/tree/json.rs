@@ -4,7 +4,10 @@
 //! `{"game": {"positions", "symbols", "repeats"}, "root": NODE}` with each
 //! node `{"guess": "0123", "next": {"0A1B": NODE, ...}}` (a leaf has an empty
 //! `next`); keys in exactly this order, `next` in feedback order
-//! (serde_json's `preserve_order` feature keeps insertion order).
+//! (serde_json's `preserve_order` feature keeps insertion order). A game
+//! with a secret list has `"secrets": {"file", "guesses", "alphabet",
+//! "codes"}` between `game` and `root` (`alphabet` null without one; the
+//! codes as written, smallest first); other games have no such key.
 
 use serde_json::{Map, Value};
 
@@ -20,6 +23,22 @@ impl Tree {
         game_obj.insert("repeats".into(), self.rules.repeats().into());
         let mut top = Map::new();
         top.insert("game".into(), Value::Object(game_obj));
+        if let Some(set) = game.secret_set() {
+            let mut list = Map::new();
+            list.insert("file".into(), set.name.clone().into());
+            list.insert("guesses".into(), set.guesses.name().into());
+            list.insert(
+                "alphabet".into(),
+                set.alphabet.as_ref().map(|a| a.text()).into(),
+            );
+            let codes: Vec<Value> = set
+                .codes()
+                .iter()
+                .map(|&c| game.format_code(c).into())
+                .collect();
+            list.insert("codes".into(), Value::Array(codes));
+            top.insert("secrets".into(), Value::Object(list));
+        }
         top.insert("root".into(), node_json(game, &self.root));
         Value::Object(top)
     }

@@ -1,11 +1,13 @@
 //! Decision trees: the one output type of every strategy and of the search.
 //!
 //! Invariants of a *valid* tree for a game (checked by [`Tree::replay`]):
-//! - every internal node holds a legal guess and one child per non-winning
+//! - every internal node holds a legal guess (with a secret list and
+//!   `--guesses secrets`, a listed code) and one child per non-winning
 //!   feedback that some secret still possible at that node gives, and no
 //!   other child; children are sorted by feedback;
 //! - the winning answer has no child: a secret equal to the guess ends there;
-//! - replaying any secret from the root ends in a win; the guess that wins
+//! - replaying any secret (every code, or the game's list) from the root
+//!   ends in a win; the guess that wins
 //!   counts, so the root solves its own guess in 1.
 //!
 //! - a tree is at most [`MAX_DEPTH`] guesses deep (which also bounds every
@@ -145,6 +147,15 @@ pub enum TreeError {
         /// the game
         rules: Rules,
     },
+    /// A guess outside the secret list when only listed codes may be
+    /// guessed.
+    #[error("after [{path}] the tree guesses {guess}, which is not in the secret list (guesses: secrets)")]
+    NotAGuess {
+        /// the answers leading there
+        path: String,
+        /// the guess, written
+        guess: String,
+    },
     /// A secret gives an answer that has no child.
     #[error("after [{path}] secret {secret} answers {feedback}, and the tree has no move for it")]
     MissingBranch {
@@ -208,7 +219,7 @@ impl Tree {
         replay_node(
             game,
             &self.root,
-            &game.all_codes(),
+            &game.secrets(),
             1,
             cap,
             &mut path,
@@ -223,7 +234,7 @@ impl Tree {
         let mut node = &self.root;
         let mut moves = Vec::new();
         loop {
-            if node.guess.index() >= game.len() {
+            if !game.is_guess(node.guess) {
                 return Err(illegal(game, &moves, node.guess));
             }
             let f = game.feedback(secret, node.guess);
@@ -249,6 +260,12 @@ fn path_text(game: &Game, moves: &[(Code, Feedback)]) -> String {
 }
 
 fn illegal(game: &Game, path: &[(Code, Feedback)], guess: Code) -> TreeError {
+    if guess.index() < game.len() {
+        return TreeError::NotAGuess {
+            path: path_text(game, path),
+            guess: game.format_code(guess),
+        };
+    }
     TreeError::IllegalGuess {
         path: path_text(game, path),
         index: guess.index(),
@@ -270,7 +287,7 @@ fn replay_node(
             path: path_text(game, &path[..path.len().min(8)]),
         });
     }
-    if node.guess.index() >= game.len() {
+    if !game.is_guess(node.guess) {
         return Err(illegal(game, path, node.guess));
     }
     if let Some(w) = node.children.windows(2).find(|w| w[0].0 >= w[1].0) {

@@ -28,12 +28,23 @@ pub(super) fn decode(game: &Game, bytes: &[u8]) -> Result<TreeFile, FormatError>
             expected: game.rules(),
         });
     }
+    let same = match (&header.secrets, game.secret_set()) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.same_game(b),
+        _ => false,
+    };
+    if !same {
+        return Err(FormatError::WrongSecrets {
+            file: super::describe_secrets(&header.game()),
+            given: super::describe_secrets(game),
+        });
+    }
     let mut decoder = Decoder {
         game,
         implied,
         wasted_leaf: false,
     };
-    let root = decoder.node(&mut r, &game.all_codes(), 1)?;
+    let root = decoder.node(&mut r, &game.secrets(), 1)?;
     if !implied && !decoder.wasted_leaf {
         return Err(FormatError::Malformed {
             offset: 11,
@@ -114,6 +125,15 @@ impl Decoder<'_> {
                     game.rules()
                 ),
             })?;
+        if !game.is_guess(guess) {
+            return Err(FormatError::Malformed {
+                offset: at,
+                what: format!(
+                    "guess {} is not in the secret list (guesses: secrets)",
+                    game.format_code(guess)
+                ),
+            });
+        }
         if set.len() == 1 && guess != set[0] {
             self.wasted_leaf = true;
         }

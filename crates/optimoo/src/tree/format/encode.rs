@@ -25,6 +25,15 @@ pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatErro
             expected: game.rules(),
         });
     }
+    if h.secrets.as_ref() != game.secret_set() {
+        return Err(FormatError::WrongSecrets {
+            file: h
+                .secrets
+                .as_ref()
+                .map_or("every code".into(), |s| s.describe()),
+            given: super::describe_secrets(game),
+        });
+    }
     let stats = &h.stats;
     let sum = stats
         .histogram
@@ -55,7 +64,7 @@ pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatErro
     }
     // The one structural check (the walks below trust the structure).
     file.tree.replay(game, None)?;
-    let all = game.all_codes();
+    let all = game.secrets();
     // Implied leaves when every one-secret node guesses its secret (always
     // so for a sensible tree); else every node is written.
     let mut body = Vec::new();

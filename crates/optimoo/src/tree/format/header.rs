@@ -17,8 +17,8 @@ use std::path::Path;
 
 use super::varint::{varint_len, write_varint, Reader};
 use super::{
-    crc32, FormatError, Header, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
-    KNOWN_FLAGS, MAGIC, MAX_DEPTH, VERSION,
+    crc32, list, FormatError, Header, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
+    FLAG_SECRETS, KNOWN_FLAGS, MAGIC, MAX_DEPTH, VERSION,
 };
 use crate::model::objective::Objective;
 use crate::model::rules::Rules;
@@ -51,6 +51,17 @@ pub fn max_len(rules: Rules) -> usize {
     header + MAX_DEPTH * n * varint_len(n.saturating_sub(1) as u64) + CHECKSUM
 }
 
+/// [`max_len`], plus the secret-list extension when `listed`
+/// ([`list::extra_max`]: `407 + 3 · N` bytes).
+pub fn max_len_for(rules: Rules, listed: bool) -> usize {
+    max_len(rules)
+        + if listed {
+            list::extra_max(rules.code_count())
+        } else {
+            0
+        }
+}
+
 /// Reads a tree file's bytes from `path` without trusting its size: the
 /// fixed header first (magic, version, length field, game), a length field
 /// above [`max_len`] of the game refused, then at most the declared length
@@ -74,7 +85,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
         bytes[10] as usize,
         bytes[11] & FLAG_REPEATS != 0,
     )?;
-    check_bound(declared, rules)?;
+    check_bound(declared, rules, bytes[11] & FLAG_SECRETS != 0)?;
     file.take((declared + 1 - FIXED_HEADER) as u64)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -122,8 +133,8 @@ fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
     Ok(declared)
 }
 
-fn check_bound(declared: usize, rules: Rules) -> Result<(), FormatError> {
-    let max = max_len(rules);
+fn check_bound(declared: usize, rules: Rules, listed: bool) -> Result<(), FormatError> {
+    let max = max_len_for(rules, listed);
     if declared > max {
         return Err(FormatError::TooLong {
             declared,
@@ -175,7 +186,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         symbols as usize,
         flags & FLAG_REPEATS != 0,
     )?;
-    check_bound(r.bytes.len() + CHECKSUM, rules)?;
+    check_bound(r.bytes.len() + CHECKSUM, rules, flags & FLAG_SECRETS != 0)?;
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
@@ -191,7 +202,13 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
             .ok_or_else(|| r.malformed("histogram sum overflows"))?;
         histogram.push(h);
     }
+    let listed = if flags & FLAG_SECRETS != 0 {
+        Some(list::read(r, rules)?)
+    } else {
+        None
+    };
     let header = Header {
+        secrets: listed,
         rules,
         objective,
         cap: (cap != 0).then_some(cap),
@@ -221,6 +238,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if implied {
         flags |= FLAG_IMPLIED_LEAVES;
     }
+    if h.secrets.is_some() {
+        flags |= FLAG_SECRETS;
+    }
     out.push(flags);
     out.push(h.objective.byte());
     write_varint(out, h.cap.unwrap_or(0) as u64);
@@ -228,6 +248,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     write_varint(out, h.stats.max_depth as u64);
     for &c in &h.stats.histogram {
         write_varint(out, c);
+    }
+    if let Some(set) = &h.secrets {
+        list::write(out, set);
     }
 }
 

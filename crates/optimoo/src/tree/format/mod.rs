@@ -9,10 +9,12 @@
 //!      5    4  file length in bytes, checksum included (u32 little-endian)
 //!      9    1  positions k
 //!     10    1  symbols n
-//!     11    1  flags: bit 0 repeats allowed, bit 1 implied leaves; others 0
+//!     11    1  flags: bit 0 repeats allowed, bit 1 implied leaves, bit 2
+//!              secret list; others 0
 //!     12    1  objective: 0 average, 1 worst, 2 crush, 3 heuristic
 //!     13    …  varints: cap (0 = none), total, max depth D, then D counts
 //!              (secrets solved in 1, 2, …, D guesses)
+//!      …    …  with flag bit 2 only: the secret list ([`list`])
 //!      …    …  body: one varint per written node, preorder
 //!  len-4    4  CRC-32 (IEEE) of every byte before it (u32 little-endian)
 //! ```
@@ -23,7 +25,7 @@
 //!
 //! The body stores *only guesses*. The children of a node are implied by the
 //! game: the reader keeps the set `S` of secrets still possible at each node
-//! (all codes at the root), splits it by the node's guess, and reads one
+//! (all codes at the root, or the game's secret list), splits it by the node's guess, and reads one
 //! child per non-winning class, in feedback order, each with that class as
 //! its set. A guess is written as its *rank* in `S`-first order: a candidate
 //! `S[i]` is `i`; any other code is `|S| + j` where `j` is its index among the
@@ -56,6 +58,7 @@ mod crc;
 pub mod decode;
 pub mod encode;
 pub mod header;
+pub mod list;
 mod varint;
 pub mod verify;
 
@@ -64,11 +67,12 @@ use std::path::Path;
 pub use crate::model::objective::Objective;
 pub use crate::tree::MAX_DEPTH;
 pub use crc::crc32;
-pub use header::{max_len, read_file};
+pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
 use crate::model::game::Game;
 use crate::model::rules::{Rules, RulesError};
+use crate::model::secrets::SecretSet;
 use crate::tree::{Stats, Tree, TreeError};
 
 /// The first four bytes of every tree file.
@@ -83,13 +87,16 @@ const CHECKSUM: usize = 4;
 
 const FLAG_REPEATS: u8 = 1;
 const FLAG_IMPLIED_LEAVES: u8 = 2;
-const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES;
+const FLAG_SECRETS: u8 = 4;
+const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS;
 
 /// Everything a tree file says about its tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
     /// The game.
     pub rules: Rules,
+    /// The secret list the tree plays, if not every code (stored whole).
+    pub secrets: Option<SecretSet>,
     /// What the tree was solved for.
     pub objective: Objective,
     /// The cap it was solved under (`None`: unlimited).
@@ -168,6 +175,16 @@ pub enum FormatError {
         /// the game asked for
         expected: Rules,
     },
+    /// The file plays another secret list (or none) than the one given.
+    #[error(
+        "the tree file plays {file}, but {given} was given: use the list the tree was made for"
+    )]
+    WrongSecrets {
+        /// the file's secrets
+        file: String,
+        /// the secrets given
+        given: String,
+    },
     /// An objective byte this version does not know.
     #[error("unknown objective {0} in the tree file (written by a newer optimoo?)")]
     UnknownObjective(u8),
@@ -186,6 +203,25 @@ pub enum FormatError {
     InvalidTree(#[from] TreeError),
 }
 
+impl Header {
+    /// The game the file plays: its rules, and its secret list if it has
+    /// one.
+    pub fn game(&self) -> Game {
+        match &self.secrets {
+            Some(set) => Game::with_secrets(self.rules, set.clone()),
+            None => Game::new(self.rules),
+        }
+    }
+}
+
+/// How a game's secrets are described in messages.
+pub fn describe_secrets(game: &Game) -> String {
+    match game.secret_set() {
+        Some(set) => format!("the list {}", set.describe()),
+        None => format!("every code of {}", game.rules()),
+    }
+}
+
 impl TreeFile {
     /// Wraps a tree for writing: replays every secret to compute the
     /// statistics (and checks the cap and the depth), so the header cannot
@@ -199,6 +235,7 @@ impl TreeFile {
         let stats = tree.replay(game, cap)?;
         Ok(TreeFile {
             header: Header {
+                secrets: game.secret_set().cloned(),
                 rules: tree.rules,
                 objective,
                 cap,
@@ -224,7 +261,7 @@ impl TreeFile {
                 expected,
             });
         }
-        TreeFile::from_bytes_in(&Game::new(header.rules), bytes)
+        TreeFile::from_bytes_in(&header.game(), bytes)
     }
 
     /// Decodes a file that must play `game` (reuses the caller's game).

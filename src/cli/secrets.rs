@@ -1,0 +1,93 @@
+//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets`: the
+//! options of every command that plays a game whose secrets are a list
+//! (`eval`, `solve`, `export`, `verify`; the player has its own copy).
+//!
+//! Invariant: the game is checked before any work starts: a bad list is
+//! refused with `FILE:LINE` and exit code 2, a `--game` that does not fit
+//! the alphabet is refused, and `--alphabet`/`--guesses` without
+//! `--secrets` are refused by clap.
+
+use std::path::PathBuf;
+
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::model::secrets::{self, GuessMode, SecretSet};
+
+/// Options that restrict the secrets to a list.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SecretArgs {
+    /// Only the codes listed in FILE are secrets: one code a line (blank
+    /// lines and # comments skipped), or one word a line with --alphabet.
+    #[arg(long, value_name = "FILE")]
+    pub secrets: Option<PathBuf>,
+    /// The letters of the words of --secrets, in symbol order (the first
+    /// letter is symbol 0). Without --game the game is moo:KxN (mm:KxN if
+    /// a word repeats a letter), K the words' length, N the letters'.
+    #[arg(long, value_name = "LETTERS", requires = "secrets")]
+    pub alphabet: Option<String>,
+    /// With --secrets: which codes may be guessed, all (any code of the
+    /// game, the default) or secrets (only the listed ones).
+    #[arg(long, value_name = "WHICH", requires = "secrets", value_parser = guess_modes())]
+    pub guesses: Option<GuessMode>,
+}
+
+/// Reads `all` or `secrets`.
+fn guess_modes() -> impl clap::builder::TypedValueParser<Value = GuessMode> {
+    use clap::builder::TypedValueParser;
+    let names: Vec<&'static str> = GuessMode::NAMES.iter().map(|(n, _)| *n).collect();
+    clap::builder::PossibleValuesParser::new(names).map(|name| {
+        GuessMode::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(GuessMode::All, |(_, m)| *m)
+    })
+}
+
+impl SecretArgs {
+    /// The game: `game` (or, with --alphabet and no `game`, the one the
+    /// words imply; else `default`), with the listed secrets if any.
+    pub fn game(&self, game: Option<Rules>, default: Rules) -> anyhow::Result<Game> {
+        let Some(path) = &self.secrets else {
+            return Ok(Game::new(game.unwrap_or(default)));
+        };
+        let (rules, set) = self.load(path, game, default)?;
+        Ok(Game::with_secrets(rules, set))
+    }
+
+    /// The list as a secret set of the game it plays (see [`Self::game`]).
+    pub fn load(
+        &self,
+        path: &std::path::Path,
+        game: Option<Rules>,
+        default: Rules,
+    ) -> anyhow::Result<(Rules, SecretSet)> {
+        Ok(secrets::load(
+            path,
+            self.alphabet.as_deref(),
+            self.guesses.unwrap_or_default(),
+            game,
+            default,
+        )?)
+    }
+}
+
+/// Reads a tree file and the game it plays: with --secrets, the file's
+/// rules and the given list, which must be the list the file records;
+/// without, the file's own game (its recorded list, if any).
+pub fn read_tree(
+    path: &std::path::Path,
+    list: &SecretArgs,
+) -> anyhow::Result<(Game, optimoo::tree::format::TreeFile)> {
+    use optimoo::tree::format::{read_file, Header, TreeFile};
+    let bytes = read_file(path)?;
+    let header = Header::peek(&bytes)?;
+    let game = match &list.secrets {
+        Some(p) => {
+            let (_, set) = list.load(p, Some(header.rules), header.rules)?;
+            Game::with_secrets(header.rules, set)
+        }
+        None => header.game(),
+    };
+    let file = TreeFile::from_bytes_in(&game, &bytes)?;
+    Ok((game, file))
+}
