@@ -96,8 +96,9 @@ fn a_tree_file_exports_as_an_offline_page_holding_the_tree() {
     let page = std::fs::read_to_string(&out).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(!page.contains("http://") && !page.contains("https://"));
-    let (rules, back) = optimoo::tree::html::decode(page_data(&page)).unwrap();
-    assert_eq!(rules, game.rules());
+    let (back_game, back) = optimoo::tree::html::decode(page_data(&page)).unwrap();
+    assert_eq!(back_game.rules(), game.rules());
+    assert!(back_game.secret_set().is_none());
     assert_eq!(back, tree);
     // A heuristic's tree straight to standard output: the same page layout.
     let (code, page, err) = run(

@@ -176,10 +176,24 @@ fn words_over_an_alphabet_play_their_game() {
     let (code, out, err) = run(OPTIMOO, &dot, "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\\n9\\n"), "{out}");
+    // The page embeds the list, its guess mode and its alphabet, and its
+    // tree plays the words in the brute-force total.
     let html = ["export", tree, "--format", "html"];
-    let (code, _, err) = run(OPTIMOO, &html, "");
-    assert_eq!(code, 2);
-    assert!(err.contains("does not play secret lists yet"), "{err}");
+    let (code, page, err) = run(OPTIMOO, &html, "");
+    assert_eq!(code, 0, "{err}");
+    let open = r#"<script type="application/json" id="tree-data">"#;
+    let start = page.find(open).expect("the data element") + open.len();
+    let data = &page[start..start + page[start..].find("</script>").expect("its end")];
+    let (game, back) = optimoo::tree::html::decode(data).unwrap();
+    let set = game.secret_set().expect("the page holds the list");
+    assert_eq!(
+        set.alphabet.as_ref().map(|a| a.text()).as_deref(),
+        Some("pesto")
+    );
+    assert_eq!(set.guesses, GuessMode::All);
+    let listed: Vec<String> = set.codes().iter().map(|&c| game.format_code(c)).collect();
+    assert_eq!(listed, sorted);
+    assert_eq!(back.replay(&game, None).unwrap().total, want);
     let (code, out, err) = run(OPTIMOO, &["verify", tree], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&format!("total {want}")), "{out}");

@@ -97,13 +97,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
     };
-    if args.format == Format::Html && game.secret_set().is_some() {
-        // The page computes candidates and draws secrets over every code.
-        bail!(
-            "--format html does not play secret lists yet (the page draws its secrets \
-             from every code): use --format json or dot, or `moo --tree FILE`"
-        );
-    }
     if let Err(e) = tree.replay(&game, cap) {
         crate::exit::say(&format!("error: {what} does not play correctly: {e}"));
         return Ok(ExitCode::from(EXIT_NEGATIVE));

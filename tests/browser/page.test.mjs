@@ -3,7 +3,9 @@
 // Debian's headless Chromium (/usr/bin/chromium; playwright-core downloads
 // no browser) opens the page from disk for moo:4x10 (data/moo-4x10-cap7.tree)
 // and mm:4x6 (data/mm-4x6.tree) and plays: a whole game following the hints,
-// a whole game where the tree guesses a secret, and a walk down the tree.
+// a whole game where the tree guesses a secret, and a walk down the tree;
+// then for the word list data/words4.tree (words over aeilnoprst) the same
+// three, against `moo --tree data/words4.tree solve WORD` and the JSON export.
 // What the page shows is checked against independent evidence: the `moo
 // solve` games, `optimoo partition` counts, and histograms this file computes
 // from `optimoo export --format json` with its own feedback rule. Every
@@ -302,6 +304,139 @@ for (const g of GAMES) {
     await page.close();
   });
 }
+
+// ---- a tree over a word list (data/words4.tree: 189 words, letters aeilnoprst) ----
+const WORDS = {
+  name: 'words', game: 'moo:4x10', tree: 'data/words4.tree', letters: 'aeilnoprst',
+  secret: 'rose', guessed: 'lint',
+};
+function wordsSetup() {
+  const w = WORDS;
+  if (w.json) return w;
+  w.file = path.join(OUT, 'words.html');
+  run('optimoo', ['export', w.tree, '--format', 'html', '-o', w.file]);
+  w.url = pathToFileURL(w.file).href;
+  w.json = JSON.parse(run('optimoo', ['export', w.tree, '--format', 'json']));
+  w.list = w.json.secrets.codes;
+  // The same list with only its words as guesses (a heuristic's tree).
+  w.only = { name: 'words-only', file: path.join(OUT, 'words-only.html') };
+  run('optimoo', ['export', '--strategy', 'entropy', '--secrets', 'data/words4.txt', '--alphabet', w.letters,
+    '--guesses', 'secrets', '--format', 'html', '-o', w.only.file]);
+  w.only.url = pathToFileURL(w.only.file).href;
+  // A code of the game (in the letters) that is not a listed word.
+  w.off = allCodes(w.game).map((c) => Array.from(c, (d) => w.letters[Number(d)]).join(''))
+    .find((c) => !w.list.includes(c));
+  return w;
+}
+const wordsSolve = (secret) => run('moo', ['--tree', WORDS.tree, 'solve', secret])
+  .trim().split('\n').map((l) => l.trim().split(/\s+/));
+
+test('word list: Play draws a listed word, follows the hints as moo solve does, shows the letters', async () => {
+  const w = wordsSetup();
+  assert.equal(w.json.secrets.alphabet, w.letters);
+  assert.equal(w.list.length, 189);
+  const page = await open(w, `mode=play&secret=${w.secret}`);
+  const keys = (await page.locator('#play-keys button.key:not(.wide)').allTextContents()).join('');
+  assert.equal(keys, w.letters);
+  assert.match(await text(page, '#play-message'), /^189 secrets still possible/);
+  // A code of the game that is no word may be guessed (guesses all).
+  await page.fill('#play-input', w.off);
+  await page.click('#play-submit');
+  assert.equal(await text(page, '#play-history li .answer'), answer(w.secret, w.off));
+  await page.close();
+  const game = await open(w, `mode=play&secret=${w.secret.toUpperCase()}`);
+  const played = [];
+  for (let turn = 0; turn < 10; turn++) {
+    await game.click('#play-hint');
+    assert.match(await text(game, '#play-hints p'), /exact, and optimal/);
+    const hint = await text(game, '#hint-guess');
+    if (turn === 1) await shoot(game, 'words-play-hint');
+    await game.click('#hint-use');
+    const last = game.locator('#play-history li').last();
+    played.push([await last.locator('.code').textContent(), await last.locator('.answer').textContent()]);
+    assert.equal(played[played.length - 1][0], hint);
+    if ((await game.locator('#play-message.success').count()) > 0) break;
+  }
+  assert.deepEqual(played, wordsSolve(w.secret));
+  await shoot(game, 'words-play-won');
+  await game.close();
+  // A random secret is a listed word; a #secret outside the list is refused.
+  for (const hash of ['seed=7', `secret=${w.off}`]) {
+    const p = await open(w, hash);
+    if (hash !== 'seed=7') assert.match(await text(p, '#play-message.error'), /not one of the list/);
+    await p.click('#play-reveal');
+    const m = /The secret is (\w+)\./.exec(await text(p, '#play-message'));
+    assert.ok(m && w.list.includes(m[1]), m && m[1]);
+    await p.close();
+  }
+});
+
+test('word list with --guesses secrets: a guess outside the list is refused', async () => {
+  const w = wordsSetup();
+  const page = await open(w.only, 'mode=play&secret=rose');
+  await page.fill('#play-input', w.off);
+  await page.click('#play-submit');
+  assert.match(await text(page, '#play-message.error'), /only they may be guessed/);
+  assert.equal(await page.locator('#play-history li').count(), 0);
+  await page.fill('#play-input', 'Lint');
+  await page.click('#play-submit');
+  assert.equal(await text(page, '#play-history li .answer'), answer('rose', 'lint'));
+  await page.close();
+});
+
+test('word list: the tree guesses a word as moo solve does, offering only answers a word gives', async () => {
+  const w = wordsSetup();
+  const page = await open(w, 'mode=guess');
+  let set = w.list;
+  const shown = [];
+  for (let turn = 0; turn < 10; turn++) {
+    const guess = await text(page, '#guess-code');
+    const offered = (await page.locator('#guess-answers button').evaluateAll((bs) => bs.map((b) => b.dataset.answer))).sort();
+    assert.deepEqual(offered, [...new Set(set.map((x) => answer(x, guess)))].sort());
+    assert.match(await text(page, '#guess-left'), new RegExp(`^${set.length} secrets? still possible`));
+    const f = answer(w.guessed, guess);
+    shown.push([guess, f]);
+    if (turn === 1) await shoot(page, 'words-guess');
+    await page.click(`#guess-answers button[data-answer="${f}"]`);
+    set = set.filter((x) => answer(x, guess) === f);
+    if ((await page.locator('#guess-message.success').count()) > 0) break;
+  }
+  assert.deepEqual(shown, wordsSolve(w.guessed));
+  assert.equal(await text(page, '#guess-code'), w.guessed);
+  await page.close();
+});
+
+test('word list: Browse counts the words left as the JSON export does', async () => {
+  const w = wordsSetup();
+  const page = await open(w, 'mode=browse');
+  let node = w.json.root, set = w.list;
+  for (let level = 0; level < 3 && node; level++) {
+    assert.equal(await text(page, '#browse-code'), node.guess);
+    const stats = page.locator('#browse-stats');
+    assert.equal(Number(await stats.getAttribute('data-left')), set.length);
+    const hist = subtreeHist(node, set);
+    assert.equal(await page.locator('#browse-hist').getAttribute('data-counts'), hist.join(' '));
+    assert.equal(Number(await stats.getAttribute('data-total')), hist.reduce((t, h, d) => t + h * (d + 1), 0));
+    const expected = {};
+    for (const x of set) { const f = answer(x, node.guess); expected[f] = (expected[f] || 0) + 1; }
+    const shown = {};
+    for (const item of await page.locator('#browse-answers .answer-item').all()) {
+      shown[await item.getAttribute('data-answer')] = Number(await item.getAttribute('data-left'));
+    }
+    assert.deepEqual(shown, expected);
+    assert.deepEqual((await text(page, '#browse-left')).split(' … ')[0].split(' '), set.slice(0, 200));
+    if (level === 1) await shoot(page, 'words-browse');
+    const [f] = Object.entries(node.next).sort((a, b) => expected[b[0]] - expected[a[0]] || (a[0] < b[0] ? -1 : 1))[0] || [];
+    if (!f) break;
+    await page.click(`#browse-answers button[data-answer="${f}"]`);
+    set = set.filter((x) => answer(x, node.guess) === f);
+    node = node.next[f];
+  }
+  // The root's total is the optimum the README states (644 guesses).
+  await page.click('#browse-crumbs button:text-is("Start")');
+  assert.equal(Number(await page.locator('#browse-stats').getAttribute('data-total')), 644);
+  await page.close();
+});
 
 test('no page loaded anything but itself, and no script failed', () => {
   assert.deepEqual(requests, []);

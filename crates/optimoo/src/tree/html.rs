@@ -16,6 +16,13 @@
 //!   the game's codes ([`crate::model::code::Code`]) and `answer` the packed
 //!   feedback `bulls × (k + 1) + cows` ([`crate::model::feedback::Feedback`]),
 //!   children in answer order as in [`Tree`]. [`decode`] reads it back.
+//! - a tree over a secret list ([`crate::model::secrets::SecretSet`]) embeds
+//!   the list: `"secrets": {"codes", "guesses", "alphabet", "name"}`, the
+//!   codes as indices (sorted, as in the set), `guesses` `all` or `secrets`,
+//!   `alphabet` the letters that write the symbols (or null: codes as
+//!   usual); `"secrets"` is null when the secrets are every code. The page
+//!   draws, counts and lists secrets over the list only, and with
+//!   `guesses: secrets` refuses a typed guess outside it.
 //! - deterministic: the same tree and caption give the same bytes.
 //!
 //! The page computes feedback, candidates and statistics itself, in
@@ -24,10 +31,12 @@
 
 use serde_json::json;
 
+use crate::model::alphabet::Alphabet;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::rules::Rules;
+use crate::model::secrets::{GuessMode, SecretSet};
 use crate::tree::{Node, Tree, MAX_DEPTH};
 
 const TEMPLATE: &str = include_str!("html/page.html");
@@ -35,7 +44,7 @@ const CSS: &str = include_str!("html/page.css");
 const JS: &str = include_str!("html/page.js");
 
 /// The version of the embedded data layout (`"format"` in the data).
-pub const DATA_FORMAT: u32 = 1;
+pub const DATA_FORMAT: u32 = 2;
 
 /// The page for `tree`, with `caption` as its subtitle; `optimal` says
 /// whether the tree is a proven optimum (its hints then say so).
@@ -53,6 +62,14 @@ pub fn render(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> String 
 pub fn data_json(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> String {
     let mut flat = Vec::with_capacity(3 * tree.root.node_count());
     flatten(&tree.root, &mut flat);
+    let secrets = game.secret_set().map(|set| {
+        json!({
+            "codes": set.codes().iter().map(|c| c.index()).collect::<Vec<_>>(),
+            "guesses": set.guesses.name(),
+            "alphabet": set.alphabet.as_ref().map(Alphabet::text),
+            "name": set.name,
+        })
+    });
     let value = json!({
         "format": DATA_FORMAT,
         "game": game.rules().to_string(),
@@ -61,6 +78,7 @@ pub fn data_json(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> Stri
         "repeats": game.rules().repeats(),
         "caption": caption,
         "optimal": optimal,
+        "secrets": secrets,
         "tree": flat,
     });
     value.to_string().replace('<', "\\u003c")
@@ -87,9 +105,10 @@ pub enum DataError {
     Tree(usize),
 }
 
-/// Reads page data (the output of [`data_json`]) back into its rules and
-/// tree. The tree is not replayed: call [`Tree::replay`] to check it.
-pub fn decode(text: &str) -> Result<(Rules, Tree), DataError> {
+/// Reads page data (the output of [`data_json`]) back into its game (with
+/// its secret list, if any) and tree. The tree is not replayed: call
+/// [`Tree::replay`] to check it.
+pub fn decode(text: &str) -> Result<(Game, Tree), DataError> {
     let shape = |what: &str| DataError::Shape(what.to_string());
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| DataError::Shape(e.to_string()))?;
@@ -107,12 +126,49 @@ pub fn decode(text: &str) -> Result<(Rules, Tree), DataError> {
                 .ok_or_else(|| shape("a tree entry is not a count"))
         })
         .collect::<Result<_, _>>()?;
+    let game = match &v["secrets"] {
+        serde_json::Value::Null => Game::new(rules),
+        list => Game::with_secrets(rules, secret_set(rules, list)?),
+    };
     let mut at = 0;
     let root = unflatten(&flat, &mut at, 1)?;
     if at != flat.len() {
         return Err(DataError::Tree(at));
     }
-    Ok((rules, Tree { rules, root }))
+    Ok((game, Tree { rules, root }))
+}
+
+/// The `"secrets"` object of page data, checked against `rules`.
+fn secret_set(rules: Rules, v: &serde_json::Value) -> Result<SecretSet, DataError> {
+    let shape = |what: &str| DataError::Shape(what.to_string());
+    let len = Game::new(rules).len();
+    let codes = v["codes"]
+        .as_array()
+        .ok_or_else(|| shape("secrets without codes"))?
+        .iter()
+        .map(|x| match x.as_u64() {
+            Some(i) if (i as usize) < len => Ok(Code(i as u16)),
+            _ => Err(shape("a secret is not a code of the game")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let guesses = v["guesses"]
+        .as_str()
+        .and_then(|name| GuessMode::NAMES.iter().find(|(n, _)| *n == name))
+        .map(|&(_, mode)| mode)
+        .ok_or_else(|| shape("secrets without a guess mode"))?;
+    let alphabet = match &v["alphabet"] {
+        serde_json::Value::Null => None,
+        a => {
+            let text = a.as_str().ok_or_else(|| shape("a bad alphabet"))?;
+            let alphabet = Alphabet::new(text).map_err(|_| shape("a bad alphabet"))?;
+            if alphabet.len() != rules.symbols() {
+                return Err(shape("an alphabet of the wrong length"));
+            }
+            Some(alphabet)
+        }
+    };
+    let name = v["name"].as_str().unwrap_or_default().to_string();
+    SecretSet::new(codes, guesses, alphabet, name).ok_or_else(|| shape("an empty secret list"))
 }
 
 fn unflatten(flat: &[u64], at: &mut usize, depth: usize) -> Result<Node, DataError> {
@@ -157,11 +213,68 @@ mod tests {
             let game = Game::new(rules);
             let tree = build_tree(&game, &StrategyConfig::new(h)).unwrap();
             let page = render(&game, &tree, "a caption", false);
-            let (r, back) = decode(embedded(&page)).unwrap();
-            assert_eq!(r, rules);
+            let (g, back) = decode(embedded(&page)).unwrap();
+            assert_eq!(g.rules(), rules);
+            assert!(g.secret_set().is_none());
             assert_eq!(back, tree);
             assert_eq!(back.replay(&game, None), tree.replay(&game, None));
         }
+    }
+
+    #[test]
+    fn list_trees_read_back_with_their_list_mode_and_alphabet() {
+        let rules = Rules::moo(3, 5).unwrap();
+        let book = Game::new(rules);
+        // Every fifth code, from the second: a list that is not a prefix.
+        let codes: Vec<Code> = book.all_codes().into_iter().skip(1).step_by(5).collect();
+        for (guesses, alphabet, h) in [
+            (GuessMode::All, Some("pesto"), Heuristic::Minimax),
+            (GuessMode::Secrets, Some("PeStO"), Heuristic::Entropy),
+            (GuessMode::Secrets, None, Heuristic::First),
+        ] {
+            let alphabet = alphabet.map(|a| Alphabet::new(a).unwrap());
+            // A list name that tries to end the data element early.
+            let name = "</script><!--list.txt".to_string();
+            let set = SecretSet::new(codes.clone(), guesses, alphabet, name).unwrap();
+            let game = Game::with_secrets(rules, set.clone());
+            let tree = build_tree(&game, &StrategyConfig::new(h)).unwrap();
+            let page = render(&game, &tree, "a list", true);
+            assert_eq!(
+                page.matches("</script>").count(),
+                2,
+                "the data stays inside"
+            );
+            let data = embedded(&page);
+            assert!(!data.contains('<'));
+            let (g, back) = decode(data).unwrap();
+            assert_eq!(g.rules(), rules);
+            let got = g.secret_set().expect("the list");
+            assert_eq!(got, &set);
+            assert_eq!(got.name, set.name);
+            assert_eq!(g.guesses_restricted(), guesses == GuessMode::Secrets);
+            assert_eq!(back, tree);
+            // Replayed over the list read back, as over the list given.
+            let replay = back.replay(&g, None).unwrap();
+            assert_eq!(replay.secrets, codes.len() as u64);
+            assert_eq!(Some(replay), tree.replay(&game, None).ok());
+            // The words as the alphabet writes them are the list's.
+            let v: serde_json::Value = serde_json::from_str(data).unwrap();
+            assert_eq!(v["secrets"]["codes"].as_array().unwrap().len(), codes.len());
+        }
+        // A list that is not of the game, or an alphabet of the wrong size,
+        // is refused.
+        for bad in [
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[3],"guesses":"all","alphabet":null}}"#,
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[],"guesses":"all","alphabet":null}}"#,
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"some","alphabet":null}}"#,
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"all","alphabet":"ab"}}"#,
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"all","alphabet":"aab"}}"#,
+            r#"{"game":"mm:1x3","tree":[0,0],"secrets":[0]}"#,
+        ] {
+            assert!(decode(bad).is_err(), "{bad}");
+        }
+        let ok = r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"all","alphabet":"abc"}}"#;
+        assert_eq!(decode(ok).unwrap().0.secret_count(), 1);
     }
 
     #[test]

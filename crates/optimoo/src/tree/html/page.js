@@ -1,9 +1,13 @@
 // optimoo's page: play, let the tree guess, browse the tree.
 //
 // Invariants (crates/optimoo/src/tree/html.rs has the data layout):
-// - codes are numbered in lexicographic order of their symbols (0-9 then
-//   a-z), the numbering of the tree data; a moo game has only codes of
-//   distinct symbols;
+// - codes are numbered in lexicographic order of their symbols, the
+//   numbering of the tree data; a moo game has only codes of distinct
+//   symbols; symbol i is written 0-9 then a-z, or with a word list's
+//   alphabet (DATA.secrets.alphabet) as its i-th letter;
+// - the secrets are DATA.secrets.codes when the tree plays a list, else
+//   every code: secrets are drawn, counted and listed from them only; with
+//   guesses "secrets" only they may be guessed;
 // - an answer is packed as bulls * (k + 1) + cows, as in the data;
 // - feedback: bulls = positions that agree; cows = for each symbol, the
 //   smaller of its counts in the two codes, summed, less the bulls (the
@@ -16,7 +20,11 @@
   'use strict';
   var DATA = JSON.parse(document.getElementById('tree-data').textContent);
   var K = DATA.positions, N = DATA.symbols, REPEATS = DATA.repeats;
-  var ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+  var LIST = DATA.secrets || null;
+  var WORDS = !!(LIST && LIST.alphabet);
+  // The letters of symbols 0..N-1 (code points: a letter may be any one).
+  var ALPHABET = WORDS ? Array.from(LIST.alphabet) : Array.from('0123456789abcdefghijklmnopqrstuvwxyz');
+  var RESTRICTED = !!(LIST && LIST.guesses === 'secrets');
   var WIN = K * (K + 1);
   // The quick score looks at most this many (guess, secret) pairs per hint.
   var QUICK_BUDGET = 4000000;
@@ -24,29 +32,43 @@
   // ---- codes -------------------------------------------------------------
   var codes = [];          // text of each code
   var index = new Map();   // text -> number
+  var symbolRows = [];     // the symbols of each code
   (function enumerate(prefix, used) {
     if (prefix.length === K) {
-      index.set(prefix, codes.length);
-      codes.push(prefix);
+      var text = prefix.map(function (s) { return ALPHABET[s]; }).join('');
+      index.set(text, codes.length);
+      codes.push(text);
+      symbolRows.push(prefix.slice());
       return;
     }
     for (var s = 0; s < N; s++) {
       if (!REPEATS && used[s]) continue;
       used[s] = true;
-      enumerate(prefix + ALPHABET[s], used);
+      prefix.push(s);
+      enumerate(prefix, used);
+      prefix.pop();
       used[s] = false;
     }
-  })('', []);
+  })([], []);
   var L = codes.length;
   var syms = new Uint8Array(L * K);   // symbol at each position
   var counts = new Uint8Array(L * N); // how often each symbol occurs
-  codes.forEach(function (c, i) {
+  symbolRows.forEach(function (row, i) {
     for (var p = 0; p < K; p++) {
-      var s = ALPHABET.indexOf(c[p]);
-      syms[i * K + p] = s;
-      counts[i * N + s]++;
+      syms[i * K + p] = row[p];
+      counts[i * N + row[p]]++;
     }
   });
+  symbolRows = null;
+  // The secrets (sorted code numbers) and the guesses allowed.
+  var SECRETS = LIST ? LIST.codes.slice() : null;
+  if (!SECRETS) { SECRETS = new Array(L); for (var i0 = 0; i0 < L; i0++) SECRETS[i0] = i0; }
+  var S = SECRETS.length;
+  var isSecret = new Uint8Array(L);
+  SECRETS.forEach(function (c) { isSecret[c] = 1; });
+  var GUESSES = RESTRICTED ? SECRETS : null; // null: every code
+  var G = RESTRICTED ? S : L;
+  var CODE = WORDS ? 'word' : 'code', SYMBOL = WORDS ? 'letter' : 'symbol';
 
   function feedback(secret, guess) {
     var bulls = 0, common = 0, a = secret * K, b = guess * K;
@@ -60,6 +82,9 @@
   }
   function answerText(f) { return Math.floor(f / (K + 1)) + 'A' + (f % (K + 1)) + 'B'; }
   function all() { var a = new Array(L); for (var i = 0; i < L; i++) a[i] = i; return a; }
+  // Every secret (a copy: callers may keep it).
+  function secrets() { return SECRETS.slice(); }
+  function guesses() { return GUESSES ? GUESSES.slice() : all(); }
   // The classes of `guess` over `set`: [answer, [codes]] in answer order.
   function split(guess, set) {
     var m = new Map();
@@ -73,18 +98,44 @@
   function filter(set, guess, f) {
     return set.filter(function (s) { return feedback(s, guess) === f; });
   }
+  // The symbol a typed character writes: itself, else its lower case (as
+  // the optimoo commands read codes and words), or -1.
+  function symbolOf(ch) {
+    var s = ALPHABET.indexOf(ch);
+    if (s < 0) s = ALPHABET.indexOf(ch.toLowerCase());
+    return s < N ? s : -1;
+  }
   // Reads a code typed by a person; returns its number or an error text.
   function parseCode(text) {
-    var t = text.trim().toLowerCase();
-    if (t.length !== K) return 'a code has ' + K + ' symbols';
+    var t = Array.from(text.trim());
+    if (t.length !== K) return 'a ' + CODE + ' has ' + K + ' ' + SYMBOL + 's';
+    var word = '';
     for (var p = 0; p < K; p++) {
-      var s = ALPHABET.indexOf(t[p]);
-      if (s < 0 || s >= N) return '“' + t[p] + '” is not a symbol of this game (' + symbolRange() + ')';
+      var s = symbolOf(t[p]);
+      if (s < 0) return '“' + t[p] + '” is not a ' + SYMBOL + ' of this game (' + symbolRange() + ')';
+      word += ALPHABET[s];
     }
-    if (!index.has(t)) return 'no symbol may repeat in ' + DATA.game;
-    return index.get(t);
+    if (!index.has(word)) return 'no ' + SYMBOL + ' may repeat in ' + DATA.game;
+    return index.get(word);
   }
-  function symbolRange() { return ALPHABET[0] + '–' + ALPHABET[N - 1]; }
+  // A guess typed by a person: its number, or an error text (a code the
+  // game does not allow as a guess is refused).
+  function parseGuess(text) {
+    var g = parseCode(text);
+    if (typeof g === 'number' && RESTRICTED && !isSecret[g]) {
+      return 'not one of the ' + S + ' listed ' + CODE + 's, and only they may be guessed';
+    }
+    return g;
+  }
+  function symbolRange() { return WORDS ? ALPHABET.slice(0, N).join(' ') : ALPHABET[0] + '–' + ALPHABET[N - 1]; }
+  // What the secret is, for the intro texts.
+  function secretKind() {
+    var what = K + ' ' + SYMBOL + 's ' + (WORDS ? 'of ' : '') + symbolRange() +
+      (REPEATS ? ', repeats allowed' : ', all different');
+    if (!LIST) return what;
+    return what + ', one of the ' + S + ' ' + CODE + 's of the list ' + (LIST.name || '') +
+      (RESTRICTED ? ' (only they may be guessed)' : '');
+  }
 
   // ---- the tree ----------------------------------------------------------
   var root = (function decode(flat) {
@@ -149,10 +200,10 @@
     return a.largest - b.largest || b.classes - a.classes ||
       (b.candidate ? 1 : 0) - (a.candidate ? 1 : 0) || a.guess - b.guess;
   }
-  // The guesses the quick score looks at: every code if the budget allows,
-  // else the secrets left (as many as the budget allows).
+  // The guesses the quick score looks at: every allowed guess if the budget
+  // allows, else the secrets left (as many as the budget allows).
   function quickPool(set) {
-    if (L * set.length <= QUICK_BUDGET) return all();
+    if (G * set.length <= QUICK_BUDGET) return guesses();
     return set.slice(0, Math.max(1, Math.floor(QUICK_BUDGET / set.length)));
   }
   function quickRank(set, top) {
@@ -224,10 +275,10 @@
   // ---- Play ------------------------------------------------------------------
   var play = {};
   function playNew(secret) {
-    play.secret = secret !== undefined ? secret : Math.floor(random() * L);
+    play.secret = secret !== undefined ? secret : SECRETS[Math.floor(random() * S)];
     play.moves = [];
     play.node = root;      // null once the player leaves the tree
-    play.set = all();      // secrets still possible
+    play.set = secrets();  // secrets still possible
     play.done = false;
     $('play-input').value = '';
     $('play-input').disabled = false;
@@ -236,7 +287,7 @@
   }
   function playGuess(text) {
     if (play.done) return;
-    var g = parseCode(text);
+    var g = parseGuess(text);
     if (typeof g === 'string') { playRender('“' + text.trim() + '”: ' + g + '.', true); return; }
     var f = feedback(play.secret, g);
     play.moves.push([g, f]);
@@ -255,8 +306,7 @@
     playRender(msg);
   }
   function playRender(msg, error) {
-    $('play-intro').textContent = 'Find the secret code: ' + K + ' symbols ' + symbolRange() +
-      (REPEATS ? ', repeats allowed.' : ', all different.');
+    $('play-intro').textContent = 'Find the secret ' + CODE + ': ' + secretKind() + '.';
     var m = $('play-message');
     m.textContent = msg || (play.done ? '' : plural(play.set.length, 'secret') + ' still possible.');
     m.className = 'message' + (error ? ' error' : play.done ? ' success' : '');
@@ -309,7 +359,7 @@
     box.appendChild(el('p', { class: 'muted small', text:
       'Rows: ' + (play.node ? 'the tree’s move, then ' : '') + 'the best by a quick score ' +
       '(smallest largest class, then most classes, then a guess that can win; over ' +
-      (L * set.length <= QUICK_BUDGET ? 'every code' : 'some of the secrets left') + '). ' +
+      (G * set.length <= QUICK_BUDGET ? (RESTRICTED ? 'every listed ' + CODE : 'every code') : 'some of the secrets left') + '). ' +
       'Value: expected guesses still needed, this one included, exact only where the tree gives it; ' +
       '— where only the quick score is known.' }));
   }
@@ -318,7 +368,7 @@
   var tg = {};
   function guessRestart() { tg.moves = []; guessRender(''); }
   function guessState() {
-    var n = root, set = all();
+    var n = root, set = secrets();
     for (var i = 0; i < tg.moves.length; i++) {
       var m = tg.moves[i];
       set = filter(set, m[0], m[1]);
@@ -340,8 +390,7 @@
   }
   function guessRender(msg, error) {
     var st = guessState(), won = tg.moves.length && tg.moves[tg.moves.length - 1][1] === WIN;
-    $('guess-intro').textContent = 'Think of a code of ' + K + ' symbols ' + symbolRange() +
-      (REPEATS ? ' (repeats allowed)' : ', all different') + '. Click the answer to each guess.';
+    $('guess-intro').textContent = 'Think of a ' + CODE + ' of ' + secretKind() + '. Click the answer to each guess.';
     var m = $('guess-message');
     var answers = clear($('guess-answers'));
     if (won) {
@@ -357,9 +406,10 @@
       $('guess-code').textContent = codes[g];
       $('guess-left').textContent = plural(st.set.length, 'secret') + ' still possible.';
       // Every answer this guess can get in the game; those no secret left gives
-      // are dimmed (clicking one reports the contradiction).
+      // are dimmed (clicking one reports the contradiction). With a list,
+      // only the answers some secret left gives.
       var given = new Set(split(g, st.set).map(function (c) { return c[0]; }));
-      split(g, all()).forEach(function (c) {
+      split(g, LIST ? st.set : all()).forEach(function (c) {
         var f = c[0];
         answers.appendChild(el('button', { type: 'button', 'data-answer': answerText(f),
           class: 'answer-btn' + (given.has(f) ? '' : ' unlikely') + (f === WIN ? ' win' : ''),
@@ -376,7 +426,7 @@
   // ---- Browse ------------------------------------------------------------------
   var path = []; // answers from the root
   function browseRender() {
-    var n = root, set = all(), steps = [];
+    var n = root, set = secrets(), steps = [];
     path.forEach(function (f) {
       steps.push([n.guess, f]);
       set = filter(set, n.guess, f);
@@ -438,14 +488,15 @@
 
   document.title = 'optimoo: ' + DATA.game;
   $('title').textContent = (REPEATS ? 'Mastermind ' : 'Bulls and Cows ') + DATA.game;
-  $('caption').textContent = DATA.caption + ' · ' + plural(L, 'secret');
+  $('caption').textContent = DATA.caption + ' · ' + plural(S, 'secret') +
+    (LIST ? ' of ' + (LIST.name || 'a list') + (RESTRICTED ? ', only they guessed' : ', any code guessed') : '');
 
   var keys = $('play-keys');
   for (var s = 0; s < N; s++) {
     (function (ch) {
       keys.appendChild(el('button', { type: 'button', class: 'key', text: ch, onclick: function () {
         var inp = $('play-input');
-        if (inp.value.length < K) inp.value += ch;
+        if (Array.from(inp.value).length < K) inp.value += ch;
       } }));
     })(ALPHABET[s]);
   }
@@ -462,6 +513,7 @@
 
   var fixed = params.get('secret');
   var start = fixed !== null ? parseCode(fixed) : undefined;
+  if (typeof start === 'number' && !isSecret[start]) start = 'not one of the list’s ' + S + ' secrets';
   playNew(typeof start === 'number' ? start : undefined);
   if (typeof start === 'string') playRender('#secret=' + fixed + ': ' + start + '; a random secret instead.', true);
   guessRestart();
@@ -472,9 +524,11 @@
   window.optimooPage = {
     game: DATA.game,
     codes: codes,
+    secrets: SECRETS.map(function (c) { return codes[c]; }),
+    guessesRestricted: RESTRICTED,
     feedback: function (secret, guess) { return answerText(feedback(index.get(secret), index.get(guess))); },
     classes: function (guess, history) {
-      var set = all();
+      var set = secrets();
       (history || []).forEach(function (m) {
         var ba = /^(\d+)A(\d+)B$/.exec(m[1]);
         set = filter(set, index.get(m[0]), Number(ba[1]) * (K + 1) + Number(ba[2]));
