@@ -42,6 +42,9 @@ solve mm:4x6 ""
 solve mm:4x6 5
 solve_objective mm:4x6 crush
 solve_objective moo:4x10 crush
+solve moo:5x6 ""
+solve moo:5x7 ""
+solve moo:5x8 ""      # about 5 minutes of one core
 
 # The word list's tree (data/words4.txt, written for the project).
 if [[ -z $only || $only == words4 ]]; then

@@ -234,8 +234,18 @@ def render(argv):
         ls = loads.get(i, [])
         busy = f", load average {min(ls):.1f}–{max(ls):.1f} at the starts" if ls else ""
         lines.append(f"{i}. {day}, solver as of commit `{commit}`, {machine}, limit {limit} s per run{busy}.")
+    # The "New results" section is written by hand (with the runs behind it
+    # in data/runs/); it is kept as it is, at the end.
+    kept = ""
+    try:
+        existing = open(out).read()
+        at = existing.find("\n## New results")
+        if at >= 0:
+            kept = existing[at:]
+    except FileNotFoundError:
+        pass
     with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join(lines) + "\n" + kept)
 
 
 def main():

@@ -433,3 +433,32 @@ fn long_solves_suggest_a_checkpoint() {
     assert_eq!(code, 1);
     assert!(!err.contains("--checkpoint"), "{err}");
 }
+
+/// The committed run behind the new mm:5x6 optimum (docs/results.md, "New
+/// results"): its 110 unit files are all there, belong to its plan, and
+/// merge into data/mm-5x6.tree byte for byte, with lower bound = upper
+/// bound in `status`.
+#[test]
+fn the_committed_mm_5x6_run_merges_into_its_tree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run_dir = root.join("data/runs/mm-5x6");
+    let tree = root.join("data/mm-5x6.tree");
+    // Merged from a copy: the committed folder is never written.
+    let dir = folder("mm-5x6-run");
+    std::fs::create_dir_all(dir.join("units")).unwrap();
+    std::fs::copy(run_dir.join("plan.json"), dir.join("plan.json")).unwrap();
+    for entry in std::fs::read_dir(run_dir.join("units")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join("units").join(entry.file_name())).unwrap();
+    }
+    let status = ok(&["status", s(&dir), "--json"]);
+    assert!(status.contains("\"done\":110"), "{status}");
+    assert!(
+        status.contains("\"lower\":36721") && status.contains("\"upper\":36721"),
+        "{status}"
+    );
+    let out = scratch("mm-5x6-merged.tree");
+    let summary = ok(&["merge", s(&dir), "-o", s(&out)]);
+    assert!(total(&summary).contains("36721"), "{summary}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&tree).unwrap());
+}
