@@ -462,3 +462,23 @@ fn the_committed_mm_5x6_run_merges_into_its_tree() {
     assert!(total(&summary).contains("36721"), "{summary}");
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&tree).unwrap());
 }
+
+/// `work` states its memory and refuses, before the feedback table is
+/// built, a unit that would not fit `--max-memory`, as `solve` does.
+#[test]
+fn work_refuses_what_does_not_fit() {
+    let dir = folder("work-max-memory");
+    ok(&["plan", "--game", "moo:4x6", "-o", s(&dir)]);
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["work", s(&dir), "--unit", "0", "--max-memory", "1M"],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("max-memory"), "{err}");
+    assert!(!dir.join("units/0.json").exists());
+    let (code, out, err) = run(OPTIMOO, &["work", s(&dir), "--unit", "0"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("memory: about"), "{err}");
+    assert!(dir.join("units/0.json").exists());
+}

@@ -47,6 +47,12 @@ pub struct Args {
     /// Memory for each unit's memo in MiB (with --all, per unit in flight).
     #[arg(long, default_value_t = 256)]
     pub memo_mib: usize,
+    /// Refuse to start when the estimated memory (stated on stderr: the
+    /// feedback table N² bytes, a memo per unit in flight, the rest) is
+    /// above SIZE, as `solve --max-memory` does (e.g. 8G, 512M)
+    /// [default: the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// Print a JSON line per unit solved instead of text.
     #[arg(long)]
     pub json: bool,
@@ -62,6 +68,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         vec![index(args.unit, folder.plan.units.len(), &args.dir)?]
     };
+    // Checked before the feedback table is built: refused, never killed.
+    // Each unit in flight has its own memo; they share the table.
+    let in_flight = if args.all {
+        threads.min(units.len())
+    } else {
+        1
+    };
+    let mut need = folder.config(args.memo_mib);
+    need.memo_codes = need.memo_codes.saturating_mul(in_flight.max(1));
+    super::memory::fit(&folder.game, need, threads, args.max_memory, true)?;
     let report = |line: String| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
