@@ -423,9 +423,16 @@ fn an_endless_fifo_is_refused() {
         }
         // One writer per command, joined before the next one opens the
         // pipe: it writes the head, then zeros until the reader has gone.
+        // Each command gets a FIFO made anew: a child that another test
+        // forks at the wrong moment inherits the last writer's end until it
+        // execs, which keeps the old pipe, and the zeros left in it, alive
+        // (seen once under heavy load: the next reader started with zeros).
         let feed = || {
             let path = fifo.clone();
             let head = head.clone();
+            let _ = std::fs::remove_file(&path);
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
             Some(std::thread::spawn(move || {
                 use std::io::Write;
                 let Ok(mut w) = std::fs::OpenOptions::new().write(true).open(&path) else {
