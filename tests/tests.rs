@@ -10,6 +10,7 @@ mod export_file;
 mod format;
 mod fuzz;
 mod heuristics;
+mod kernel;
 mod lists;
 mod trees;
 mod verify;

@@ -7,6 +7,7 @@
 
 use crate::exec::{Parallel, Sequential};
 use crate::search::bound::Cost;
+use crate::search::kernel::{KernelError, KernelPath};
 use crate::search::observe::{Observer, Silent};
 use crate::tree::{Stats, Tree};
 
@@ -17,6 +18,10 @@ pub enum SearchError {
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,
+    /// The kernel path asked for (`OPTIMOO_KERNEL` or [`Config::kernel`])
+    /// cannot run here.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
 }
 
 /// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
@@ -50,6 +55,11 @@ pub struct Config {
     /// Sets of at most this many secrets are solved exactly whatever the
     /// cut-off, so that each is searched once (default 8).
     pub exact_small: usize,
+    /// The code path of the bound kernel (default `None`: the one the
+    /// environment variable `OPTIMOO_KERNEL` names, else the best this CPU
+    /// has). Every path gives the same bounds; a path the CPU lacks is
+    /// refused with [`SearchError::Kernel`].
+    pub kernel: Option<KernelPath>,
 }
 
 impl Default for Config {
@@ -64,6 +74,7 @@ impl Default for Config {
             parallel_guess_levels: 3,
             parallel_guess_min: 64,
             exact_small: 8,
+            kernel: None,
         }
     }
 }

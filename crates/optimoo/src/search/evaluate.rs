@@ -15,7 +15,7 @@ use crate::exec;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
-use crate::search::bound::Cost;
+use crate::search::bound::{Cost, INF};
 use crate::search::lookahead::Scored;
 use crate::search::searcher::{Outcome, Searcher};
 use crate::search::symmetry::Stabilizer;
@@ -65,7 +65,20 @@ impl Searcher<'_> {
             .iter()
             .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
             .collect();
-        let mut total = s.bound;
+        // The guess's bound summed here from its classes, not taken from
+        // `s.bound` (the kernel's or the lookahead's value, equal to it by
+        // their invariants): a wrong bound there may order or prune guesses
+        // badly, but cannot make this total wrong.
+        let mut total = lbs
+            .iter()
+            .fold(self.bounds.own(set.len()), |t, &lb| t.saturating_add(lb));
+        debug_assert!(
+            total == s.bound || (total >= INF && s.bound >= INF),
+            "bound of guess {:?}: {} from its classes, {} scored",
+            s.guess,
+            total,
+            s.bound
+        );
         refresh(&mut bound);
         if total >= bound {
             return Err(total);
@@ -143,9 +156,9 @@ impl Searcher<'_> {
             let mut floor = 0;
             for (lb, r, b) in results {
                 match r {
-                    Outcome::Exact(c) => total += c - lb,
+                    Outcome::Exact(c) => total = raise(total, lb, c),
                     Outcome::AtLeast(c) => {
-                        total = total.saturating_add(c - lb);
+                        total = raise(total, lb, c);
                         floor = floor.max(b);
                         failed = true;
                     }
@@ -165,10 +178,8 @@ impl Searcher<'_> {
             }
             let limit = bound - (total - lb);
             match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
-                Outcome::Exact(cost) => total += cost - lb,
-                Outcome::AtLeast(at_least) => {
-                    return Err(total.saturating_add(at_least - lb).max(bound))
-                }
+                Outcome::Exact(cost) => total = raise(total, lb, cost),
+                Outcome::AtLeast(at_least) => return Err(raise(total, lb, at_least).max(bound)),
             }
             if total >= bound {
                 return Err(total);
@@ -179,4 +190,17 @@ impl Searcher<'_> {
         }
         Ok(total)
     }
+}
+
+/// `total` with one class's bound `lb` (a part of it) replaced by what the
+/// class was found to cost, `found >= lb` (its exact cost, or a bound at
+/// least its cut-off, which is at least `lb`). Subtracting first cannot
+/// wrap (`total >= lb`); debug builds check both ranges.
+#[inline]
+fn raise(total: u64, lb: u64, found: u64) -> u64 {
+    debug_assert!(
+        total >= lb && found >= lb,
+        "total {total}, class bound {lb}, found {found}"
+    );
+    (total - lb.min(total)).saturating_add(found.max(lb))
 }

@@ -8,7 +8,8 @@
 //! `t_2 = 1 + b`, `t_3 = 1 + b + b²`, … (the secrets past each level's
 //! capacity pay one more guess each). Summed over the classes:
 //!
-//! `bound = n + 2·(n − w) − p + Σ_f Σ_{j ≥ 2} max(0, c_f − t_j)`
+//! `bound = n + 2·(n − w) − p + e`, `e = Σ_f x(c_f)`,
+//! `x(c) = Σ_{j ≥ 2} max(0, c − t_j)`
 //!
 //! where `w` (0 or 1) says whether the guess is a candidate and `p` is the
 //! number of non-empty non-winning classes. A class larger than the
@@ -16,15 +17,36 @@
 //! is not a candidate and leaves every secret in one class never helps:
 //! both are reported as [`NONE`].
 //!
-//! Invariant (tested against plain counting, on every code path): for every
+//! Ranges (each checked in debug builds, where every SIMD result is also
+//! compared with plain counting):
+//! - `n ≤ MAX_SET = 255`, so every class count `c_f`, `w ≤ 1` and
+//!   `p ≤ 135` (the answers of 15 positions) fit a byte; the SIMD paths
+//!   count them in `u8` lanes with wrapping adds that cannot wrap.
+//! - `x` is convex with `x(0) = 0`, hence superadditive, so
+//!   `e ≤ x(n) ≤ x(255) ≤ 32,131` (the worst case is one non-winning
+//!   answer, `b = 1`: thresholds 2, 3, …, 254). When `x(n) ≤ 254` the SIMD
+//!   paths sum `e` in `u8` lanes (saturating adds that then never
+//!   saturate); otherwise in `u16` lanes (`Kernel::wide_from`). Summing in
+//!   saturating bytes whatever `n` was the bug of issue 16: `e` stuck at
+//!   255 gave bounds below the truth on games with few answers (mm:2x16
+//!   printed 2174 as its optimum, 1862 is).
+//! - `bound ≤ 3·255 + 32,131 < NONE = 65,535`, in `u16` lanes.
+//!
+//! Invariant (tested against plain counting and against the level-filling
+//! table, on every code path, on sets whose `e` exceeds 255): for every
 //! guess, the value is the lookahead bound exactly, or `NONE`; the result
-//! never depends on which path ran. Paths, found at run time
-//! (`is_x86_feature_detected!`): AVX-512BW, 64 guesses at a time, the last
-//! block with masked loads and stores; else AVX2, 32 at a time, and plain
-//! counting for the rest; plain counting alone on every other target.
+//! never depends on which path ran. Paths ([`KernelPath`]): AVX-512BW, 64
+//! guesses at a time, the last block with masked loads and stores; AVX2,
+//! 32 at a time, and plain counting for the rest; plain counting alone.
+//! The default is the best the CPU has (`is_x86_feature_detected!`); the
+//! environment variable `OPTIMOO_KERNEL=scalar|avx2|avx512` chooses one,
+//! and a path the CPU lacks is refused ([`KernelError`]), so that every
+//! path can be tested on every machine that has it.
 //!
 //! The AVX-512 intrinsics are stable since Rust 1.89, the workspace's
 //! rust-version.
+
+use std::str::FromStr;
 
 use crate::model::feedback::Feedback;
 
@@ -34,27 +56,165 @@ pub const NONE: u16 = u16::MAX;
 /// Largest set the kernel handles (class counts fit in a byte).
 pub const MAX_SET: usize = 255;
 
+/// The environment variable that chooses the kernel's code path.
+pub const KERNEL_ENV: &str = "OPTIMOO_KERNEL";
+
+/// The code path of the all-guesses bound kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KernelPath {
+    /// Plain counting, one guess at a time (every CPU).
+    Scalar,
+    /// 32 guesses at a time (x86-64 with AVX2).
+    Avx2,
+    /// 64 guesses at a time (x86-64 with AVX-512BW).
+    Avx512,
+}
+
+/// A kernel path that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KernelError {
+    /// `OPTIMOO_KERNEL` names no path.
+    #[error("{KERNEL_ENV}={value:?} names no kernel path: use scalar, avx2 or avx512 (or unset it for the best this CPU has: {best})")]
+    Unknown {
+        /// The value given.
+        value: String,
+        /// The best path of this CPU.
+        best: KernelPath,
+    },
+    /// The CPU lacks the instructions of the path asked for.
+    #[error("the {path} kernel path needs instructions this CPU lacks (it has: {available}); set {KERNEL_ENV} to one of those or unset it")]
+    Unsupported {
+        /// The path asked for.
+        path: KernelPath,
+        /// The paths this CPU has, by name.
+        available: String,
+    },
+}
+
+impl KernelPath {
+    /// Every path, slowest first.
+    pub const ALL: [KernelPath; 3] = [KernelPath::Scalar, KernelPath::Avx2, KernelPath::Avx512];
+
+    /// The name `OPTIMOO_KERNEL` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelPath::Scalar => "scalar",
+            KernelPath::Avx2 => "avx2",
+            KernelPath::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn supported(self) -> bool {
+        match self {
+            KernelPath::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            KernelPath::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            KernelPath::Avx512 => {
+                std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx2")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The paths this CPU can run, slowest first.
+    pub fn available() -> Vec<KernelPath> {
+        KernelPath::ALL
+            .into_iter()
+            .filter(|p| p.supported())
+            .collect()
+    }
+
+    /// The fastest path this CPU can run.
+    pub fn best() -> KernelPath {
+        KernelPath::available().pop().unwrap_or(KernelPath::Scalar)
+    }
+
+    /// The path itself if this CPU can run it, else an error naming those
+    /// it can.
+    pub fn check(self) -> Result<KernelPath, KernelError> {
+        if self.supported() {
+            Ok(self)
+        } else {
+            Err(KernelError::Unsupported {
+                path: self,
+                available: KernelPath::available()
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+        }
+    }
+
+    /// The path `OPTIMOO_KERNEL` chooses (checked against the CPU), or the
+    /// best one when it is unset or empty.
+    pub fn from_env() -> Result<KernelPath, KernelError> {
+        match std::env::var(KERNEL_ENV) {
+            Ok(v) if !v.trim().is_empty() => v.parse::<KernelPath>()?.check(),
+            Ok(_) | Err(std::env::VarError::NotPresent) => Ok(KernelPath::best()),
+            Err(std::env::VarError::NotUnicode(v)) => Err(KernelError::Unknown {
+                value: v.to_string_lossy().into_owned(),
+                best: KernelPath::best(),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for KernelPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for KernelPath {
+    type Err = KernelError;
+
+    fn from_str(s: &str) -> Result<KernelPath, KernelError> {
+        let t = s.trim();
+        KernelPath::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| KernelError::Unknown {
+                value: s.to_string(),
+                best: KernelPath::best(),
+            })
+    }
+}
+
 /// What the kernel needs to know of a game.
 #[derive(Debug, Clone)]
 pub struct Kernel {
     /// Non-winning answers (packed values).
     answers: Vec<u8>,
     win: u8,
-    /// Use AVX2 even where AVX-512BW is present (for tests).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    no_avx512: bool,
-    /// Plain counting only, whatever the CPU (for tests).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    no_simd: bool,
+    /// The code path (supported by this CPU: checked when made).
+    path: KernelPath,
     /// The thresholds `t_j` for `j ≥ 2` that are below 255.
     thresholds: Vec<u8>,
+    /// The smallest set size `n` with `x(n) ≥ 255`: from there on the SIMD
+    /// paths sum the excess in `u16` lanes (`MAX_SET + 1`: never).
+    wide_from: usize,
 }
 
 impl Kernel {
     /// A kernel for a game with these possible answers (`win` among them)
-    /// and `branching` non-winning answers per guess.
-    pub fn new(possible: impl Iterator<Item = Feedback>, win: Feedback, branching: u64) -> Kernel {
-        let answers = possible.filter(|&f| f != win).map(|f| f.0).collect();
+    /// and `branching` non-winning answers per guess, on `path` (which
+    /// this CPU must support: [`KernelPath::check`]).
+    pub fn new(
+        possible: impl Iterator<Item = Feedback>,
+        win: Feedback,
+        branching: u64,
+        path: KernelPath,
+    ) -> Result<Kernel, KernelError> {
+        let path = path.check()?;
+        let answers: Vec<u8> = possible.filter(|&f| f != win).map(|f| f.0).collect();
+        debug_assert!(answers.len() < 255 && answers.iter().all(|&a| a != 0xFF));
         let mut thresholds = Vec::new();
         let mut t = 1u64;
         let mut level = branching.max(1);
@@ -66,13 +226,32 @@ impl Kernel {
             thresholds.push(t as u8);
             level = level.saturating_mul(branching.max(1));
         }
-        Kernel {
+        let mut kernel = Kernel {
             answers,
             win: win.0,
-            no_avx512: false,
-            no_simd: false,
+            path,
             thresholds,
-        }
+            wide_from: MAX_SET + 1,
+        };
+        kernel.wide_from = (0..=MAX_SET)
+            .find(|&n| kernel.excess(n) >= 255)
+            .unwrap_or(MAX_SET + 1);
+        Ok(kernel)
+    }
+
+    /// The code path this kernel runs.
+    #[cfg(test)]
+    pub fn path(&self) -> KernelPath {
+        self.path
+    }
+
+    /// `x(c) = Σ_{j ≥ 2} max(0, c − t_j)`: what a class of `c` adds to the
+    /// bound beyond `2c − 1`.
+    fn excess(&self, c: usize) -> u32 {
+        self.thresholds
+            .iter()
+            .map(|&t| c.saturating_sub(t as usize) as u32)
+            .sum()
     }
 
     /// The bound of every guess `g < len` on the set whose rows are `rows`
@@ -92,7 +271,7 @@ impl Kernel {
     ) -> u16 {
         let n = rows.len();
         assert!((1..=MAX_SET).contains(&n));
-        debug_assert!(rows.iter().all(|r| r.len() >= len));
+        assert!(rows.iter().all(|r| r.len() >= len));
         out.clear();
         out.resize(len, 0);
         let cap = capacity.min(255) as u8;
@@ -101,26 +280,43 @@ impl Kernel {
         #[allow(unused_mut)]
         let mut least = NONE;
         #[cfg(target_arch = "x86_64")]
-        if !self.no_simd {
-            if std::is_x86_feature_detected!("avx512bw") && !self.no_avx512 {
-                let to = len;
-                // SAFETY: AVX-512BW is present; every row holds at least
-                // `len` bytes and only the first `len` are read (masked).
-                least = unsafe { self.bounds_avx512(rows, to, cap, stop, out) };
-                if least <= stop {
+        {
+            let wide = n >= self.wide_from;
+            match self.path {
+                KernelPath::Scalar => {}
+                KernelPath::Avx512 => {
+                    // SAFETY: the path was checked against the CPU when the
+                    // kernel was made; every row holds at least `len` bytes
+                    // and only the first `len` are read (masked).
+                    least = unsafe {
+                        if wide {
+                            self.bounds_avx512::<true>(rows, len, cap, stop, out)
+                        } else {
+                            self.bounds_avx512::<false>(rows, len, cap, stop, out)
+                        }
+                    };
+                    if least > stop || stop == 0 {
+                        self.debug_check(rows, 0, len, cap, out);
+                    }
                     return least;
                 }
-                done = to;
-            }
-            if std::is_x86_feature_detected!("avx2") {
-                let to = len / 32 * 32;
-                if to > done {
-                    // SAFETY: AVX2 is present; as above.
-                    least = least.min(unsafe { self.bounds_avx2(rows, done, to, cap, stop, out) });
-                    if least <= stop {
-                        return least;
+                KernelPath::Avx2 => {
+                    let to = len / 32 * 32;
+                    if to > 0 {
+                        // SAFETY: as above, reading the first `to <= len`.
+                        least = unsafe {
+                            if wide {
+                                self.bounds_avx2::<true>(rows, to, cap, stop, out)
+                            } else {
+                                self.bounds_avx2::<false>(rows, to, cap, stop, out)
+                            }
+                        };
+                        if least <= stop {
+                            return least;
+                        }
+                        self.debug_check(rows, 0, to, cap, out);
+                        done = to;
                     }
-                    done = to;
                 }
             }
         }
@@ -128,6 +324,25 @@ impl Kernel {
         let _ = stop; // Only the SIMD paths stop early.
         self.bounds_scalar(rows, done, len, cap, out);
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
+    }
+
+    /// In debug builds, the SIMD results `out[from..to]` against plain
+    /// counting.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fn debug_check(&self, rows: &[&[Feedback]], from: usize, to: usize, cap: u8, out: &[u16]) {
+        if cfg!(debug_assertions) {
+            let mut plain = vec![0u16; to];
+            self.bounds_scalar(rows, from, to, cap, &mut plain);
+            for g in from..to {
+                assert_eq!(
+                    out[g],
+                    plain[g],
+                    "kernel path {} differs from plain counting on guess {g} of a set of {}",
+                    self.path,
+                    rows.len()
+                );
+            }
+        }
     }
 
     /// Plain counting for guesses `from..to`.
@@ -140,34 +355,37 @@ impl Kernel {
         out: &mut [u16],
     ) {
         let n = rows.len();
-        let mut counts = [0u16; 256];
+        let mut counts = [0u32; 256];
         for g in from..to {
             for r in rows {
                 counts[r[g].0 as usize] += 1;
             }
             let w = counts[self.win as usize];
-            let (mut p, mut e, mut m) = (0u16, 0u16, 0u16);
+            let (mut p, mut e, mut m) = (0u32, 0u32, 0u32);
             for &a in &self.answers {
                 let c = counts[a as usize];
                 p += c.min(1);
                 for &t in &self.thresholds {
-                    e += c.saturating_sub(t as u16);
+                    e += c.saturating_sub(u32::from(t));
                 }
                 m = m.max(c);
             }
             for r in rows {
                 counts[r[g].0 as usize] = 0;
             }
-            out[g] = if m > cap as u16 || (w == 0 && p == 1) {
+            out[g] = if m > u32::from(cap) || (w == 0 && p == 1) {
                 NONE
             } else {
-                3 * n as u16 - 2 * w - p + e
+                let b = 3 * n as u32 - 2 * w - p + e;
+                debug_assert!(w <= 1 && e <= self.excess(n) && b < u32::from(NONE));
+                b as u16
             };
         }
     }
 
     /// What both SIMD paths start from: each row's first byte, and the
-    /// answers in groups of `G`, padded with a value no cell holds.
+    /// answers in groups of `G`, padded with a value no cell holds (0xFF:
+    /// answers are at most 15·16).
     #[cfg(target_arch = "x86_64")]
     fn prepare<const G: usize>(&self, rows: &[&[Feedback]]) -> (Vec<*const u8>, Vec<[u8; G]>) {
         let ptrs = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
@@ -183,9 +401,11 @@ impl Kernel {
         (ptrs, groups)
     }
 
+    /// Guesses `0..len`, 64 at a time. `WIDE`: the excess `e` in `u16`
+    /// lanes (needed when `x(n) ≥ 255`), else in `u8` lanes.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512bw,avx512f,avx2")]
-    unsafe fn bounds_avx512(
+    unsafe fn bounds_avx512<const WIDE: bool>(
         &self,
         rows: &[&[Feedback]],
         len: usize,
@@ -208,6 +428,9 @@ impl Kernel {
             .iter()
             .map(|&t| _mm512_set1_epi8(t as i8))
             .collect();
+        // The bytes of `x` as `u16` lanes: guesses 0..32 and 32..64.
+        let lo16 = |x: __m512i| _mm512_cvtepu8_epi16(_mm512_castsi512_si256(x));
+        let hi16 = |x: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(x, 1));
         let mut least = _mm512_set1_epi16(-1);
         let mut o = 0;
         while o < len {
@@ -218,6 +441,7 @@ impl Kernel {
                 (1u64 << (len - o)) - 1
             };
             let (mut p, mut e, mut m, mut w) = (zero, zero, zero, zero);
+            let (mut e_lo, mut e_hi) = (zero, zero);
             for (gi, group) in groups.iter().enumerate() {
                 let fv: [__m512i; G] = std::array::from_fn(|j| _mm512_set1_epi8(group[j] as i8));
                 let mut cnt = [zero; G];
@@ -240,10 +464,16 @@ impl Kernel {
                     }
                 }
                 for c in cnt {
-                    p = _mm512_adds_epu8(p, _mm512_min_epu8(c, one));
+                    p = _mm512_add_epi8(p, _mm512_min_epu8(c, one));
                     m = _mm512_max_epu8(m, c);
                     for &t in &thr {
-                        e = _mm512_adds_epu8(e, _mm512_subs_epu8(c, t));
+                        let x = _mm512_subs_epu8(c, t);
+                        if WIDE {
+                            e_lo = _mm512_add_epi16(e_lo, lo16(x));
+                            e_hi = _mm512_add_epi16(e_hi, hi16(x));
+                        } else {
+                            e = _mm512_adds_epu8(e, x);
+                        }
                     }
                 }
             }
@@ -251,17 +481,16 @@ impl Kernel {
             let bad: u64 = _mm512_cmpgt_epu8_mask(m, capv)
                 | (_mm512_cmpeq_epi8_mask(w, zero) & _mm512_cmpeq_epi8_mask(p, one));
             for half in 0..2 {
-                let pick = |x: __m512i| -> __m512i {
-                    if half == 0 {
-                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(x))
-                    } else {
-                        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(x, 1))
-                    }
+                let pick = |x: __m512i| if half == 0 { lo16(x) } else { hi16(x) };
+                let e16 = match (WIDE, half) {
+                    (true, 0) => e_lo,
+                    (true, _) => e_hi,
+                    (false, _) => pick(e),
                 };
                 let w16 = pick(w);
                 let b = _mm512_add_epi16(
                     _mm512_sub_epi16(_mm512_sub_epi16(base, _mm512_add_epi16(w16, w16)), pick(p)),
-                    pick(e),
+                    e16,
                 );
                 let k = (bad >> (32 * half)) as u32;
                 let b = _mm512_mask_mov_epi16(b, k, ones16);
@@ -277,12 +506,13 @@ impl Kernel {
         horizontal_min512(least)
     }
 
+    /// Guesses `0..len` (a multiple of 32), 32 at a time. `WIDE`: as for
+    /// AVX-512.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn bounds_avx2(
+    unsafe fn bounds_avx2<const WIDE: bool>(
         &self,
         rows: &[&[Feedback]],
-        from: usize,
         len: usize,
         cap: u8,
         stop: u16,
@@ -290,6 +520,7 @@ impl Kernel {
     ) -> u16 {
         use std::arch::x86_64::*;
         const G: usize = 8;
+        debug_assert!(len.is_multiple_of(32));
         let n = rows.len();
         let (ptrs, groups) = self.prepare::<G>(rows);
         let zero = _mm256_setzero_si256();
@@ -302,10 +533,14 @@ impl Kernel {
             .iter()
             .map(|&t| _mm256_set1_epi8(t as i8))
             .collect();
+        // The bytes of `x` as `u16` lanes: guesses 0..16 and 16..32.
+        let lo16 = |x: __m256i| _mm256_cvtepu8_epi16(_mm256_castsi256_si128(x));
+        let hi16 = |x: __m256i| _mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1));
         let mut least = _mm256_set1_epi16(-1);
-        let mut o = from;
+        let mut o = 0;
         while o < len {
             let (mut p, mut e, mut m, mut w) = (zero, zero, zero, zero);
+            let (mut e_lo, mut e_hi) = (zero, zero);
             for (gi, group) in groups.iter().enumerate() {
                 let fv: [__m256i; G] = std::array::from_fn(|j| _mm256_set1_epi8(group[j] as i8));
                 let mut cnt = [zero; G];
@@ -326,10 +561,16 @@ impl Kernel {
                     }
                 }
                 for c in cnt {
-                    p = _mm256_adds_epu8(p, _mm256_min_epu8(c, one));
+                    p = _mm256_add_epi8(p, _mm256_min_epu8(c, one));
                     m = _mm256_max_epu8(m, c);
                     for &t in &thr {
-                        e = _mm256_adds_epu8(e, _mm256_subs_epu8(c, t));
+                        let x = _mm256_subs_epu8(c, t);
+                        if WIDE {
+                            e_lo = _mm256_add_epi16(e_lo, lo16(x));
+                            e_hi = _mm256_add_epi16(e_hi, hi16(x));
+                        } else {
+                            e = _mm256_adds_epu8(e, x);
+                        }
                     }
                 }
             }
@@ -341,22 +582,21 @@ impl Kernel {
             let useless = _mm256_and_si256(_mm256_cmpeq_epi8(w, zero), _mm256_cmpeq_epi8(p, one));
             let bad = _mm256_or_si256(over, useless);
             for half in 0..2 {
-                let pick = |x: __m256i| -> __m256i {
-                    if half == 0 {
-                        _mm256_cvtepu8_epi16(_mm256_castsi256_si128(x))
-                    } else {
-                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1))
-                    }
-                };
+                let pick = |x: __m256i| if half == 0 { lo16(x) } else { hi16(x) };
                 let bad16 = if half == 0 {
                     _mm256_cvtepi8_epi16(_mm256_castsi256_si128(bad))
                 } else {
                     _mm256_cvtepi8_epi16(_mm256_extracti128_si256(bad, 1))
                 };
+                let e16 = match (WIDE, half) {
+                    (true, 0) => e_lo,
+                    (true, _) => e_hi,
+                    (false, _) => pick(e),
+                };
                 let w16 = pick(w);
                 let b = _mm256_add_epi16(
                     _mm256_sub_epi16(_mm256_sub_epi16(base, _mm256_add_epi16(w16, w16)), pick(p)),
-                    pick(e),
+                    e16,
                 );
                 let b = _mm256_or_si256(b, bad16);
                 least = _mm256_min_epu16(least, b);
@@ -396,6 +636,7 @@ mod tests {
     use crate::model::game::Game;
     use crate::model::rules::Rules;
     use crate::search::bound::{Bounds, Cost, INF};
+    use proptest::prelude::*;
 
     /// The bound by plain counting and the level-filling table.
     fn reference(game: &Game, bounds: &Bounds, set: &[Code], d: usize, g: Code) -> u16 {
@@ -421,60 +662,129 @@ mod tests {
         }
     }
 
+    /// Every path this CPU has, for `game`.
+    fn kernels(game: &Game) -> Vec<Kernel> {
+        let branching = game.possible_feedbacks().count() as u64 - 1;
+        KernelPath::available()
+            .into_iter()
+            .map(|p| Kernel::new(game.possible_feedbacks(), game.win(), branching, p).unwrap())
+            .collect()
+    }
+
+    /// Every path's bounds of every guess on `set` within `d` guesses equal
+    /// the reference; stopping early finds a bound at most `stop`.
+    fn check_set(game: &Game, set: &[Code], depths: &[usize]) {
+        let table = game.table().unwrap();
+        let branching = game.possible_feedbacks().count() - 1;
+        let bounds = Bounds::new(Cost::Total, branching, game.len());
+        let rows: Vec<&[Feedback]> = set.iter().map(|&s| table.row(s)).collect();
+        let mut out = Vec::new();
+        for &d in depths {
+            let expected: Vec<u16> = game
+                .codes()
+                .all()
+                .map(|g| reference(game, &bounds, set, d, g))
+                .collect();
+            for kernel in kernels(game) {
+                let least = kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), 0, &mut out);
+                assert_eq!(
+                    out,
+                    expected,
+                    "{} path {} set of {} d {d}",
+                    game.rules(),
+                    kernel.path(),
+                    set.len()
+                );
+                assert_eq!(least, expected.iter().copied().min().unwrap());
+                let stop = least.saturating_add(3);
+                if stop < NONE {
+                    let mut part = Vec::new();
+                    let found =
+                        kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), stop, &mut part);
+                    assert!(found <= stop && found >= least);
+                }
+            }
+        }
+    }
+
     #[test]
     fn equals_plain_counting() {
         for rules in ["moo:4x10", "mm:4x6", "mm:5x4", "moo:3x5", "mm:2x3"] {
             let game = Game::new(rules.parse::<Rules>().unwrap());
-            let table = game.table().unwrap();
-            let branching = game.possible_feedbacks().count() as u64 - 1;
-            let bounds = Bounds::new(Cost::Total, branching as usize, game.len());
-            let fast = Kernel::new(game.possible_feedbacks(), game.win(), branching);
-            let avx2 = Kernel {
-                no_avx512: true,
-                ..fast.clone()
-            };
-            let scalar = Kernel {
-                no_simd: true,
-                ..fast.clone()
-            };
             let mut rng = crate::rng::SplitMix64::new(99);
-            let mut rnd = |m: usize| rng.below(m);
-            let mut out = Vec::new();
-            for trial in 0..60 {
-                let size = 1 + rnd(if trial % 3 == 0 { 255 } else { 40 });
-                let mut set: Vec<Code> = (0..size).map(|_| Code(rnd(game.len()) as u16)).collect();
+            for trial in 0..20 {
+                let size = 1 + rng.below(if trial % 3 == 0 { 255 } else { 40 });
+                let mut set: Vec<Code> = (0..size)
+                    .map(|_| Code(rng.below(game.len()) as u16))
+                    .collect();
                 set.sort();
                 set.dedup();
-                let rows: Vec<&[Feedback]> = set.iter().map(|&s| table.row(s)).collect();
-                for (d, kernel) in [2, 3, 4, 5, 9]
-                    .into_iter()
-                    .flat_map(|d| [(d, &fast), (d, &avx2), (d, &scalar)])
-                {
-                    let least =
-                        kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), 0, &mut out);
-                    assert_eq!(least, out.iter().copied().min().unwrap());
-                    // Stopping early still finds a bound at most `stop`.
-                    let mut part = Vec::new();
-                    let stop = least.saturating_add(3);
-                    if stop < NONE {
-                        let found = kernel.bounds(
-                            &rows,
-                            game.len(),
-                            bounds.capacity(d - 1),
-                            stop,
-                            &mut part,
-                        );
-                        assert!(found <= stop && found >= least);
-                    }
-                    for g in game.codes().all() {
-                        assert_eq!(
-                            out[g.index()],
-                            reference(&game, &bounds, &set, d, g),
-                            "{rules} trial {trial} d {d} guess {}",
-                            game.format_code(g)
-                        );
-                    }
-                }
+                check_set(&game, &set, &[2, 3, 4, 5, 9]);
+            }
+        }
+    }
+
+    /// The sets of issue 16: few answers, so that one class's excess alone
+    /// passes 255 (mm:2x16's root, moo:2x24's first classes), and the
+    /// largest excess there is (one non-winning answer).
+    #[test]
+    fn excess_beyond_a_byte() {
+        for (rules, d) in [
+            ("mm:2x15", 30),
+            ("mm:2x16", 30),
+            ("moo:2x16", 9),
+            ("mm:1x36", 36),
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let set: Vec<Code> = game.codes().all().take(MAX_SET).collect();
+            let kernel = &kernels(&game)[0];
+            assert!(kernel.excess(set.len()) >= 255, "{rules}");
+            check_set(&game, &set, &[d, 4]);
+        }
+    }
+
+    /// Random sets of a sweep of games, sizes up to 255: the kernel's
+    /// values on every path against plain counting and the level-filling
+    /// table, whatever the excess (most of these sets pass 255).
+    fn sweep_game() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "mm:2x9", "mm:2x16", "mm:2x20", "moo:2x18", "moo:2x24", "mm:3x7", "moo:3x9", "mm:1x30",
+            "moo:4x7", "mm:4x5",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_sets_on_every_path(rules in sweep_game(), seed in any::<u64>(), size in 1usize..=255, d in 2usize..12) {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let mut rng = crate::rng::SplitMix64::new(seed);
+            // Sets clumped on a few symbols give large classes.
+            let clump = 1 + rng.below(3);
+            let mut set: Vec<Code> = (0..size * 2)
+                .map(|_| Code(rng.below(game.len().div_ceil(clump)) as u16))
+                .collect();
+            set.sort();
+            set.dedup();
+            set.truncate(size);
+            check_set(&game, &set, &[d]);
+        }
+    }
+
+    #[test]
+    fn paths_by_name() {
+        assert_eq!("scalar".parse::<KernelPath>(), Ok(KernelPath::Scalar));
+        assert_eq!(" AVX2 ".parse::<KernelPath>(), Ok(KernelPath::Avx2));
+        assert_eq!("avx512".parse::<KernelPath>(), Ok(KernelPath::Avx512));
+        let err = "sse".parse::<KernelPath>().unwrap_err();
+        assert!(err.to_string().contains("scalar, avx2 or avx512"), "{err}");
+        assert!(KernelPath::available().contains(&KernelPath::Scalar));
+        assert!(KernelPath::best().supported());
+        for p in KernelPath::ALL {
+            assert_eq!(p.check().is_ok(), p.supported());
+            if !p.supported() {
+                let msg = p.check().unwrap_err().to_string();
+                assert!(msg.contains(p.name()) && msg.contains("scalar"), "{msg}");
             }
         }
     }

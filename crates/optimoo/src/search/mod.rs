@@ -63,6 +63,8 @@ pub mod observe;
 pub mod plan;
 mod scan;
 mod searcher;
+#[cfg(test)]
+mod sweep_tests;
 pub mod symmetry;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -79,6 +81,7 @@ use crate::search::symmetry::Stabilizer;
 use crate::tree::Node;
 
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
+pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memory_estimate, MemoryEstimate};
 pub use crate::search::searcher::Searcher;
 

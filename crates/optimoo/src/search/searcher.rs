@@ -24,7 +24,7 @@ use crate::model::game::Game;
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::canon;
 use crate::search::config::{Config, Driver, SearchError, Solution};
-use crate::search::kernel::Kernel;
+use crate::search::kernel::{Kernel, KernelPath};
 use crate::search::memo::{Entry, Memo};
 use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
 use crate::search::scan::Scan;
@@ -126,6 +126,18 @@ impl<'a> Searcher<'a> {
         }
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = Bounds::new(config.objective, branching, game.len());
+        // The path is checked whatever the objective, so that a bad
+        // OPTIMOO_KERNEL is refused by every search, not only some.
+        let path = match config.kernel {
+            Some(path) => path,
+            None => KernelPath::from_env()?,
+        };
+        let kernel = Kernel::new(
+            game.possible_feedbacks(),
+            game.win(),
+            branching as u64,
+            path,
+        )?;
         let rules = game.rules();
         let root = match game.secret_set() {
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
@@ -141,8 +153,7 @@ impl<'a> Searcher<'a> {
             all_symbols: (1u64 << rules.symbols()) - 1,
             slots: rules.feedback_slots(),
             win: game.win(),
-            kernel: (config.objective == Cost::Total)
-                .then(|| Kernel::new(game.possible_feedbacks(), game.win(), branching as u64)),
+            kernel: (config.objective == Cost::Total).then_some(kernel),
             nodes: AtomicU64::new(0),
             classes_done: AtomicU64::new(0),
             started: Instant::now(),

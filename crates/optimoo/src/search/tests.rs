@@ -8,7 +8,12 @@ use crate::tree::Tree;
 use std::collections::HashMap;
 
 /// Plain exhaustive minimum: every guess, no symmetry, no bounds.
-fn brute(game: &Game, set: &[Code], d: usize, memo: &mut HashMap<(Vec<Code>, usize), u64>) -> u64 {
+pub(crate) fn brute(
+    game: &Game,
+    set: &[Code],
+    d: usize,
+    memo: &mut HashMap<(Vec<Code>, usize), u64>,
+) -> u64 {
     if set.len() == 1 {
         return 1;
     }
