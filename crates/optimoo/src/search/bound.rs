@@ -14,6 +14,12 @@
 //! `n` secrets within `d` guesses, and shows `d` infeasible when
 //! `n > 1 + b + … + b^(d−1)`. Invariant: `lower(n, d) <= cost(S, d)` for
 //! every set `S` of `n` secrets; it is exact for `n <= 2`.
+//!
+//! Ranges: costs are `u64`. A real cost is below `n · (n + 1)` guesses
+//! plus, for crush, `n · 2³²` (with `n ≤ 65,535` codes: below `2⁴⁹`), far
+//! below [`INF`] `= 2⁶²`; sums of costs saturate (`saturating_add`) so that
+//! anything infeasible stays at or above `INF`, and capacities saturate at
+//! `u64::MAX`. The kernel's 16-bit bounds are stated in its own module.
 
 /// The cost of an infeasible problem; larger than any real cost.
 pub const INF: u64 = u64::MAX / 4;

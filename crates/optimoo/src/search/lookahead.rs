@@ -13,6 +13,11 @@
 //! [`kernel::MAX_SET`] secrets, the bounds of phase two and of
 //! [`Searcher::class_bound`] come from [`crate::search::kernel`], every
 //! guess at once, with the same values.
+//!
+//! Ranges: class counts are `u32` (sets of at most 65,535 secrets), bounds
+//! `u64` below [`INF`] (see [`crate::search::bound`]); the kernel's `u16`
+//! values are widened at once, its "unusable" `NONE` read as `INF`, and the
+//! early-stop value handed to it is clamped below `NONE`.
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
