@@ -100,3 +100,41 @@ fn kernel_env_is_checked() {
         assert_eq!(code, 0, "{kernel:?}: {err}");
     }
 }
+
+#[test]
+fn a_depth_2_plan_of_moo_3x10_merges_into_solves_tree() {
+    // Issue 16: the saturated kernel made this plan store second-guess
+    // bounds of 751 + 255 and 754 + 255 (exact: 1017 and 1094); a unit
+    // then wrote "exact 1120" and merge refused it. On every path now the
+    // plan's units merge into solve's tree, byte for byte.
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("solved.tree");
+    let (code, _, err) = optimoo(
+        None,
+        &[
+            "solve",
+            "--game",
+            "moo:3x10",
+            "-o",
+            solved.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    for path in KernelPath::available() {
+        let plan = dir.path().join(format!("plan-{path}"));
+        let merged = dir.path().join(format!("{path}.tree"));
+        let p = plan.to_str().unwrap();
+        for args in [
+            vec!["plan", "--game", "moo:3x10", "--depth", "2", "-o", p],
+            vec!["work", p, "--all"],
+            vec!["merge", p, "-o", merged.to_str().unwrap()],
+        ] {
+            let (code, _, err) = optimoo(Some(path.name()), &args);
+            assert_eq!(code, 0, "{path}: {args:?}: {err}");
+        }
+        assert!(
+            std::fs::read(&merged).unwrap() == std::fs::read(&solved).unwrap(),
+            "{path}: the merged tree is not solve's"
+        );
+    }
+}
