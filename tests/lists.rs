@@ -463,3 +463,38 @@ fn dot_labels_escape_quotes_and_backslashes() {
         assert!(seen.contains(w), "{w:?} in {seen:?}: {dot}");
     }
 }
+
+/// A list saved with a UTF-8 byte-order mark (issue 16) plays as without
+/// it (`moo`: crates/moo/tests/lists.rs): the mark is not a letter of the first
+/// word (it was: "has 4 symbols", or a symbol outside the alphabet).
+#[test]
+fn a_byte_order_mark_starts_no_word() {
+    let words: Vec<String> = ["bake", "cake", "lake", "bale", "kale", "leak"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let plain = list_file("bom-plain.txt", &words);
+    let marked = scratch("bom-marked.txt");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    std::fs::write(&marked, format!("\u{feff}{text}")).unwrap();
+    let marked = marked.display().to_string();
+    let solve = |list: &str| {
+        let args = ["solve", "--secrets", list, "--alphabet", "abcekl", "--json"];
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 0, "{err}");
+        (
+            json_field(&out, "total"),
+            out.contains("\"game\":\"moo:4x6"),
+        )
+    };
+    let want = solve(&plain);
+    assert!(want.1, "the game of 4-letter words over 6 letters");
+    assert_eq!(solve(&marked), want);
+    // Digits, no alphabet.
+    let codes = scratch("bom-codes.txt");
+    std::fs::write(&codes, "\u{feff}0123\n4567\n0145\n").unwrap();
+    let codes = codes.display().to_string();
+    let (code, out, err) = run(OPTIMOO, &["solve", "--secrets", &codes, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 secrets of"), "{out}");
+}
