@@ -408,3 +408,93 @@ fn the_shipped_word_tree_is_optimal_and_verified() {
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
     assert_eq!(set.codes().len(), words.count());
 }
+
+/// Letters `"` and `\` (issue 16): the dot picture of a list tree escapes
+/// them in its labels (Graphviz rejected the file), and the words read back.
+#[test]
+fn dot_labels_escape_quotes_and_backslashes() {
+    let words: Vec<String> = ["\"\\x", "x\"\\", "\\\"y", "y\\x"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let list = list_file("dot-quotes.txt", &words);
+    let tree = scratch("dot-quotes.tree").display().to_string();
+    let args = [
+        "solve",
+        "--secrets",
+        &list,
+        "--alphabet",
+        "\"\\xy",
+        "-o",
+        &tree,
+    ];
+    let (code, _, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let (code, dot, err) = run(OPTIMOO, &["export", &tree, "--format", "dot"], "");
+    assert_eq!(code, 0, "{err}");
+    // Each node label: the word escaped, then its count of secrets.
+    let mut seen = Vec::new();
+    let node = |l: &&str| {
+        let l = l.trim_start();
+        l.starts_with('n') && l[1..].starts_with(|c: char| c.is_ascii_digit()) && !l.contains("->")
+    };
+    for line in dot.lines().filter(node) {
+        let label = line
+            .split_once("[label=\"")
+            .and_then(|(_, rest)| rest.split_once("\\n"))
+            .map(|(word, _)| word)
+            .unwrap_or_else(|| panic!("a node line without a label: {line}"));
+        let mut read = String::new();
+        let mut chars = label.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some(e @ ('"' | '\\')) => read.push(e),
+                    other => panic!("{line}: a stray backslash before {other:?}"),
+                },
+                '"' => panic!("{line}: an unescaped quote"),
+                c => read.push(c),
+            }
+        }
+        seen.push(read);
+    }
+    assert_eq!(seen.len(), 4, "{dot}");
+    for w in &words {
+        assert!(seen.contains(w), "{w:?} in {seen:?}: {dot}");
+    }
+}
+
+/// A list saved with a UTF-8 byte-order mark (issue 16) plays as without
+/// it (`moo`: crates/moo/tests/lists.rs): the mark is not a letter of the first
+/// word (it was: "has 4 symbols", or a symbol outside the alphabet).
+#[test]
+fn a_byte_order_mark_starts_no_word() {
+    let words: Vec<String> = ["bake", "cake", "lake", "bale", "kale", "leak"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let plain = list_file("bom-plain.txt", &words);
+    let marked = scratch("bom-marked.txt");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    std::fs::write(&marked, format!("\u{feff}{text}")).unwrap();
+    let marked = marked.display().to_string();
+    let solve = |list: &str| {
+        let args = ["solve", "--secrets", list, "--alphabet", "abcekl", "--json"];
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 0, "{err}");
+        (
+            json_field(&out, "total"),
+            out.contains("\"game\":\"moo:4x6"),
+        )
+    };
+    let want = solve(&plain);
+    assert!(want.1, "the game of 4-letter words over 6 letters");
+    assert_eq!(solve(&marked), want);
+    // Digits, no alphabet.
+    let codes = scratch("bom-codes.txt");
+    std::fs::write(&codes, "\u{feff}0123\n4567\n0145\n").unwrap();
+    let codes = codes.display().to_string();
+    let (code, out, err) = run(OPTIMOO, &["solve", "--secrets", &codes, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 secrets of"), "{out}");
+}

@@ -168,3 +168,30 @@ fn rank_with_a_list_ranks_listed_guesses() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("aeil is not in the secret list"), "{err}");
 }
+
+/// The word list saved with a UTF-8 byte-order mark (issue 16) is the
+/// same list: the word tree plays it (the mark was read as a letter).
+#[test]
+fn a_list_with_a_byte_order_mark_is_the_same_list() {
+    let marked = scratch("words4-bom.txt");
+    let text = std::fs::read_to_string(LIST).unwrap();
+    std::fs::write(&marked, format!("\u{feff}{text}")).unwrap();
+    let marked = marked.display().to_string();
+    for list in [LIST, &marked] {
+        let args = [
+            "--tree",
+            TREE,
+            "--secrets",
+            list,
+            "--alphabet",
+            LETTERS,
+            "next",
+        ];
+        let (code, out, err) = run(MOO, &args, "");
+        assert_eq!(code, 0, "{list}: {err}");
+        assert!(
+            out.contains(&format!("{} secrets possible", words().len())),
+            "{out}"
+        );
+    }
+}

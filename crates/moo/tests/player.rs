@@ -289,3 +289,27 @@ fn off_the_tree_small_sets_get_the_exact_move() {
         .parse_code(out.split_whitespace().next().unwrap())
         .is_ok());
 }
+
+/// Answers piped from a file saved with a UTF-8 byte-order mark (issue
+/// 16): the first answer is read as typed, not refused and then taken as
+/// the answer to the same guess (which shifted every answer after it).
+#[test]
+fn a_byte_order_mark_on_stdin_is_skipped() {
+    let (game, tree, path) = setup("moo:3x4", "p-bom.tree");
+    let secret = game.codes().all().last().unwrap();
+    let moves = tree.play(&game, secret).unwrap();
+    let answers: String = moves
+        .iter()
+        .map(|&(_, f)| format!("{}\n", game.format_feedback(f)))
+        .collect();
+    let (code, out, err) = run(MOO, &["--tree", &path], &format!("\u{feff}{answers}"));
+    assert_eq!(code, 0, "{err}");
+    let guesses: Vec<String> = moves.iter().map(|&(g, _)| game.format_code(g)).collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), guesses, "{err}");
+    assert!(!err.contains("cannot read"), "{err}");
+    // `moo host`: the first guess, marked, is a guess.
+    let args = ["--tree", &path, "host", "--seed", "1"];
+    let (code, _, err) = run(MOO, &args, "\u{feff}012\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("symbols"), "{err}");
+}

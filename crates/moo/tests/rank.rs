@@ -179,3 +179,63 @@ fn bad_histories_get_the_usual_errors() {
     let (code, _, _) = run(MOO, &["analyze"], "");
     assert_eq!(code, 2, "analyze needs moves");
 }
+
+/// Under a spent budget a verdict is given only when the loss decides it:
+/// exact, or a proven lower bound in the open-ended top range (a blunder);
+/// a bound of ≥0 decides nothing (issue 16). The third move repeats the
+/// second on 720 secrets: no search finishes within a budget of 0, so its
+/// loss is only bounded, its verdict undecided, and no best move or best
+/// value is claimed for it.
+#[test]
+fn a_bound_is_not_a_verdict() {
+    let h = ["0123:1A1B", "0123:1A1B", "0123:1A1B"];
+    let mut args = vec!["analyze", "--json", "--budget", "0"];
+    args.extend(h);
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let moves = json_lines(&out);
+    assert_eq!(moves.len(), 3);
+    for m in &moves {
+        let verdict = m["verdict"].as_str().unwrap();
+        if m["exact"] == true {
+            assert_ne!(verdict, "undecided", "{m}");
+            continue;
+        }
+        // A bound decides only the top verdict (or an unbounded loss).
+        match m["loss"].as_f64() {
+            Some(l) if l >= 0.5 => assert_eq!(verdict, "blunder", "{m}"),
+            None => assert_eq!(verdict, "blunder", "{m}"),
+            Some(_) => assert_eq!(verdict, "undecided", "{m}"),
+        }
+        // An inexact best total is the best found, an upper bound on the
+        // optimum; none found: no best move claimed.
+        if m["best_exact"] != true {
+            assert!(m["best"].is_null() == m["best_total"].is_null(), "{m}");
+        }
+    }
+    let third = &moves[2];
+    assert_eq!(third["exact"], false, "{third}");
+    assert_eq!(third["verdict"], "undecided", "{third}");
+    for m in &moves {
+        // The least verdict the proven loss allows: the verdict once decided.
+        if m["verdict"] != "undecided" {
+            assert_eq!(m["verdict_at_least"], m["verdict"], "{m}");
+        }
+    }
+    assert_eq!(third["verdict_at_least"], "best", "{third}");
+    assert!(third["best"].is_null(), "{third}");
+    assert_eq!(third["best_exact"], false, "{third}");
+    assert_eq!(third["move_exact"], false, "{third}");
+    let mut args = vec!["analyze", "--budget", "0"];
+    args.extend(h);
+    let (code, text, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = text.lines().collect();
+    let line = lines[3];
+    assert!(line.trim_end().ends_with("undecided"), "{text}");
+    assert!(
+        !line.contains("best") && !line.contains("over cap"),
+        "{text}"
+    );
+    assert!(text.contains("undecided:"), "the note explains it: {text}");
+}

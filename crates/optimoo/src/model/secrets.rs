@@ -15,7 +15,10 @@
 //!   as `name:line`: a code of the wrong length, a symbol outside the game
 //!   (or the alphabet), a repeat the game forbids, a duplicate, or no code
 //!   at all. Blank lines and lines starting with `#` are skipped.
-//! - [`read_list`] never reads more than [`LIST_MAX_BYTES`] bytes.
+//! - [`read_list`] never reads more than [`LIST_MAX_BYTES`] bytes, and
+//!   drops a UTF-8 byte-order mark at the start of the file (as some
+//!   editors save text): it is no letter of the first word. One anywhere
+//!   else is read as any other character.
 //! - [`load`] may play a word list over a smaller alphabet than the one
 //!   given ([`reduced_alphabet`]), only when the game it implies has too
 //!   many codes; the optimum and every strategy's figures are unchanged
@@ -332,7 +335,11 @@ pub fn load(
     Ok((rules, set))
 }
 
-/// Reads a list file's text: at most [`LIST_MAX_BYTES`] bytes, UTF-8.
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const BOM: char = '\u{feff}';
+
+/// Reads a list file's text: at most [`LIST_MAX_BYTES`] bytes, UTF-8, its
+/// leading byte-order mark ([`BOM`]) if any dropped.
 pub fn read_list(path: &Path) -> Result<String, ListError> {
     let name = path.display().to_string();
     let fail = |why: String| ListError::File {
@@ -350,11 +357,15 @@ pub fn read_list(path: &Path) -> Result<String, ListError> {
             LIST_MAX_BYTES >> 20
         )));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
         fail(format!("line {line} is not UTF-8 text"))
-    })
+    })?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -398,6 +409,37 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(plain.starts_with("p:2: '0123' has 4 symbols"), "{plain}");
+    }
+
+    /// A list saved with a UTF-8 byte-order mark (issue 16) reads as the
+    /// same list: the mark is not a letter of the first word, with an
+    /// alphabet or without.
+    #[test]
+    fn a_byte_order_mark_is_not_a_symbol() {
+        let dir = std::env::temp_dir();
+        let file = |name: &str, text: &str| {
+            let path = dir.join(format!("optimoo-{}-{name}", std::process::id()));
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let moo = "moo:3x4".parse().unwrap();
+        for (alphabet, words) in [(Some("abcd"), "abc\ndcb\n"), (None, "012\n321\n")] {
+            let plain = file("plain.txt", words);
+            let marked = file("bom.txt", &format!("\u{feff}{words}"));
+            let want = load(&plain, alphabet, GuessMode::All, None, moo).unwrap();
+            let got = load(&marked, alphabet, GuessMode::All, None, moo);
+            let (rules, set) = got.unwrap_or_else(|e| panic!("{alphabet:?}: {e}"));
+            assert_eq!(rules, want.0);
+            assert!(set.same_game(&want.1), "{alphabet:?}");
+            assert!(!read_list(&marked).unwrap().starts_with('\u{feff}'));
+            std::fs::remove_file(plain).unwrap();
+            std::fs::remove_file(marked).unwrap();
+        }
+        // Only a leading mark is dropped: elsewhere it is still no letter.
+        let inner = file("inner.txt", "abc\n\u{feff}dcb\n");
+        let err = load(&inner, Some("abcd"), GuessMode::All, None, moo).unwrap_err();
+        assert!(err.to_string().contains(":2: "), "{err}");
+        std::fs::remove_file(inner).unwrap();
     }
 
     #[test]

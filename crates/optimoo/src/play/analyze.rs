@@ -12,13 +12,21 @@
 //!   best move shown is the first guess found with the least total (the
 //!   played one when it is optimal, else the tree's move when the history is
 //!   on an optimal tree).
-//! - When the budget runs out first, the loss shown is a proven lower bound:
-//!   (the played guess's total or bound) − (the least exact total found),
-//!   and at least 0; `exact` is false.
+//! - When the budget runs out first, the best shown is the least exact
+//!   total found, an upper bound of the optimum (`best_exact` false), or
+//!   none when no guess's total was found (`best` is `None`); the loss shown
+//!   is a proven lower bound: (the played guess's total or bound) − (the
+//!   least exact total found), and at least 0 (0 when none was found);
+//!   `exact` is false.
 //! - A guess after which the cap cannot be met loses an unbounded amount
-//!   (`loss` is `None`), a blunder.
+//!   (`loss` is `None`, exact) when another guess meets it, a blunder.
 //! - Verdicts, by the loss in expected guesses ([`Verdict::of`]): best (0),
 //!   good (< 0.05), inaccuracy (< 0.2), mistake (< 0.5), blunder (≥ 0.5).
+//!   A verdict is given only when the loss decides it ([`Verdict::proved`]):
+//!   an exact loss, or a lower bound in the open-ended top range (a
+//!   blunder). Otherwise the verdict is undecided within the budget
+//!   (`verdict` is `None`) and `at_least` is the least one the bound allows
+//!   (best when the bound is 0: nothing is decided).
 
 use std::time::{Duration, Instant};
 
@@ -70,6 +78,16 @@ impl Verdict {
             .map_or(Verdict::Blunder, |&(v, _)| v)
     }
 
+    /// The verdict a loss of `loss` total guesses over `left` secrets
+    /// proves: `exact`, [`Verdict::of`] it; a lower bound (`exact` false)
+    /// decides only the open-ended top range, a blunder; below it the true
+    /// loss may be any larger one, so `None`: undecided. An unbounded loss
+    /// (`None`) is always a blunder.
+    pub fn proved(loss: Option<u64>, exact: bool, left: usize) -> Option<Verdict> {
+        let v = Verdict::of(loss, left);
+        (exact || v == Verdict::Blunder).then_some(v)
+    }
+
     /// The word used in the output.
     pub fn name(self) -> &'static str {
         match self {
@@ -96,18 +114,27 @@ pub struct Judged {
     pub total: Option<u64>,
     /// Whether `total` is exact.
     pub move_exact: bool,
-    /// The best move found.
-    pub best: Code,
-    /// Its total (exact; the optimum when `exact`); `None`: no guess meets
-    /// the cap (the position is then judged without it).
+    /// The best move found; `None`: no guess's total was found within the
+    /// budget (then `best_total` is `None` too, and means nothing).
+    pub best: Option<Code>,
+    /// Its total, exact: the optimum when `best_exact`, else the least
+    /// found, an upper bound of the optimum; `None` with `best_exact`: no
+    /// guess meets the cap.
     pub best_total: Option<u64>,
+    /// Whether `best_total` is proved the optimum.
+    pub best_exact: bool,
     /// The loss in total guesses: exact when `exact`, else a lower bound;
-    /// `None`: unbounded.
+    /// `None`: unbounded (exact).
     pub loss: Option<u64>,
-    /// Whether the loss is exact (both totals exact and the best proved).
+    /// Whether the loss is exact (both totals exact and the best proved,
+    /// or unbounded).
     pub exact: bool,
-    /// The verdict.
-    pub verdict: Verdict,
+    /// The verdict, when the loss decides it ([`Verdict::proved`]); `None`:
+    /// undecided within the budget.
+    pub verdict: Option<Verdict>,
+    /// The least verdict the loss allows ([`Verdict::of`] of the loss or its
+    /// bound): the verdict when decided.
+    pub at_least: Verdict,
     /// Guesses left within the cap before the move (`None`: no cap).
     pub depth: Option<usize>,
 }
@@ -207,36 +234,49 @@ fn judge(
         }
     }
     let (r, b) = (&rows[m], &rows[best]);
-    let best_total = b.total.filter(|_| b.exact);
+    // Proved: `b` is exact and the least. Otherwise `b` is the least exact
+    // total found (an upper bound of the optimum), when one was.
+    let found = proved || (b.exact && b.total.is_some());
+    let best_total = b.total.filter(|_| found);
     let loss = match (r.total, best_total) {
+        // The played guess cannot meet the cap (proved: `r.total` is `None`
+        // only then), another can.
         (None, Some(_)) => None,
-        (None, None) => Some(0),
         (Some(t), Some(bt)) => Some(t.saturating_sub(bt)),
-        (Some(_), None) => Some(0),
+        // Proved: no guess meets the cap, or every one ties; else nothing
+        // found: a bound of 0.
+        (_, None) => Some(0),
     };
-    let exact = proved && r.exact && (best_total.is_some() || r.total.is_none());
+    let exact = loss.is_none() || (proved && r.exact);
+    let left = position.set.len();
     // The code shown for the best: the played one, the tree's, or the
     // orbit's smallest.
-    let best_code = if best == m {
-        mv.0
+    let best_code = if !found {
+        None
+    } else if best == m {
+        Some(mv.0)
     } else {
-        known
-            .iter()
-            .map(|&(g, _, _)| g)
-            .find(|&g| position.orbit_of(g) == b.guess)
-            .unwrap_or(b.guess)
+        Some(
+            known
+                .iter()
+                .map(|&(g, _, _)| g)
+                .find(|&g| position.orbit_of(g) == b.guess)
+                .unwrap_or(b.guess),
+        )
     };
     Ok(Judged {
         guess: mv.0,
         answer: mv.1,
-        left: position.set.len(),
+        left,
         total: r.total,
         move_exact: r.exact,
         best: best_code,
         best_total,
+        best_exact: proved,
         loss,
         exact,
-        verdict: Verdict::of(loss, position.set.len()),
+        verdict: Verdict::proved(loss, exact, left),
+        at_least: Verdict::of(loss, left),
         depth: position.capped.then_some(position.depth),
     })
 }

@@ -7,8 +7,13 @@
 //! ask again, and input with no line end in sight is an error.
 //! Text read from the user is shown back only escaped and cut: the model's
 //! parse errors quote it through [`crate::model::echo::Echo`].
+//! A UTF-8 byte-order mark at the start of a line (input piped from a file
+//! saved with one, or from several such files) is dropped: it is no
+//! character of the answer, as in a `--secrets` list.
 
 use std::io::{self, BufRead};
+
+use crate::model::secrets::BOM;
 
 /// Longest line read as an answer, in bytes (its line end excluded).
 pub const LINE_MAX: usize = 4096;
@@ -27,7 +32,8 @@ pub enum Line {
     End,
 }
 
-/// Reads one line of at most [`LINE_MAX`] bytes.
+/// Reads one line of at most [`LINE_MAX`] bytes, a leading byte-order mark
+/// dropped.
 pub fn read_line(input: &mut dyn BufRead) -> io::Result<Line> {
     let mut bytes = Vec::new();
     let mut too_long = false;
@@ -76,7 +82,10 @@ pub fn read_line(input: &mut dyn BufRead) -> io::Result<Line> {
         bytes.pop();
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Line::Text(text)),
+        Ok(text) => Ok(Line::Text(match text.strip_prefix(BOM) {
+            Some(rest) => rest.to_string(),
+            None => text,
+        })),
         Err(_) => Ok(Line::Unreadable("that line is not UTF-8 text")),
     }
 }
@@ -108,6 +117,21 @@ mod tests {
         );
         assert_eq!(lines(b""), vec![]);
         assert_eq!(lines(b"\n"), vec![Line::Text(String::new())]);
+    }
+
+    /// Answers piped from a file saved with a byte-order mark, or from
+    /// such files one after another (issue 16): the mark is no character
+    /// of the line; one inside a line stays.
+    #[test]
+    fn a_byte_order_mark_starts_no_line() {
+        assert_eq!(
+            lines("\u{feff}1A2B\r\n\u{feff}quit\nx\u{feff}\n".as_bytes()),
+            vec![
+                Line::Text("1A2B".into()),
+                Line::Text("quit".into()),
+                Line::Text("x\u{feff}".into())
+            ]
+        );
     }
 
     #[test]

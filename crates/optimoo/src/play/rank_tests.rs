@@ -239,11 +239,14 @@ fn analyze_losses_are_brute_force_differences() {
             assert!(j.exact && j.move_exact);
             assert_eq!(j.total.unwrap_or(INF), mine);
             assert_eq!(j.best_total, Some(best));
-            assert_eq!(guess_total(&game, &set, j.best, d, &mut memo), best);
+            assert!(j.best_exact);
+            let b = j.best.unwrap();
+            assert_eq!(guess_total(&game, &set, b, d, &mut memo), best);
             let loss = (mine < INF).then(|| mine - best);
             assert_eq!(j.loss, loss);
-            assert_eq!(j.verdict, Verdict::of(loss, set.len()));
-            verdicts.push(j.verdict);
+            assert_eq!(j.verdict, Some(Verdict::of(loss, set.len())));
+            assert_eq!(j.verdict, Some(j.at_least));
+            verdicts.push(j.at_least);
         }
     }
     assert!(verdicts.contains(&Verdict::Best));
@@ -258,6 +261,158 @@ fn verdict_thresholds() {
     assert_eq!(Verdict::of(Some(49), 100), Verdict::Mistake);
     assert_eq!(Verdict::of(Some(50), 100), Verdict::Blunder);
     assert_eq!(Verdict::of(None, 100), Verdict::Blunder);
+    // A lower bound decides only the top range (issue 16).
+    assert_eq!(Verdict::proved(Some(0), true, 10), Some(Verdict::Best));
+    assert_eq!(Verdict::proved(Some(49), true, 100), Some(Verdict::Mistake));
+    assert_eq!(Verdict::proved(Some(0), false, 10), None);
+    assert_eq!(Verdict::proved(Some(4), false, 100), None);
+    assert_eq!(Verdict::proved(Some(49), false, 100), None);
+    assert_eq!(
+        Verdict::proved(Some(50), false, 100),
+        Some(Verdict::Blunder)
+    );
+    assert_eq!(Verdict::proved(None, false, 100), Some(Verdict::Blunder));
+}
+
+/// The text and JSON of a judged move say what is proved and no more
+/// (issue 16): a bound is marked, an undecided verdict is never shown as
+/// one, a best not found is neither a code nor `over cap`.
+#[test]
+fn analyze_report_shows_bounds_not_verdicts() {
+    use crate::play::analyze::Judged;
+    use crate::play::report::{analyze_text, judged_json};
+    let game = Game::new("moo:3x5".parse().unwrap());
+    let (g, f) = moves(&game, &["012:0A1B"])[0];
+    let b = moves(&game, &["034:0A1B"])[0].0;
+    let base = Judged {
+        guess: g,
+        answer: f,
+        left: 100,
+        total: Some(400),
+        move_exact: true,
+        best: Some(b),
+        best_total: Some(390),
+        best_exact: true,
+        loss: Some(10),
+        exact: true,
+        verdict: Some(Verdict::Inaccuracy),
+        at_least: Verdict::Inaccuracy,
+        depth: None,
+    };
+    // (judged, the line's best value, loss, verdict; JSON best, verdict).
+    let cases = [
+        (
+            base.clone(),
+            "3.9000",
+            "0.1000",
+            "inaccuracy",
+            "034",
+            "inaccuracy",
+        ),
+        // The least total found, not proved: an upper bound of the best; a
+        // positive bound on the loss proves "not best", nothing more.
+        (
+            Judged {
+                best_exact: false,
+                exact: false,
+                verdict: None,
+                ..base.clone()
+            },
+            "≤3.9000",
+            "≥0.1000",
+            "undecided (inaccuracy or worse)",
+            "034",
+            "undecided",
+        ),
+        // A bound in the top range decides: a blunder.
+        (
+            Judged {
+                total: Some(460),
+                loss: Some(70),
+                best_exact: false,
+                exact: false,
+                verdict: Some(Verdict::Blunder),
+                at_least: Verdict::Blunder,
+                ..base.clone()
+            },
+            "≤3.9000",
+            "≥0.7000",
+            "blunder",
+            "034",
+            "blunder",
+        ),
+        // Nothing found within the budget: a bound of 0 decides nothing.
+        (
+            Judged {
+                move_exact: false,
+                best: None,
+                best_total: None,
+                best_exact: false,
+                loss: Some(0),
+                exact: false,
+                verdict: None,
+                at_least: Verdict::Best,
+                ..base.clone()
+            },
+            "unknown",
+            "≥0.0000",
+            "undecided",
+            "null",
+            "undecided",
+        ),
+        // The played guess cannot meet the cap, another can: unbounded.
+        (
+            Judged {
+                total: None,
+                loss: None,
+                best_exact: false,
+                verdict: Some(Verdict::Blunder),
+                at_least: Verdict::Blunder,
+                ..base.clone()
+            },
+            "≤3.9000",
+            "∞",
+            "blunder",
+            "034",
+            "blunder",
+        ),
+        // No guess meets the cap, proved.
+        (
+            Judged {
+                total: None,
+                best: Some(g),
+                best_total: None,
+                loss: Some(0),
+                verdict: Some(Verdict::Best),
+                at_least: Verdict::Best,
+                ..base.clone()
+            },
+            "over cap",
+            "0.0000",
+            "best",
+            "012",
+            "best",
+        ),
+    ];
+    for (j, best_value, loss, verdict, best, verdict_json) in cases {
+        let text = analyze_text(&game, std::slice::from_ref(&j));
+        let shown = text[1].split_whitespace().collect::<Vec<_>>().join(" ");
+        let best_code = if best == "null" { "?" } else { best };
+        let want = format!(" {best_code} {best_value} {loss} {verdict}");
+        assert!(shown.ends_with(&want), "{shown:?} should end with {want:?}");
+        let v: serde_json::Value = serde_json::from_str(&judged_json(&game, &j)).unwrap();
+        let best_json = match &v["best"] {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        assert_eq!(best_json, best, "{v}");
+        assert_eq!(v["verdict"], verdict_json, "{v}");
+        assert_eq!(v["verdict_at_least"], j.at_least.name(), "{v}");
+        assert_eq!(v["best_exact"], j.best_exact, "{v}");
+        assert_eq!(v["move_exact"], j.move_exact, "{v}");
+        let undecided = text.iter().any(|l| l.starts_with("undecided:"));
+        assert_eq!(undecided, j.verdict.is_none(), "{text:?}");
+    }
 }
 
 #[test]

@@ -2,15 +2,20 @@
 //! prints nothing: these build the lines, the binary writes them).
 //!
 //! Invariants: the text and the JSON show the same figures; a value that is
-//! only a lower bound is marked `≥` in text and `"exact": false` in JSON;
-//! a value that cannot be met within the cap is `over cap` in text and
-//! `null` in JSON. Values are totals ÷ secrets left, with 4 decimals in
-//! text and full precision in JSON.
+//! only a lower bound is marked `≥` in text and `"exact": false` in JSON
+//! (`"move_exact"` for a judged move's own value); a best value that is
+//! only the least found, an upper bound, is marked `≤` in text and
+//! `"best_exact": false` in JSON, and none found is `?`/`unknown` in text
+//! and `null` in JSON; a value that cannot be met within the cap is `over
+//! cap` in text and `null` in JSON (never a value merely not found); a
+//! verdict the loss does not decide is `undecided` in both. Values are
+//! totals ÷ secrets left, with 4 decimals in text and full precision in
+//! JSON.
 
 use serde_json::json;
 
 use crate::model::game::Game;
-use crate::play::analyze::Judged;
+use crate::play::analyze::{Judged, Verdict};
 use crate::play::rank::{Ranking, Row};
 
 fn value_text(total: Option<u64>, exact: bool, left: usize) -> String {
@@ -115,7 +120,28 @@ pub fn row_json(game: &Game, row: &Row, left: usize) -> String {
     .to_string()
 }
 
-/// The text table of a judged game, and the total expected loss.
+/// The best value of a judged move: exact, an upper bound (`≤`, the least
+/// found), over cap (proved), or unknown (none found).
+fn best_value_text(j: &Judged) -> String {
+    match (j.best, j.best_total) {
+        (None, _) => "unknown".to_string(),
+        (Some(_), Some(t)) if !j.best_exact => format!("≤{:.4}", t as f64 / j.left as f64),
+        (Some(_), t) => value_text(t, true, j.left),
+    }
+}
+
+/// The verdict of a judged move: its name, or undecided with the least
+/// verdict the loss's bound allows when that is more than best.
+fn verdict_text(j: &Judged) -> String {
+    match (j.verdict, j.at_least) {
+        (Some(v), _) => v.name().to_string(),
+        (None, Verdict::Best) => "undecided".to_string(),
+        (None, v) => format!("undecided ({} or worse)", v.name()),
+    }
+}
+
+/// The text table of a judged game, the total expected loss, and a note
+/// for each mark used.
 pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
     let mut out = vec![format!(
         "{:>4}  {:<8} {:<6} {:>5}  {:>9}  {:<8} {:>10}  {:>9}  {}",
@@ -137,10 +163,10 @@ pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
             game.format_feedback(j.answer),
             j.left,
             value_text(j.total, j.move_exact, j.left),
-            game.format_code(j.best),
-            value_text(j.best_total, j.exact || j.best_total.is_none(), j.left),
+            j.best.map_or("?".to_string(), |b| game.format_code(b)),
+            best_value_text(j),
             loss,
-            j.verdict.name()
+            verdict_text(j)
         ));
     }
     let (sum, all_exact, unbounded) = total_loss(moves);
@@ -154,6 +180,19 @@ pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
              ran out: raise --budget)"
         )
     });
+    if moves.iter().any(|j| j.best.is_some() && !j.best_exact) {
+        out.push("≤: the best value found within the budget; the best may be lower".to_string());
+    }
+    if moves.iter().any(|j| j.best.is_none()) {
+        out.push("?, unknown: no guess's value was found within the budget".to_string());
+    }
+    if moves.iter().any(|j| j.verdict.is_none()) {
+        out.push(
+            "undecided: the loss's bound does not decide the verdict (the time budget ran \
+             out: raise --budget)"
+                .to_string(),
+        );
+    }
     out
 }
 
@@ -177,15 +216,18 @@ pub fn judged_json(game: &Game, j: &Judged) -> String {
         "move": game.format_code(j.guess),
         "answer": game.format_feedback(j.answer),
         "left": j.left,
-        "best": game.format_code(j.best),
+        "best": j.best.map(|b| game.format_code(b)),
         "total": j.total,
         "value": j.per(j.total),
+        "move_exact": j.move_exact,
         "best_total": j.best_total,
         "best_value": j.per(j.best_total),
+        "best_exact": j.best_exact,
         "loss": j.per(j.loss),
         "loss_total": j.loss,
         "exact": j.exact,
-        "verdict": j.verdict.name(),
+        "verdict": j.verdict.map_or("undecided", Verdict::name),
+        "verdict_at_least": j.at_least.name(),
     })
     .to_string()
 }

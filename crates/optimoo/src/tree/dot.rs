@@ -6,6 +6,9 @@
 //! `xAyB`. A node whose subtree is cut by the limit is drawn dashed with the
 //! number of guessing nodes left out. Guesses that cannot win (not a
 //! candidate) are drawn grey. Output is deterministic (feedback order).
+//! Every text put in a quoted string (the caption, codes written in a
+//! list's alphabet, which may hold `"` or `\`) is escaped, so
+//! the file always parses and shows the text as given.
 
 use std::fmt::Write;
 
@@ -13,6 +16,22 @@ use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
 use crate::tree::{Node, Tree};
+
+/// `text` for a double-quoted Graphviz string: `\` and `"` escaped with a
+/// backslash (a lone `\` would start one of Graphviz's escapes, `\N`,
+/// `\G`, ..., or escape the closing quote), a line break as `\n`.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// The tree in Graphviz `dot` syntax, down to `depth` levels (all if
 /// `None`), with `caption` as the first line of the title.
@@ -22,7 +41,7 @@ pub fn render(game: &Game, tree: &Tree, caption: &str, depth: Option<usize>) -> 
     let _ = writeln!(
         out,
         "  graph [rankdir=LR, ranksep=0.35, nodesep=0.06, fontname=\"Helvetica\", fontsize=11, labelloc=t, label=\"{}{}\\nnode: guess, secrets left{}; grey: a guess that cannot win; edge: the answer\"];",
-        caption.replace('"', "'"),
+        escape(caption),
         depth.map_or(String::new(), |d| format!(", first {d} levels")),
         if depth.is_some() { ", +nodes cut (dashed)" } else { "" }
     );
@@ -61,7 +80,7 @@ fn node(
     *next_id += 1;
     let candidate = set.binary_search(&n.guess).is_ok();
     let cut = level >= limit && !n.children.is_empty();
-    let mut label = format!("{}\\n{}", game.format_code(n.guess), set.len());
+    let mut label = format!("{}\\n{}", escape(&game.format_code(n.guess)), set.len());
     let mut style = String::new();
     if cut {
         let hidden = n.node_count() - 1;
@@ -81,7 +100,7 @@ fn node(
         let _ = writeln!(
             out,
             "  n{id} -> n{c} [label=\"{}\"];",
-            game.format_feedback(f)
+            escape(&game.format_feedback(f))
         );
     }
     id
@@ -102,5 +121,58 @@ mod tests {
         assert_eq!(cut.matches("->").count(), 1);
         assert!(cut.contains("1\\n2\\n+1"), "{cut}");
         assert!(cut.contains("dashed"));
+    }
+
+    /// Every `label="..."` of `dot`, decoded: the quoted string read up to
+    /// its unescaped closing quote, `\"` and `\\` read as `"` and `\`,
+    /// `\n` as a line break. Panics on a label that does not close, or on
+    /// any other backslash sequence (Graphviz would read `\N`, `\G`, ... as
+    /// its own escapes).
+    fn labels(dot: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut rest = dot;
+        while let Some(at) = rest.find("label=\"") {
+            let mut chars = rest[at + 7..].char_indices();
+            let mut label = String::new();
+            let end = loop {
+                match chars.next() {
+                    Some((i, '"')) => break i,
+                    Some((_, '\\')) => match chars.next() {
+                        Some((_, '"')) => label.push('"'),
+                        Some((_, '\\')) => label.push('\\'),
+                        Some((_, 'n')) => label.push('\n'),
+                        other => panic!("a stray backslash before {other:?} in {dot}"),
+                    },
+                    Some((_, '\n')) | None => panic!("a label that does not close in {dot}"),
+                    Some((_, c)) => label.push(c),
+                }
+            };
+            out.push(label);
+            rest = &rest[at + 7 + end + 1..];
+        }
+        out
+    }
+
+    /// Letters `"` and `\` (issue 16), and a caption with both: every
+    /// label is escaped, and reads back as the text meant.
+    #[test]
+    fn quotes_and_backslashes_are_escaped() {
+        use crate::model::alphabet::Alphabet;
+        use crate::model::secrets::{GuessMode, SecretSet};
+        let (plain, tree) = crate::tree::chain();
+        let alphabet = Alphabet::new("\"\\x").unwrap();
+        let set =
+            SecretSet::new(plain.secrets(), GuessMode::All, Some(alphabet), "t".into()).unwrap();
+        let game = Game::with_secrets(plain.rules(), set);
+        assert_eq!(game.format_code(Code(0)), "\"");
+        assert_eq!(game.format_code(Code(1)), "\\");
+        let dot = render(&game, &tree, "a \"quoted\" \\ caption\\", None);
+        let all = labels(&dot);
+        assert!(all[0].starts_with("a \"quoted\" \\ caption\\\n"), "{dot}");
+        for want in ["\"\n3", "\\\n2", "x\n1"] {
+            assert!(all.iter().any(|l| l == want), "{want:?} in {all:?}");
+        }
+        let cut = render(&game, &tree, "t", Some(2));
+        assert!(labels(&cut).iter().any(|l| l == "\\\n2\n+1"), "{cut}");
     }
 }
