@@ -6,6 +6,9 @@
 //! units (never the generation or the assumed upper bound), so unit files
 //! stay valid across generations and a file of another plan is recognized.
 
+use std::io::Read;
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 
 use optimoo::model::game::Game;
@@ -22,6 +25,50 @@ pub const UNITS_DIR: &str = "units";
 pub const PLAN_FORMAT: &str = "optimoo-plan/1";
 /// `format` of a unit file.
 pub const UNIT_FORMAT: &str = "optimoo-unit/1";
+
+/// The most bytes `plan.json` may hold: far above any real plan (a plan of
+/// mm:5x6 is 20 KB, moo:4x10 at `--depth 2` 40 KB), far below what would
+/// strain a machine; a longer file (a link to /dev/zero) is refused
+/// unread.
+pub const PLAN_MAX_BYTES: u64 = 64 << 20;
+
+/// The most bytes a unit file of a game of `codes` codes may hold: its
+/// subtree has fewer guesses than the class has secrets (each of its
+/// guesses splits its set), at most 12 bytes each as written (an index of
+/// up to 5 digits, a comma, a line break, the indent), so 16 bytes per
+/// code of the game and 64 KiB for the rest are more than a real file
+/// ever needs.
+pub fn unit_max_bytes(codes: usize) -> u64 {
+    (64 << 10) + 16 * codes as u64
+}
+
+/// Reads the file at `path` without trusting its size: `None` when it
+/// does not exist; an error of kind `FileTooLarge` when it holds more than
+/// `max` bytes (a regular file by its size, before reading; anything else,
+/// such as a link to /dev/zero, after reading `max + 1` bytes at most).
+pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let too_large = || {
+        std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("larger than {max} bytes"),
+        )
+    };
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let meta = file.metadata()?;
+    if meta.is_file() && meta.len() > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(Some(bytes))
+}
 
 /// How the smallest cap was found (worst, crush), kept for `merge`'s report.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -3,11 +3,16 @@
 //! `DIR/units/I.json` per finished unit (docs/scale.md).
 //!
 //! Invariants:
+//! - No file is read without a bound: plan.json at most
+//!   [`PLAN_MAX_BYTES`], a unit file at most [`unit_max_bytes`] of the
+//!   game; a longer one (or a link to /dev/zero) is refused by name, unread.
 //! - Every file is validated when read; a corrupt file, a file of another
 //!   plan (its `plan_id`: a hash of game, cap, objective, version and the
 //!   units' definitions) or of another unit is refused with its name.
-//!   An exact unit's subtree is decoded and its cost recomputed from the
-//!   tree alone; a checksum covers the rest of the result.
+//!   An exact unit's subtree is decoded (no deeper than a tree can be,
+//!   every guess splitting its set, so no forged file overflows the stack)
+//!   and its cost recomputed from the tree alone; a checksum covers the
+//!   rest of the result.
 //! - Unit files are written to a temporary file in `units/`, synced, then
 //!   linked into place without replacing anything (`persist_noclobber`), so
 //!   two workers on one unit never corrupt it: the second finds the first's
@@ -85,17 +90,26 @@ impl Folder {
     /// Reads and checks `DIR/plan.json`.
     pub fn open(dir: &Path) -> anyhow::Result<Folder> {
         let path = dir.join(PLAN_FILE);
-        if !path.exists() {
+        let read = read_bounded(&path, PLAN_MAX_BYTES).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::FileTooLarge {
+                anyhow::anyhow!(
+                    "{} is larger than {PLAN_MAX_BYTES} bytes, more than any plan holds: \
+                     it is not an optimoo plan",
+                    path.display()
+                )
+            } else {
+                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+            }
+        })?;
+        let Some(bytes) = read else {
             bail!(
                 "{} not found: make the plan first (optimoo plan --game G -o {})",
                 path.display(),
                 dir.display()
             );
-        }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        };
         let corrupt = |why: String| anyhow::anyhow!("{} is corrupt: {why}", path.display());
-        let file: PlanFile = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let file: PlanFile = serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
         if file.format != PLAN_FORMAT {
             bail!(
                 "{} is not an optimoo plan ({})",
@@ -200,12 +214,20 @@ impl Folder {
     /// file when it is corrupt, foreign or wrong.
     pub fn read_unit(&self, i: usize) -> anyhow::Result<Option<(UnitFile, UnitResult)>> {
         let path = self.unit_path(i);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        let max = unit_max_bytes(self.game.len());
+        let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
+        let bytes = match read_bounded(&path, max) {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+                return Err(bad(&format!(
+                    "it is larger than {max} bytes, more than any unit file of {} holds; \
+                     delete it and run the unit again",
+                    self.file.game
+                )))
+            }
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         };
-        let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
         let f: UnitFile = serde_json::from_slice(&bytes)
             .map_err(|e| bad(&format!("corrupt ({e}); delete it and run the unit again")))?;
         if f.format != UNIT_FORMAT {
