@@ -190,9 +190,9 @@ fn a_subtree_deeper_than_any_tree_is_refused() {
         seconds: 1.0,
         nodes: 1,
         peak_kib: None,
-        checksum: String::new(),
+        sha256: String::new(),
     };
-    f.checksum = f.compute_checksum();
+    f.sha256 = f.compute_sha256();
     std::fs::write(unit(&dir, 0), serde_json::to_string(&f).unwrap()).unwrap();
     // `work` reads it on a worker thread (a small stack).
     for args in [
@@ -210,4 +210,241 @@ fn a_subtree_deeper_than_any_tree_is_refused() {
             "{cmd}: {said}"
         );
     }
+}
+
+/// A planned folder of mm:4x6 with every unit done, and the merged total.
+fn mm_4x6(name: &str) -> PathBuf {
+    let dir = folder(name);
+    ok(&["plan", "--game", "mm:4x6", "-o", s(&dir)]);
+    ok(&["work", s(&dir), "--all"]);
+    assert!(ok(&["merge", s(&dir)]).contains("total      5625"));
+    dir
+}
+
+/// Makes `node` (over `set`, within `d` guesses) one guess worse: the
+/// first set of two secrets whose node guesses one of them guesses a code
+/// that tells them apart instead (each then takes a guess more, the one
+/// guessed first one more in all). Returns whether one was found.
+fn one_worse(game: &optimoo::Game, set: &[optimoo::Code], node: &mut optimoo::Node) -> bool {
+    use optimoo::model::partition::split;
+    if set.len() == 2 && set.contains(&node.guess) {
+        let Some(c) = game
+            .all_codes()
+            .into_iter()
+            .find(|&c| !set.contains(&c) && game.feedback(set[0], c) != game.feedback(set[1], c))
+        else {
+            return false;
+        };
+        node.guess = c;
+        node.children = split(game, c, set)
+            .into_iter()
+            .map(|(f, s)| (f, optimoo::Node::leaf(s[0])))
+            .collect();
+        return true;
+    }
+    let classes: Vec<_> = split(game, node.guess, set)
+        .into_iter()
+        .filter(|(f, _)| *f != game.win())
+        .collect();
+    for ((_, c), (_, child)) in classes.iter().zip(node.children.iter_mut()) {
+        if one_worse(game, c, child) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Two forgeries of a unit file with its sha256 recomputed, as anyone
+/// can: a worse subtree with its cost (merge reports 5626 for mm:4x6,
+/// whose optimum is 5625), and a unit claimed to cost at least 1,000,000
+/// (merge picks another first guess: 5673). The hash cannot tell;
+/// `merge --audit 1` re-solves every unit and names the forged one with
+/// both values.
+#[test]
+fn forged_unit_files_are_caught_by_an_audit() {
+    use optimoo::search::plan::{self, UnitResult};
+    let dir = mm_4x6("files-forged");
+    let folder = Folder::open(&dir).unwrap();
+    let game = &folder.game;
+    let first: serde_json::Value =
+        serde_json::from_str(&ok(&["merge", s(&dir), "--json"])).unwrap();
+    let first = game
+        .parse_code(first["first_guess"].as_str().unwrap())
+        .unwrap();
+    let d = folder.plan.depth - 1;
+    let bounds = plan::bounds(game, optimoo::search::bound::Cost::Total);
+    // Forgery 1: a unit of the optimal first guess, one guess worse.
+    let mut forged = None;
+    for i in 0..folder.plan.units.len() {
+        if folder.plan.guesses[folder.plan.units[i].guess].guess != first {
+            continue;
+        }
+        let (f, r) = folder.read_unit(i).unwrap().unwrap();
+        let UnitResult::Exact(c, mut node) = r else {
+            continue;
+        };
+        let set = plan::unit_set(game, &folder.plan, i);
+        if one_worse(game, &set, &mut node) {
+            let cost = plan::subtree_cost(game, &bounds, &set, d, &node).unwrap();
+            assert_eq!(cost, c + 1);
+            let bad = UnitResult::Exact(cost, node);
+            let file = folder.unit_file(i, f.cutoff, &bad, f.seconds, f.nodes);
+            let good = std::fs::read(unit(&dir, i)).unwrap();
+            std::fs::write(unit(&dir, i), serde_json::to_string(&file).unwrap()).unwrap();
+            forged = Some((i, c, good));
+            break;
+        }
+    }
+    let (i, c, good) = forged.expect("a unit to forge");
+    // The hash matches: merge believes it.
+    assert!(ok(&["merge", s(&dir)]).contains("total      5626"));
+    let (code, out, err) = run(OPTIMOO, &["merge", s(&dir), "--audit", "1"], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!out.contains("total"), "{out}");
+    assert!(
+        err.contains("audit: re-solving 52 of 52 units")
+            && err.contains(&format!("unit {i} "))
+            && err.contains(&format!("units/{i}.json says exact {}", c + 1))
+            && err.contains(&format!("re-solving it gives exact {c}")),
+        "{err}"
+    );
+    std::fs::write(unit(&dir, i), &good).unwrap();
+    // Forgery 2: the same unit proven to cost at least 1,000,000.
+    let (f, _) = folder.read_unit(i).unwrap().unwrap();
+    let bad = UnitResult::AtLeast(1_000_000);
+    let file = folder.unit_file(i, f.cutoff, &bad, f.seconds, f.nodes);
+    std::fs::write(unit(&dir, i), serde_json::to_string(&file).unwrap()).unwrap();
+    assert!(ok(&["merge", s(&dir)]).contains("total      5673"));
+    let (code, out, err) = run(OPTIMOO, &["merge", s(&dir), "--audit", "1"], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(&format!("units/{i}.json says at least 1000000"))
+            && err.contains(&format!("re-solving it gives exact {c}")),
+        "{err}"
+    );
+    // Put back: the audit passes and merge reports the optimum.
+    std::fs::write(unit(&dir, i), &good).unwrap();
+    let (code, out, err) = run(OPTIMOO, &["merge", s(&dir), "--audit", "1"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("total      5625"), "{out}");
+    assert!(
+        err.contains("audit: the 52 units re-solved agree with their files"),
+        "{err}"
+    );
+}
+
+/// `--audit F` re-solves ceil(F × units) of them, the same ones for the
+/// same `--seed`, and says which; a fraction outside (0, 1] is refused.
+#[test]
+fn an_audit_samples_by_its_seed() {
+    let dir = done_folder("files-sample");
+    let n = Folder::open(&dir).unwrap().plan.units.len();
+    let audited = |args: &[&str]| {
+        let mut all = vec!["merge", s(&dir), "--json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(OPTIMOO, &all, "");
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        // stdout is solve's JSON object alone.
+        serde_json::from_str::<serde_json::Value>(&out).unwrap();
+        err.lines()
+            .find(|l| l.starts_with("audit: re-solving"))
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string()
+    };
+    let want = n.div_ceil(2);
+    let a = audited(&["--audit", "0.5", "--seed", "7"]);
+    assert!(
+        a.contains(&format!("re-solving {want} of {n} units (seed 7)")),
+        "{a}"
+    );
+    assert_eq!(audited(&["--audit", "0.5", "--seed", "7"]), a);
+    let units: Vec<&str> = a.rsplit(": ").next().unwrap().split(", ").collect();
+    assert_eq!(units.len(), want, "{a}");
+    let b = audited(&["--audit", "0.5", "--seed", "8"]);
+    let c = audited(&["--audit", "0.5", "--seed", "9"]);
+    assert!(a != b || a != c, "{a} {b} {c}");
+    let one = audited(&["--audit", "0.0001"]);
+    assert!(
+        one.contains(&format!("re-solving 1 of {n} units (seed ")),
+        "{one}"
+    );
+    for bad in ["0", "1.5", "-1", "nan", "x"] {
+        let arg = format!("--audit={bad}");
+        let (code, _, err) = run(OPTIMOO, &["merge", s(&dir), &arg], "");
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--audit"), "{bad}: {err}");
+    }
+}
+
+/// `min_cap` is part of the problem: an edited one (merge printed "min
+/// cap 3" beside "cap 5") no longer matches plan_id.
+#[test]
+fn an_edited_min_cap_is_refused() {
+    let dir = folder("files-min-cap");
+    ok(&[
+        "plan",
+        "--game",
+        "mm:3x4",
+        "--objective",
+        "worst",
+        "-o",
+        s(&dir),
+    ]);
+    ok(&["work", s(&dir), "--all"]);
+    let plan = dir.join("plan.json");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cap = v["min_cap"]["cap"].as_u64().unwrap();
+    assert_eq!(v["cap"].as_u64(), Some(cap));
+    v["min_cap"]["cap"] = (cap - 1).into();
+    std::fs::write(&plan, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    for cmd in ["status", "merge"] {
+        let (code, out, err) = run(OPTIMOO, &[cmd, s(&dir)], "");
+        assert_eq!(code, 2, "{cmd}: {out}{err}");
+        assert!(
+            err.contains("plan.json is corrupt: its plan_id does not match"),
+            "{cmd}: {err}"
+        );
+    }
+    std::fs::write(&plan, text).unwrap();
+    ok(&["merge", s(&dir)]);
+}
+
+/// A folder of the first format (CRC-32 checksums over Debug text) is
+/// refused with what to do; so is a unit file of that format.
+#[test]
+fn folders_of_an_earlier_format_are_refused() {
+    let dir = done_folder("files-old");
+    let plan = dir.join("plan.json");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["format"] = "optimoo-plan/1".into();
+    v["plan_id"] = "5b343ecf89411767".into();
+    std::fs::write(&plan, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    for cmd in ["status", "merge", "work"] {
+        let (code, out, err) = run(
+            OPTIMOO,
+            &[cmd, s(&dir), "--all"][..if cmd == "work" { 3 } else { 2 }],
+            "",
+        );
+        assert_eq!(code, 2, "{cmd}: {out}{err}");
+        assert!(
+            err.contains("written by an earlier version of optimoo")
+                && err.contains("optimoo-plan/1")
+                && err.contains("plan again"),
+            "{cmd}: {err}"
+        );
+    }
+    std::fs::write(&plan, text).unwrap();
+    let u = unit(&dir, 0);
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&u).unwrap()).unwrap();
+    v["format"] = "optimoo-unit/1".into();
+    std::fs::write(&u, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir)], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("units/0.json is refused: written by an earlier version of optimoo"),
+        "{err}"
+    );
 }

@@ -15,7 +15,7 @@ use anyhow::{bail, Context};
 use rayon::prelude::*;
 
 use optimoo::search::observe::Silent;
-use optimoo::search::plan::{self, Known};
+use optimoo::search::plan::{self, Known, UnitResult};
 use optimoo::search::Driver;
 
 use super::checkpoint::{known_of, Folder};
@@ -68,16 +68,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         vec![index(args.unit, folder.plan.units.len(), &args.dir)?]
     };
-    // Checked before the feedback table is built: refused, never killed.
-    // Each unit in flight has its own memo; they share the table.
     let in_flight = if args.all {
         threads.min(units.len())
     } else {
         1
     };
-    let mut need = folder.config(args.memo_mib);
-    need.memo_codes = need.memo_codes.saturating_mul(in_flight.max(1));
-    super::memory::fit(&folder.game, need, threads, args.max_memory, true)?;
+    fit_memory(&folder, args.memo_mib, threads, in_flight, args.max_memory)?;
     let report = |line: String| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
@@ -91,6 +87,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// States the memory of `in_flight` units solved side by side on
+/// `threads` workers, and refuses (before the feedback table is built:
+/// refused, never killed) when it is above `max_memory` (default: the
+/// memory available). Each unit in flight has its own memo; they share
+/// the table.
+pub fn fit_memory(
+    folder: &Folder,
+    memo_mib: usize,
+    threads: usize,
+    in_flight: usize,
+    max_memory: Option<u64>,
+) -> anyhow::Result<()> {
+    let mut need = folder.config(memo_mib);
+    need.memo_codes = need.memo_codes.saturating_mul(in_flight.max(1));
+    super::memory::fit(&folder.game, need, threads, max_memory, true)?;
+    Ok(())
 }
 
 /// The unit index: `--unit`, else the first index variable set.
@@ -157,21 +171,8 @@ pub fn work(
         .par_iter()
         .with_max_len(1)
         .map(|&i| {
-            let start = Instant::now();
             let cutoff = folder.plan.cutoff(i, upper);
-            let driver = Driver {
-                par: &Rayon,
-                observer: &Silent,
-            };
-            let (result, nodes) = plan::solve_unit(
-                &folder.game,
-                folder.config(memo_mib),
-                driver,
-                &folder.plan,
-                i,
-                cutoff,
-            )?;
-            let seconds = start.elapsed().as_secs_f64();
+            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
             folder.write_unit(&file, &result)?;
             let u = &folder.file.units[i];
@@ -206,4 +207,28 @@ pub fn work(
         bail!("{}", errors.join("\n"));
     }
     Ok(todo.len())
+}
+
+/// Solves unit `i` under `cutoff` on the current pool: the result, the
+/// search nodes and the wall time in seconds.
+pub fn solve_one(
+    folder: &Folder,
+    i: usize,
+    cutoff: u64,
+    memo_mib: usize,
+) -> anyhow::Result<(UnitResult, u64, f64)> {
+    let start = Instant::now();
+    let driver = Driver {
+        par: &Rayon,
+        observer: &Silent,
+    };
+    let (result, nodes) = plan::solve_unit(
+        &folder.game,
+        folder.config(memo_mib),
+        driver,
+        &folder.plan,
+        i,
+        cutoff,
+    )?;
+    Ok((result, nodes, start.elapsed().as_secs_f64()))
 }

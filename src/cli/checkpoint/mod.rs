@@ -7,12 +7,14 @@
 //!   [`PLAN_MAX_BYTES`], a unit file at most [`unit_max_bytes`] of the
 //!   game; a longer one (or a link to /dev/zero) is refused by name, unread.
 //! - Every file is validated when read; a corrupt file, a file of another
-//!   plan (its `plan_id`: a hash of game, cap, objective, version and the
-//!   units' definitions) or of another unit is refused with its name.
+//!   plan (its `plan_id`: the SHA-256 of game, cap, objective, version,
+//!   min_cap and the units' definitions) or of another unit, or a file of
+//!   an earlier format, is refused with its name.
 //!   An exact unit's subtree is decoded (no deeper than a tree can be,
 //!   every guess splitting its set, so no forged file overflows the stack)
-//!   and its cost recomputed from the tree alone; a checksum covers the
-//!   rest of the result.
+//!   and its cost recomputed from the tree alone; a SHA-256 covers the
+//!   rest of the file. Neither hash is a signature (anyone can recompute
+//!   them): `merge --audit` re-solves units to check what they claim.
 //! - Unit files are written to a temporary file in `units/`, synced, then
 //!   linked into place without replacing anything (`persist_noclobber`), so
 //!   two workers on one unit never corrupt it: the second finds the first's
@@ -109,12 +111,22 @@ impl Folder {
             );
         };
         let corrupt = |why: String| anyhow::anyhow!("{} is corrupt: {why}", path.display());
+        if let Ok(FormatOnly { format }) = serde_json::from_slice(&bytes) {
+            if is_earlier_format(&format, PLAN_FORMAT_PREFIX, PLAN_FORMAT) {
+                bail!(
+                    "{} was written by an earlier version of optimoo (format {format}; this \
+                     version reads {PLAN_FORMAT}, whose hashes are SHA-256): plan again in a new \
+                     folder (optimoo plan --game G -o NEW) and run the units again",
+                    path.display()
+                );
+            }
+        }
         let file: PlanFile = serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
         if file.format != PLAN_FORMAT {
             bail!(
-                "{} is not an optimoo plan ({})",
+                "{} is not an optimoo plan of this version (format {:?}, not {PLAN_FORMAT})",
                 path.display(),
-                PLAN_FORMAT
+                file.format
             );
         }
         if plan_id(&file) != file.plan_id {
@@ -228,10 +240,21 @@ impl Folder {
             }
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         };
+        if let Ok(FormatOnly { format }) = serde_json::from_slice(&bytes) {
+            if is_earlier_format(&format, UNIT_FORMAT_PREFIX, UNIT_FORMAT) {
+                return Err(bad(&format!(
+                    "written by an earlier version of optimoo (format {format}; this version \
+                     reads {UNIT_FORMAT}): delete it and run the unit again"
+                )));
+            }
+        }
         let f: UnitFile = serde_json::from_slice(&bytes)
             .map_err(|e| bad(&format!("corrupt ({e}); delete it and run the unit again")))?;
         if f.format != UNIT_FORMAT {
-            return Err(bad("not an optimoo unit file"));
+            return Err(bad(&format!(
+                "not an optimoo unit file of this version (format {:?}, not {UNIT_FORMAT})",
+                f.format
+            )));
         }
         if f.plan_id != self.file.plan_id {
             return Err(bad(&format!(
@@ -246,9 +269,9 @@ impl Folder {
                 f.unit, f.guess, f.answer, def.guess, def.answer
             )));
         }
-        if f.compute_checksum() != f.checksum {
+        if f.compute_sha256() != f.sha256 {
             return Err(bad(
-                "corrupt (its checksum does not match); delete it and run the unit again",
+                "corrupt (its sha256 does not match its contents); delete it and run the unit again",
             ));
         }
         let result = if f.exact {
@@ -332,9 +355,9 @@ impl Folder {
             seconds,
             nodes,
             peak_kib: peak_kib(),
-            checksum: String::new(),
+            sha256: String::new(),
         };
-        f.checksum = f.compute_checksum();
+        f.sha256 = f.compute_sha256();
         f
     }
 
