@@ -448,3 +448,48 @@ fn folders_of_an_earlier_format_are_refused() {
         "{err}"
     );
 }
+
+/// `work` finds out that it cannot write its results before it solves
+/// anything (it used to solve, then fail to write, losing the result):
+/// `units/` missing, a file, a link to nothing, or read-only (where
+/// permissions hold: root ignores them).
+#[cfg(unix)]
+#[test]
+fn work_checks_that_it_can_write_before_solving() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("files-unwritable");
+    ok(&["plan", "--game", "mm:4x6", "-o", s(&dir)]);
+    let units = dir.join("units");
+    let check = |what: &str| {
+        for args in [
+            vec!["work", s(&dir), "--unit", "0"],
+            vec!["work", s(&dir), "--all"],
+            vec!["solve", "--game", "mm:4x6", "--checkpoint", s(&dir)],
+        ] {
+            let (code, out, err) = run(OPTIMOO, &args, "");
+            assert_eq!(code, 2, "{what} {args:?}: {out}{err}");
+            assert!(
+                err.contains("units") && err.contains("nothing was solved"),
+                "{what} {args:?}: {err}"
+            );
+            assert!(!out.contains("exact"), "{what} {args:?}: {out}");
+        }
+    };
+    std::fs::remove_dir(&units).unwrap();
+    check("missing");
+    std::fs::write(&units, "not a folder").unwrap();
+    check("a file");
+    std::fs::remove_file(&units).unwrap();
+    std::os::unix::fs::symlink(dir.join("nowhere"), &units).unwrap();
+    check("a link to nothing");
+    std::fs::remove_file(&units).unwrap();
+    std::fs::create_dir(&units).unwrap();
+    std::fs::set_permissions(&units, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::write(units.join("probe"), "").is_err() {
+        check("read-only");
+    } else {
+        std::fs::remove_file(units.join("probe")).unwrap(); // root
+    }
+    std::fs::set_permissions(&units, std::fs::Permissions::from_mode(0o755)).unwrap();
+    ok(&["work", s(&dir), "--unit", "0"]);
+}

@@ -148,6 +148,7 @@ pub fn work(
     json: bool,
     report: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<usize> {
+    folder.check_units_dir()?;
     let upper = folder.upper();
     let mut todo = Vec::new();
     for &i in units {
@@ -165,6 +166,9 @@ pub fn work(
         } else {
             todo.push(i);
         }
+    }
+    if !todo.is_empty() {
+        folder.check_writable()?;
     }
     todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
     let results: Vec<anyhow::Result<()>> = todo

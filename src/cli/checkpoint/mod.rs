@@ -361,6 +361,43 @@ impl Folder {
         f
     }
 
+    /// Checks, before anything is solved, that unit files can be written:
+    /// `units/` is a folder in which a file can be created (a probe file,
+    /// created and removed). Otherwise a search would run to its end and
+    /// lose its result.
+    pub fn check_writable(&self) -> anyhow::Result<()> {
+        let units = self.check_units_dir()?;
+        tempfile::Builder::new()
+            .prefix(".probe.")
+            .suffix(".tmp")
+            .tempfile_in(&units)
+            .and_then(|probe| probe.close())
+            .with_context(|| format!("cannot write in {}; {LOST}", units.display()))
+    }
+
+    /// Checks that `units/` is a folder (a link to one will do); returns
+    /// its path.
+    pub fn check_units_dir(&self) -> anyhow::Result<PathBuf> {
+        let units = self.dir.join(UNITS_DIR);
+        let lost = LOST;
+        match std::fs::metadata(&units) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => bail!(
+                "{} is not a folder: unit files go there; {lost}",
+                units.display()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "{} is missing (or a link to nothing): unit files go there; create it \
+                 (mkdir) or plan again; {lost}",
+                units.display()
+            ),
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot reach {}; {lost}", units.display()))
+            }
+        }
+        Ok(units)
+    }
+
     /// Writes unit `i`'s file safely (see the module's invariants).
     /// Returns false when an equal result was there already.
     pub fn write_unit(&self, f: &UnitFile, result: &UnitResult) -> anyhow::Result<bool> {
@@ -430,6 +467,10 @@ impl Folder {
         super::output::Output::create(&path)?.commit(text.as_bytes())
     }
 }
+
+/// What `work` says when it stops before solving for want of a place to
+/// write.
+const LOST: &str = "nothing was solved (its result could not be kept)";
 
 fn old_exact(r: &UnitResult) -> bool {
     matches!(r, UnitResult::Exact(..))
