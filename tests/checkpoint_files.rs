@@ -493,3 +493,158 @@ fn work_checks_that_it_can_write_before_solving() {
     std::fs::set_permissions(&units, std::fs::Permissions::from_mode(0o755)).unwrap();
     ok(&["work", s(&dir), "--unit", "0"]);
 }
+
+/// Rewrites unit `i`'s file through `edit`, its hash recomputed.
+fn edit_unit(dir: &Path, i: usize, edit: impl FnOnce(&mut UnitFile)) {
+    let folder = Folder::open(dir).unwrap();
+    let (mut f, _) = folder.read_unit(i).unwrap().unwrap();
+    edit(&mut f);
+    f.sha256 = f.compute_sha256();
+    std::fs::write(unit(dir, i), serde_json::to_string_pretty(&f).unwrap()).unwrap();
+}
+
+/// `seconds` that is no time, and times or node counts whose sum
+/// overflows (merge showed "-inf s"; nodes wrapped): the file is refused
+/// by name.
+#[test]
+fn unit_times_and_nodes_are_checked() {
+    let dir = done_folder("files-times");
+    let both = |cmd: &str, want: &[&str]| {
+        let (code, out, err) = run(OPTIMOO, &[cmd, s(&dir)], "");
+        assert_eq!(code, 2, "{cmd}: {out}{err}");
+        let said = format!("{out}{err}");
+        for w in want {
+            assert!(said.contains(w), "{cmd}: {w:?} in {said}");
+        }
+        assert!(!said.contains("inf"), "{said}");
+    };
+    let saved: Vec<Vec<u8>> = (0..2)
+        .map(|i| std::fs::read(unit(&dir, i)).unwrap())
+        .collect();
+    let restore = || {
+        for (i, b) in saved.iter().enumerate() {
+            std::fs::write(unit(&dir, i), b).unwrap();
+        }
+    };
+    edit_unit(&dir, 0, |f| f.seconds = -1e308);
+    for cmd in ["status", "merge"] {
+        both(cmd, &["units/0.json is refused", "seconds"]);
+    }
+    restore();
+    for i in 0..2 {
+        edit_unit(&dir, i, |f| f.seconds = 1.5e308);
+    }
+    for cmd in ["status", "merge"] {
+        both(cmd, &["units/1.json is refused", "seconds", "overflow"]);
+    }
+    restore();
+    for i in 0..2 {
+        edit_unit(&dir, i, |f| f.nodes = u64::MAX);
+    }
+    for cmd in ["status", "merge"] {
+        both(cmd, &["units/1.json is refused", "nodes", "overflow"]);
+    }
+    restore();
+    ok(&["merge", s(&dir)]);
+}
+
+/// A memo so large that its figure overflows 64 bits (it was reported as
+/// "memo up to 0 KiB" and the search started): refused with what to
+/// change.
+#[test]
+fn memory_figures_that_overflow_are_refused() {
+    let dir = folder("files-memo");
+    ok(&["plan", "--game", "mm:3x3", "-o", s(&dir)]);
+    let huge = "8796093022208";
+    for args in [
+        vec![
+            "work",
+            s(&dir),
+            "--unit",
+            "0",
+            "--memo-mib",
+            huge,
+            "--max-memory",
+            "1G",
+        ],
+        vec!["work", s(&dir), "--all", "--memo-mib", "4398046511104"],
+        vec![
+            "solve",
+            "--game",
+            "mm:3x3",
+            "--memo-mib",
+            huge,
+            "--max-memory",
+            "1G",
+        ],
+        vec!["solve", "--game", "mm:3x3", "--memo-mib", &"9".repeat(19)],
+    ] {
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("--memo-mib") && err.contains("too large"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("0 KiB"), "{args:?}: {err}");
+    }
+    assert!(!unit(&dir, 0).exists());
+    ok(&["work", s(&dir), "--all"]);
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["merge", s(&dir), "--audit", "1", "--memo-mib", huge],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("too large"), "{err}");
+}
+
+/// Two `work --all` on one folder at once: each counts only the units it
+/// wrote (both used to say "52 of 52 units solved now"), and says which
+/// units the other wrote first.
+#[test]
+fn two_workers_count_only_their_own_units() {
+    let dir = folder("files-two-workers");
+    ok(&["plan", "--game", "mm:4x6", "-o", s(&dir)]);
+    let n = Folder::open(&dir).unwrap().plan.units.len();
+    let spawn = || {
+        Command::new(OPTIMOO)
+            .args(["work", s(&dir), "--all", "--threads", "1"])
+            .output()
+            .unwrap()
+    };
+    let (a, b) = std::thread::scope(|sc| {
+        let a = sc.spawn(spawn);
+        let b = sc.spawn(spawn);
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let mut written = 0;
+    for o in [&a, &b] {
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{o:?}");
+        let last = out.lines().last().unwrap();
+        let count: usize = last
+            .split(" of ")
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("{last}"));
+        assert!(last.contains(&format!("of {n} units solved now")), "{last}");
+        let solved: Vec<&str> = out.lines().filter(|l| l.starts_with("unit ")).collect();
+        let theirs = solved
+            .iter()
+            .filter(|l| l.contains("written first by another worker"))
+            .count();
+        assert_eq!(count, solved.len() - theirs, "{out}");
+        if theirs > 0 {
+            assert!(
+                last.contains(&format!(
+                    "{theirs} more solved here but written first by another"
+                )),
+                "{last}"
+            );
+        }
+        written += count;
+    }
+    assert_eq!(written, n, "{a:?}\n{b:?}");
+    ok(&["merge", s(&dir)]);
+}

@@ -20,7 +20,7 @@ use optimoo::search::{MinCap, Solution};
 use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::tree::Tree;
 
-use super::checkpoint::{plan_id, show_cost, Folder};
+use super::checkpoint::{plan_id, show_cost, Folder, Totals};
 use super::output::Output;
 use super::report::SolveReport;
 use crate::driver;
@@ -173,12 +173,19 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
         seconds: 0.0,
     };
     let mut units = Vec::new();
+    let mut totals = Totals::default();
     for i in 0..known.len() {
-        let (f, r) = folder.read_unit(i)?.expect("every unit is present");
-        solution.nodes += f.nodes;
-        solution.seconds += f.seconds;
+        let Some((f, r)) = folder.read_unit(i)? else {
+            bail!(
+                "{} disappeared during the merge",
+                folder.unit_path(i).display()
+            );
+        };
+        totals.add(&f, &folder.unit_path(i))?;
         units.push(r);
     }
+    solution.nodes = totals.nodes;
+    solution.seconds = totals.seconds;
     match plan::decide(&folder.plan, &known) {
         Decision::Infeasible => {}
         Decision::Optimal(g, cost) => {

@@ -80,9 +80,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let done = pool.install(|| work(&folder, &units, args.memo_mib, args.json, &report))?;
     if args.all {
+        let theirs = if done.theirs > 0 {
+            format!(
+                "; {} more solved here but written first by another worker",
+                done.theirs
+            )
+        } else {
+            String::new()
+        };
         report(format!(
-            "{} of {} units solved now; the others were done already",
-            done,
+            "{} of {} units solved now{theirs}; the others were done already",
+            done.written,
             units.len()
         ));
     }
@@ -101,8 +109,16 @@ pub fn fit_memory(
     in_flight: usize,
     max_memory: Option<u64>,
 ) -> anyhow::Result<()> {
-    let mut need = folder.config(memo_mib);
-    need.memo_codes = need.memo_codes.saturating_mul(in_flight.max(1));
+    let mut need = folder.config(memo_mib)?;
+    need.memo_codes = need
+        .memo_codes
+        .checked_mul(in_flight.max(1))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--memo-mib {memo_mib} is too large: {in_flight} units in flight with a memo \
+                 each do not even fit in 64 bits; give a smaller --memo-mib"
+            )
+        })?;
     super::memory::fit(&folder.game, need, threads, max_memory, true)?;
     Ok(())
 }
@@ -140,14 +156,16 @@ fn index(unit: Option<usize>, total: usize, dir: &Path) -> anyhow::Result<usize>
 
 /// Solves the listed units that do not serve yet (largest first, side by
 /// side on the current pool; each unit's search also uses the pool);
-/// returns how many were solved now.
+/// returns how many this process wrote, and how many it solved but found
+/// written first by another worker (counted apart, so two workers on one
+/// folder never both claim a unit).
 pub fn work(
     folder: &Folder,
     units: &[usize],
     memo_mib: usize,
     json: bool,
     report: &(dyn Fn(String) + Sync),
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Done> {
     folder.check_units_dir()?;
     let upper = folder.upper();
     let mut todo = Vec::new();
@@ -171,19 +189,20 @@ pub fn work(
         folder.check_writable()?;
     }
     todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
-    let results: Vec<anyhow::Result<()>> = todo
+    let results: Vec<anyhow::Result<bool>> = todo
         .par_iter()
         .with_max_len(1)
         .map(|&i| {
             let cutoff = folder.plan.cutoff(i, upper);
             let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
-            folder.write_unit(&file, &result)?;
+            let written = folder.write_unit(&file, &result)?;
             let u = &folder.file.units[i];
             if json {
                 let mut line = serde_json::to_value(&file)?;
                 if let Some(o) = line.as_object_mut() {
                     o.remove("subtree");
+                    o.insert("written".into(), written.into());
                 }
                 report(line.to_string());
             } else {
@@ -191,8 +210,17 @@ pub fn work(
                     .second
                     .as_ref()
                     .map_or(String::new(), |h| format!(" then {h}"));
+                let by = if written {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} was written first by another worker (the same result): kept",
+                        folder.unit_path(i).display()
+                    )
+                };
                 report(format!(
-                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} nodes",
+                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} \
+                     nodes{by}",
                     u.guess,
                     u.answer,
                     u.secrets,
@@ -200,17 +228,33 @@ pub fn work(
                     file.value
                 ));
             }
-            Ok(())
+            Ok(written)
         })
         .collect();
-    let errors: Vec<String> = results
-        .into_iter()
-        .filter_map(|r| r.err().map(|e| format!("{e:#}")))
-        .collect();
+    let mut errors = Vec::new();
+    let mut done = Done::default();
+    for r in results {
+        match r {
+            Ok(true) => done.written += 1,
+            Ok(false) => done.theirs += 1,
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
     if !errors.is_empty() {
         bail!("{}", errors.join("\n"));
     }
-    Ok(todo.len())
+    Ok(done)
+}
+
+/// What a call of [`work`] did: units solved and written by this process,
+/// and units it solved but found written first by another (the same
+/// result, kept).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Done {
+    /// Solved, and the file written here.
+    pub written: usize,
+    /// Solved, but another worker wrote the file first.
+    pub theirs: usize,
 }
 
 /// Solves unit `i` under `cutoff` on the current pool: the result, the
@@ -228,7 +272,7 @@ pub fn solve_one(
     };
     let (result, nodes) = plan::solve_unit(
         &folder.game,
-        folder.config(memo_mib),
+        folder.config(memo_mib)?,
         driver,
         &folder.plan,
         i,

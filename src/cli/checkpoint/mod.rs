@@ -207,14 +207,15 @@ impl Folder {
         self.file.proven_upper.unwrap_or(INF)
     }
 
-    /// The search configuration of a unit.
-    pub fn config(&self, memo_mib: usize) -> Config {
-        Config {
+    /// The search configuration of a unit (an error when `memo_mib` MiB
+    /// do not fit 64 bits).
+    pub fn config(&self, memo_mib: usize) -> anyhow::Result<Config> {
+        Ok(Config {
             cap: self.file.cap,
             objective: cost_of(self.objective),
-            memo_codes: memo_mib.max(1).saturating_mul(1 << 20) / 2,
+            memo_codes: super::memory::memo_codes(memo_mib)?,
             ..Config::default()
-        }
+        })
     }
 
     /// Path of unit `i`'s file.
@@ -260,6 +261,13 @@ impl Folder {
             return Err(bad(&format!(
                 "it belongs to another plan ({}, this folder's is {})",
                 f.plan_id, self.file.plan_id
+            )));
+        }
+        if !(f.seconds.is_finite() && f.seconds >= 0.0) {
+            return Err(bad(&format!(
+                "its seconds ({}) is not a time (a finite number at least 0); delete it and \
+                 run the unit again",
+                f.seconds
             )));
         }
         let def = &self.file.units[i];
@@ -399,7 +407,8 @@ impl Folder {
     }
 
     /// Writes unit `i`'s file safely (see the module's invariants).
-    /// Returns false when an equal result was there already.
+    /// Returns whether this call wrote it: false when a result that agrees
+    /// was there already (another worker wrote it first), which is kept.
     pub fn write_unit(&self, f: &UnitFile, result: &UnitResult) -> anyhow::Result<bool> {
         let i = f.unit;
         let path = self.unit_path(i);
@@ -465,6 +474,40 @@ impl Folder {
         let path = dir.join(PLAN_FILE);
         let text = serde_json::to_string_pretty(file)? + "\n";
         super::output::Output::create(&path)?.commit(text.as_bytes())
+    }
+}
+
+/// The units' seconds and nodes added up, refusing by name the file whose
+/// figure makes a sum overflow (each is checked when read: seconds finite
+/// and at least 0, nodes a 64-bit count).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Totals {
+    /// Seconds of the units added so far.
+    pub seconds: f64,
+    /// Nodes of the units added so far.
+    pub nodes: u64,
+}
+
+impl Totals {
+    /// Adds a unit file's figures (`path`: its name for the error).
+    pub fn add(&mut self, f: &UnitFile, path: &Path) -> anyhow::Result<()> {
+        let overflow = |what: &str, value: String| {
+            anyhow::anyhow!(
+                "{} is refused: its {what} ({value}) make the units' total overflow; delete it \
+                 and run the unit again",
+                path.display()
+            )
+        };
+        let nodes = self
+            .nodes
+            .checked_add(f.nodes)
+            .ok_or_else(|| overflow("nodes", f.nodes.to_string()))?;
+        let seconds = self.seconds + f.seconds;
+        if !seconds.is_finite() {
+            return Err(overflow("seconds", f.seconds.to_string()));
+        }
+        *self = Totals { seconds, nodes };
+        Ok(())
     }
 }
 
