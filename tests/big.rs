@@ -179,7 +179,7 @@ fn the_estimate_is_near_the_measured_peak() {
         memo_codes: (1 << 20) / 2,
         ..Config::default()
     };
-    let estimate = memory_estimate(&game, &config, 2).total();
+    let estimate = memory_estimate(&game, &config, 2).unwrap().total();
     assert!(
         err.contains(&format!("about {:.1} MiB", estimate as f64 / 1048576.0)),
         "{err}"

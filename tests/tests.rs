@@ -2,6 +2,7 @@
 
 mod big;
 mod checker;
+mod checkpoint_files;
 mod cli;
 mod distributed;
 mod eval_cli;

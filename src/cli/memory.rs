@@ -26,6 +26,26 @@ use crate::exit::say;
 /// before it is refused instead.
 const MEMO_MIB_MIN: u64 = 4;
 
+/// The memo's codes per generation for `--memo-mib N` (each code counted as
+/// 2 bytes, so N MiB hold N · 2¹⁹ codes), or an error when N MiB do not fit
+/// 64 bits.
+pub fn memo_codes(memo_mib: usize) -> anyhow::Result<usize> {
+    memo_mib
+        .max(1)
+        .checked_mul(1 << 20)
+        .map(|bytes| bytes / 2)
+        .ok_or_else(|| too_large(memo_mib))
+}
+
+/// The error for a `--memo-mib` whose figures overflow.
+fn too_large(memo_mib: usize) -> anyhow::Error {
+    anyhow::anyhow!(
+        "the memo (--memo-mib, {memo_mib} MiB in all) is too large: its memory does not even \
+         fit in 64 bits; give a memo of at most the memory this machine has (e.g. --memo-mib \
+         1024)"
+    )
+}
+
 /// Reads a size: bytes (`1000000`), or a number (decimals allowed) with a
 /// unit: `K`, `M`, `G`, `T` and `KiB`, `MiB`, `GiB`, `TiB` are powers of
 /// 1024, `KB`, `MB`, `GB`, `TB` powers of 1000, `B` bytes (any case).
@@ -139,7 +159,9 @@ fn fit_within(
     limit: Result<(u64, String), String>,
     memo_given: bool,
 ) -> anyhow::Result<Config> {
-    let estimate = memory_estimate(game, &config, threads);
+    let mib = |c: &Config| c.memo_codes.saturating_mul(2) >> 20;
+    let estimate =
+        memory_estimate(game, &config, threads).ok_or_else(|| too_large(mib(&config)))?;
     let (limit, source) = match limit {
         Ok(found) => found,
         Err(why) => {
@@ -156,7 +178,8 @@ fn fit_within(
         let codes = memo_codes_within(room);
         if (codes as u64) >= (MEMO_MIB_MIN << 20) / 2 {
             config.memo_codes = codes;
-            let shrunk = memory_estimate(game, &config, threads);
+            let shrunk =
+                memory_estimate(game, &config, threads).ok_or_else(|| too_large(mib(&config)))?;
             say(&format!(
                 "memory: the memo is shrunk to {} MiB (--memo-mib) to fit: {source}",
                 (codes * 2) >> 20
@@ -235,7 +258,7 @@ mod tests {
     fn the_limit_refuses_shrinks_or_lets_through() {
         let game = Game::new("moo:4x10".parse().unwrap());
         let config = Config::default();
-        let need = memory_estimate(&game, &config, 2);
+        let need = memory_estimate(&game, &config, 2).unwrap();
         let limit = |bytes: u64| Ok((bytes, "a test limit".to_string()));
         // Enough: unchanged.
         let ok = fit_within(&game, config.clone(), 2, limit(need.total()), false).unwrap();
@@ -244,11 +267,23 @@ mod tests {
         let tight = need.fixed() + (64 << 20);
         let shrunk = fit_within(&game, config.clone(), 2, limit(tight), false).unwrap();
         assert!(shrunk.memo_codes < config.memo_codes);
-        assert!(memory_estimate(&game, &shrunk, 2).total() <= tight);
+        assert!(memory_estimate(&game, &shrunk, 2).unwrap().total() <= tight);
         let err = fit_within(&game, config.clone(), 2, limit(tight), true).unwrap_err();
         assert!(err.to_string().contains("a test limit"), "{err}");
         // Below the table: refused whatever the memo.
         assert!(fit_within(&game, config.clone(), 2, limit(need.table), false).is_err());
+        // Figures that overflow: refused, whatever the limit.
+        let huge = Config {
+            memo_codes: 1 << 62,
+            ..Config::default()
+        };
+        for limit in [limit(1 << 30), Err("no /proc".into())] {
+            let err = fit_within(&game, huge.clone(), 2, limit, true).unwrap_err();
+            assert!(err.to_string().contains("too large"), "{err}");
+        }
+        assert!(memo_codes(8_796_093_022_208 * 2048).is_err());
+        assert_eq!(memo_codes(256).unwrap(), 128 << 20);
+        assert_eq!(memo_codes(0).unwrap(), 1 << 19);
         // An unknown limit: not checked, not refused.
         let unknown = fit_within(&game, config.clone(), 2, Err("no /proc".into()), true).unwrap();
         assert_eq!(unknown.memo_codes, config.memo_codes);

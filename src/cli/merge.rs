@@ -20,7 +20,7 @@ use optimoo::search::{MinCap, Solution};
 use optimoo::tree::format::{Objective, TreeFile};
 use optimoo::tree::Tree;
 
-use super::checkpoint::{plan_id, show_cost, Folder};
+use super::checkpoint::{plan_id, show_cost, Folder, Totals};
 use super::output::Output;
 use super::report::SolveReport;
 use crate::driver;
@@ -46,6 +46,30 @@ pub struct Args {
     /// summary.
     #[arg(long)]
     pub json: bool,
+    /// Before merging, re-solve a random sample of FRACTION of the
+    /// finished units (0 < FRACTION <= 1; 1: every unit) with this
+    /// version's search, on all cores, and fail naming every unit whose
+    /// file differs (value, exactness or subtree). The folder's hashes only
+    /// catch accidents (anyone can recompute them): --audit 1 is the check
+    /// that trusts no unit file. Which units were re-solved is said on
+    /// stderr.
+    #[arg(long, value_name = "FRACTION", value_parser = super::audit::parse_fraction)]
+    pub audit: Option<f64>,
+    /// The seed that draws the audit's sample (the same seed, the same
+    /// units) [default: 1]
+    #[arg(long, value_name = "N", requires = "audit")]
+    pub seed: Option<u64>,
+    /// Worker threads of the audit (default: all cores).
+    #[arg(long, requires = "audit")]
+    pub threads: Option<usize>,
+    /// Memory for each audited unit's memo in MiB, as `work --memo-mib`
+    /// [default: 256]
+    #[arg(long, requires = "audit")]
+    pub memo_mib: Option<usize>,
+    /// Refuse to audit when the estimated memory is above SIZE, as `work
+    /// --max-memory` [default: the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_size, requires = "audit")]
+    pub max_memory: Option<u64>,
 }
 
 /// What a merge came to.
@@ -60,6 +84,16 @@ pub enum Merged {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let folder = Folder::open(&args.dir)?;
     let mut output = args.output.as_deref().map(Output::create).transpose()?;
+    if let Some(fraction) = args.audit {
+        let threads = driver::check_threads(args.threads)?;
+        let pool = driver::pool(threads)?;
+        let memo_mib = args.memo_mib.unwrap_or(256);
+        let in_flight = threads.min(folder.plan.units.len());
+        super::work::fit_memory(&folder, memo_mib, threads, in_flight, args.max_memory)?;
+        let seed = args.seed.unwrap_or(super::audit::DEFAULT_SEED);
+        let say = |line: String| crate::exit::say(&line);
+        pool.install(|| super::audit::audit(&folder, fraction, seed, memo_mib, &say))?;
+    }
     match merge(&folder, &mut output)? {
         Merged::Done(report) => print(&report, args.json),
         Merged::Rerun(units) => bail!(
@@ -139,12 +173,19 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
         seconds: 0.0,
     };
     let mut units = Vec::new();
+    let mut totals = Totals::default();
     for i in 0..known.len() {
-        let (f, r) = folder.read_unit(i)?.expect("every unit is present");
-        solution.nodes += f.nodes;
-        solution.seconds += f.seconds;
+        let Some((f, r)) = folder.read_unit(i)? else {
+            bail!(
+                "{} disappeared during the merge",
+                folder.unit_path(i).display()
+            );
+        };
+        totals.add(&f, &folder.unit_path(i))?;
         units.push(r);
     }
+    solution.nodes = totals.nodes;
+    solution.seconds = totals.seconds;
     match plan::decide(&folder.plan, &known) {
         Decision::Infeasible => {}
         Decision::Optimal(g, cost) => {

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
 pub mod checkpoint;
 pub mod eval;
 pub mod export;

@@ -161,7 +161,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config {
         cap,
         objective: Cost::Total,
-        memo_codes: args.memo_mib.unwrap_or(256).max(1).saturating_mul(1 << 20) / 2,
+        memo_codes: memory::memo_codes(args.memo_mib.unwrap_or(256))?,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
         ..Config::default()

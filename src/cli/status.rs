@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use optimoo::search::bound::INF;
 use optimoo::search::plan::Known;
 
-use super::checkpoint::{known_of, show_cost, Folder};
+use super::checkpoint::{known_of, show_cost, Folder, Totals};
 use super::EXIT_ERROR;
 
 /// Show a plan's progress: units done, core time, time left, bounds so far.
@@ -35,14 +35,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let upper_assumed = folder.upper();
     let mut known = vec![Known::Missing; n];
     let mut bad = Vec::new();
-    let (mut done, mut core, mut done_secrets, mut todo_secrets) = (0usize, 0.0f64, 0u64, 0u64);
+    let (mut done, mut done_secrets, mut todo_secrets) = (0usize, 0u64, 0u64);
+    let mut core = Totals::default();
     let mut done_seconds = 0.0;
     for (i, k) in known.iter_mut().enumerate() {
         let secrets = folder.plan.units[i].secrets as u64;
-        match folder.read_unit(i) {
+        let read = folder.read_unit(i).and_then(|r| match r {
+            Some((ref f, _)) => core.add(f, &folder.unit_path(i)).map(|_| r),
+            None => Ok(r),
+        });
+        match read {
             Ok(Some((f, r))) => {
                 *k = known_of(&r);
-                core += f.seconds;
                 if folder.plan.serves(i, *k, upper_assumed) {
                     done += 1;
                     done_secrets += secrets;
@@ -74,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "generation": folder.file.generation,
             "done": done,
             "total": n,
-            "core_seconds": core,
+            "core_seconds": core.seconds,
             "remaining_seconds": remaining,
             "lower": bound(lower),
             "upper": bound(upper),
@@ -92,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             folder.file.generation
         )?;
         writeln!(out, "units      {done} / {n} done")?;
-        writeln!(out, "core time  {core:.1} s")?;
+        writeln!(out, "core time  {:.1} s", core.seconds)?;
         match remaining {
             Some(r) => writeln!(
                 out,

@@ -15,7 +15,7 @@ use anyhow::{bail, Context};
 use rayon::prelude::*;
 
 use optimoo::search::observe::Silent;
-use optimoo::search::plan::{self, Known};
+use optimoo::search::plan::{self, Known, UnitResult};
 use optimoo::search::Driver;
 
 use super::checkpoint::{known_of, Folder};
@@ -68,29 +68,59 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         vec![index(args.unit, folder.plan.units.len(), &args.dir)?]
     };
-    // Checked before the feedback table is built: refused, never killed.
-    // Each unit in flight has its own memo; they share the table.
     let in_flight = if args.all {
         threads.min(units.len())
     } else {
         1
     };
-    let mut need = folder.config(args.memo_mib);
-    need.memo_codes = need.memo_codes.saturating_mul(in_flight.max(1));
-    super::memory::fit(&folder.game, need, threads, args.max_memory, true)?;
+    fit_memory(&folder, args.memo_mib, threads, in_flight, args.max_memory)?;
     let report = |line: String| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
     };
     let done = pool.install(|| work(&folder, &units, args.memo_mib, args.json, &report))?;
     if args.all {
+        let theirs = if done.theirs > 0 {
+            format!(
+                "; {} more solved here but written first by another worker",
+                done.theirs
+            )
+        } else {
+            String::new()
+        };
         report(format!(
-            "{} of {} units solved now; the others were done already",
-            done,
+            "{} of {} units solved now{theirs}; the others were done already",
+            done.written,
             units.len()
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// States the memory of `in_flight` units solved side by side on
+/// `threads` workers, and refuses (before the feedback table is built:
+/// refused, never killed) when it is above `max_memory` (default: the
+/// memory available). Each unit in flight has its own memo; they share
+/// the table.
+pub fn fit_memory(
+    folder: &Folder,
+    memo_mib: usize,
+    threads: usize,
+    in_flight: usize,
+    max_memory: Option<u64>,
+) -> anyhow::Result<()> {
+    let mut need = folder.config(memo_mib)?;
+    need.memo_codes = need
+        .memo_codes
+        .checked_mul(in_flight.max(1))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--memo-mib {memo_mib} is too large: {in_flight} units in flight with a memo \
+                 each do not even fit in 64 bits; give a smaller --memo-mib"
+            )
+        })?;
+    super::memory::fit(&folder.game, need, threads, max_memory, true)?;
+    Ok(())
 }
 
 /// The unit index: `--unit`, else the first index variable set.
@@ -126,14 +156,17 @@ fn index(unit: Option<usize>, total: usize, dir: &Path) -> anyhow::Result<usize>
 
 /// Solves the listed units that do not serve yet (largest first, side by
 /// side on the current pool; each unit's search also uses the pool);
-/// returns how many were solved now.
+/// returns how many this process wrote, and how many it solved but found
+/// written first by another worker (counted apart, so two workers on one
+/// folder never both claim a unit).
 pub fn work(
     folder: &Folder,
     units: &[usize],
     memo_mib: usize,
     json: bool,
     report: &(dyn Fn(String) + Sync),
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Done> {
+    folder.check_units_dir()?;
     let upper = folder.upper();
     let mut todo = Vec::new();
     for &i in units {
@@ -152,33 +185,24 @@ pub fn work(
             todo.push(i);
         }
     }
+    if !todo.is_empty() {
+        folder.check_writable()?;
+    }
     todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
-    let results: Vec<anyhow::Result<()>> = todo
+    let results: Vec<anyhow::Result<bool>> = todo
         .par_iter()
         .with_max_len(1)
         .map(|&i| {
-            let start = Instant::now();
             let cutoff = folder.plan.cutoff(i, upper);
-            let driver = Driver {
-                par: &Rayon,
-                observer: &Silent,
-            };
-            let (result, nodes) = plan::solve_unit(
-                &folder.game,
-                folder.config(memo_mib),
-                driver,
-                &folder.plan,
-                i,
-                cutoff,
-            )?;
-            let seconds = start.elapsed().as_secs_f64();
+            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
-            folder.write_unit(&file, &result)?;
+            let written = folder.write_unit(&file, &result)?;
             let u = &folder.file.units[i];
             if json {
                 let mut line = serde_json::to_value(&file)?;
                 if let Some(o) = line.as_object_mut() {
                     o.remove("subtree");
+                    o.insert("written".into(), written.into());
                 }
                 report(line.to_string());
             } else {
@@ -186,8 +210,17 @@ pub fn work(
                     .second
                     .as_ref()
                     .map_or(String::new(), |h| format!(" then {h}"));
+                let by = if written {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} was written first by another worker (the same result): kept",
+                        folder.unit_path(i).display()
+                    )
+                };
                 report(format!(
-                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} nodes",
+                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} \
+                     nodes{by}",
                     u.guess,
                     u.answer,
                     u.secrets,
@@ -195,15 +228,55 @@ pub fn work(
                     file.value
                 ));
             }
-            Ok(())
+            Ok(written)
         })
         .collect();
-    let errors: Vec<String> = results
-        .into_iter()
-        .filter_map(|r| r.err().map(|e| format!("{e:#}")))
-        .collect();
+    let mut errors = Vec::new();
+    let mut done = Done::default();
+    for r in results {
+        match r {
+            Ok(true) => done.written += 1,
+            Ok(false) => done.theirs += 1,
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
     if !errors.is_empty() {
         bail!("{}", errors.join("\n"));
     }
-    Ok(todo.len())
+    Ok(done)
+}
+
+/// What a call of [`work`] did: units solved and written by this process,
+/// and units it solved but found written first by another (the same
+/// result, kept).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Done {
+    /// Solved, and the file written here.
+    pub written: usize,
+    /// Solved, but another worker wrote the file first.
+    pub theirs: usize,
+}
+
+/// Solves unit `i` under `cutoff` on the current pool: the result, the
+/// search nodes and the wall time in seconds.
+pub fn solve_one(
+    folder: &Folder,
+    i: usize,
+    cutoff: u64,
+    memo_mib: usize,
+) -> anyhow::Result<(UnitResult, u64, f64)> {
+    let start = Instant::now();
+    let driver = Driver {
+        par: &Rayon,
+        observer: &Silent,
+    };
+    let (result, nodes) = plan::solve_unit(
+        &folder.game,
+        folder.config(memo_mib)?,
+        driver,
+        &folder.plan,
+        i,
+        cutoff,
+    )?;
+    Ok((result, nodes, start.elapsed().as_secs_f64()))
 }

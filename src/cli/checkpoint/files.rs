@@ -1,27 +1,91 @@
 //! The files of a checkpoint folder as serde types: `plan.json`
-//! ([`PlanFile`]) and `units/I.json` ([`UnitFile`]), and the plan's
-//! identity ([`plan_id`]).
+//! ([`PlanFile`]) and `units/I.json` ([`UnitFile`]), their bounded
+//! reading ([`read_bounded`]), and their hashes: the plan's identity
+//! ([`plan_id`]) and each unit file's [`UnitFile::compute_sha256`].
 //!
-//! Invariant: `plan_id` hashes everything that defines the problem and the
-//! units (never the generation or the assumed upper bound), so unit files
-//! stay valid across generations and a file of another plan is recognized.
+//! Invariants:
+//! - `plan_id` hashes everything that defines the problem and the units
+//!   (never the generation, the assumed upper bound or the cut-offs it
+//!   gives), so unit files stay valid across generations and a file of
+//!   another plan is recognized; a unit's `sha256` hashes every other field
+//!   of its file.
+//! - Both are SHA-256 over canonical bytes ([`Canon`]: a fixed byte
+//!   encoding of each field, docs/scale.md "What merge trusts"), never over
+//!   Debug text or the JSON as written, so they do not depend on how a
+//!   file is formatted.
+//! - They guard against accidental corruption and mix-ups, not forgery:
+//!   anyone can recompute them. `merge --audit 1` is the check that trusts
+//!   no unit file.
+
+use std::io::Read;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use optimoo::model::game::Game;
 use optimoo::search::bound::INF;
 use optimoo::search::plan::Plan;
 use optimoo::search::MinCap;
-use optimoo::tree::format::{crc32, Objective};
+use optimoo::tree::format::Objective;
 
 /// The plan's file name in the folder.
 pub const PLAN_FILE: &str = "plan.json";
 /// The folder of unit files.
 pub const UNITS_DIR: &str = "units";
-/// `format` of plan.json.
-pub const PLAN_FORMAT: &str = "optimoo-plan/1";
+/// `format` of plan.json (2: SHA-256 hashes over canonical bytes; 1 had
+/// CRC-32s over Debug text, without `min_cap`).
+pub const PLAN_FORMAT: &str = "optimoo-plan/2";
 /// `format` of a unit file.
-pub const UNIT_FORMAT: &str = "optimoo-unit/1";
+pub const UNIT_FORMAT: &str = "optimoo-unit/2";
+/// What every `format` of plan.json starts with.
+pub const PLAN_FORMAT_PREFIX: &str = "optimoo-plan/";
+/// What every `format` of a unit file starts with.
+pub const UNIT_FORMAT_PREFIX: &str = "optimoo-unit/";
+
+/// The most bytes `plan.json` may hold: far above any real plan (a plan of
+/// mm:5x6 is 20 KB, moo:4x10 at `--depth 2` 40 KB), far below what would
+/// strain a machine; a longer file (a link to /dev/zero) is refused
+/// unread.
+pub const PLAN_MAX_BYTES: u64 = 64 << 20;
+
+/// The most bytes a unit file of a game of `codes` codes may hold: its
+/// subtree has fewer guesses than the class has secrets (each of its
+/// guesses splits its set), at most 12 bytes each as written (an index of
+/// up to 5 digits, a comma, a line break, the indent), so 16 bytes per
+/// code of the game and 64 KiB for the rest are more than a real file
+/// ever needs.
+pub fn unit_max_bytes(codes: usize) -> u64 {
+    (64 << 10) + 16 * codes as u64
+}
+
+/// Reads the file at `path` without trusting its size: `None` when it
+/// does not exist; an error of kind `FileTooLarge` when it holds more than
+/// `max` bytes (a regular file by its size, before reading; anything else,
+/// such as a link to /dev/zero, after reading `max + 1` bytes at most).
+pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let too_large = || {
+        std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("larger than {max} bytes"),
+        )
+    };
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let meta = file.metadata()?;
+    if meta.is_file() && meta.len() > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(Some(bytes))
+}
 
 /// How the smallest cap was found (worst, crush), kept for `merge`'s report.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -129,57 +193,193 @@ pub struct UnitFile {
     /// Peak resident memory of the process that solved it, KiB (not
     /// compared; `null` where /proc is not available).
     pub peak_kib: Option<u64>,
-    /// CRC-32 of the result fields, hex.
-    pub checksum: String,
+    /// SHA-256 of every other field of the file, hex
+    /// ([`UnitFile::compute_sha256`]).
+    pub sha256: String,
+}
+
+/// The field of a file that says which format it is (read first, so an
+/// earlier format is named as such rather than as corrupt).
+#[derive(Debug, Deserialize)]
+pub struct FormatOnly {
+    /// The `format` field.
+    pub format: String,
+}
+
+/// Whether `format` is an earlier format of the same kind as `current`
+/// (same prefix, a smaller number): such files were written by an earlier
+/// version of optimoo.
+pub fn is_earlier_format(format: &str, prefix: &str, current: &str) -> bool {
+    let version = |f: &str| f.strip_prefix(prefix).and_then(|v| v.parse::<u32>().ok());
+    matches!((version(format), version(current)), (Some(a), Some(b)) if a < b)
+}
+
+/// The canonical bytes a hash of the folder covers, fed straight into
+/// SHA-256. The encoding (also in docs/scale.md):
+/// - an integer: 8 bytes, little-endian (`usize` as `u64`);
+/// - a boolean: 1 byte, 0 or 1;
+/// - a real number: its IEEE 754 binary64 bits as an integer;
+/// - a string: its length in bytes as an integer, then its UTF-8 bytes;
+/// - a value that may be null: 1 byte 0 for null, else 1 byte 1 and the
+///   value;
+/// - a list: its length as an integer, then each element;
+/// - a record: each field in a fixed order, as its name (a string) then
+///   its value;
+/// - the whole: the file's format (a string), then the record.
+pub struct Canon(Sha256);
+
+impl Canon {
+    /// Starts the bytes of a file of `format`.
+    pub fn new(format: &str) -> Canon {
+        let mut c = Canon(Sha256::new());
+        c.str(format);
+        c
+    }
+
+    /// A field's name (its value follows).
+    pub fn field(&mut self, name: &str) -> &mut Canon {
+        self.str(name);
+        self
+    }
+
+    /// An integer.
+    pub fn int(&mut self, v: u64) -> &mut Canon {
+        self.0.update(v.to_le_bytes());
+        self
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self, v: bool) -> &mut Canon {
+        self.0.update([u8::from(v)]);
+        self
+    }
+
+    /// A real number.
+    pub fn real(&mut self, v: f64) -> &mut Canon {
+        self.int(v.to_bits())
+    }
+
+    /// A string.
+    pub fn str(&mut self, v: &str) -> &mut Canon {
+        self.int(v.len() as u64);
+        self.0.update(v.as_bytes());
+        self
+    }
+
+    /// A value that may be null, written by `some` when it is not.
+    pub fn opt<T>(&mut self, v: Option<T>, some: impl FnOnce(&mut Canon, T)) -> &mut Canon {
+        match v {
+            None => {
+                self.0.update([0]);
+            }
+            Some(x) => {
+                self.0.update([1]);
+                some(self, x);
+            }
+        }
+        self
+    }
+
+    /// A list's length (its elements follow).
+    pub fn len(&mut self, n: usize) -> &mut Canon {
+        self.int(n as u64)
+    }
+
+    /// The SHA-256 of the bytes, 64 lowercase hex digits.
+    pub fn finish(self) -> String {
+        self.0
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
 }
 
 impl UnitFile {
-    /// The checksum of the fields that make the result.
-    pub fn compute_checksum(&self) -> String {
-        let text = format!(
-            "{}|{}|{}|{}|{:?}|{}|{}|{}|{:?}",
-            self.plan_id,
-            self.unit,
-            self.guess,
-            self.answer,
-            self.second,
-            self.cutoff,
-            self.exact,
-            self.value,
-            self.subtree
-        );
-        format!("{:08x}", crc32(text.as_bytes()))
+    /// The SHA-256 of the canonical bytes ([`Canon`]) of every field but
+    /// `sha256`, in this order: plan_id, unit, guess, answer, second,
+    /// cutoff, exact, value, subtree (a list of code indices), seconds,
+    /// nodes, peak_kib.
+    pub fn compute_sha256(&self) -> String {
+        let mut c = Canon::new(&self.format);
+        c.field("plan_id").str(&self.plan_id);
+        c.field("unit").int(self.unit as u64);
+        c.field("guess").str(&self.guess);
+        c.field("answer").str(&self.answer);
+        c.field("second").opt(self.second.as_deref(), |c, s| {
+            c.str(s);
+        });
+        c.field("cutoff").int(self.cutoff);
+        c.field("exact").bool(self.exact);
+        c.field("value").int(self.value);
+        c.field("subtree").opt(self.subtree.as_deref(), |c, codes| {
+            c.len(codes.len());
+            for &g in codes {
+                c.int(u64::from(g));
+            }
+        });
+        c.field("seconds").real(self.seconds);
+        c.field("nodes").int(self.nodes);
+        c.field("peak_kib").opt(self.peak_kib, |c, k| {
+            c.int(k);
+        });
+        c.finish()
     }
 }
 
-/// The hash identifying a plan: game, cap, objective, version, the proven
-/// upper bound (it decides which first guesses are planned) and units.
-/// Two CRC-32s of the same text with different prefixes give 64 bits (the
-/// tree file's CRC is the one hash the library has; this is no defence
-/// against forgery, only against mixing folders up).
+/// The plan's identity: the SHA-256 of the canonical bytes ([`Canon`]) of
+/// everything that defines the problem and the units, in this order:
+/// game, cap, objective, version, depth, proven_upper (it decides which
+/// first guesses are planned), proven_by, min_cap (cap, counted, searches
+/// as records of cap, feasible, seconds, and nodes), guesses (guess,
+/// bound) and units (guess, answer, secrets, lower, second, second_bound).
+/// Not the generation, the assumed upper bound or the units' cut-offs,
+/// which change from one generation to the next.
 pub fn plan_id(file: &PlanFile) -> String {
-    let mut text = format!(
-        "{}|{}|{:?}|{}|{}|{}|{:?}",
-        PLAN_FORMAT,
-        file.game,
-        file.cap,
-        file.objective,
-        file.version,
-        file.depth,
-        file.proven_upper
-    );
+    let mut c = Canon::new(&file.format);
+    c.field("game").str(&file.game);
+    c.field("cap").opt(file.cap, |c, v| {
+        c.int(v as u64);
+    });
+    c.field("objective").str(&file.objective);
+    c.field("version").str(&file.version);
+    c.field("depth").int(file.depth as u64);
+    c.field("proven_upper").opt(file.proven_upper, |c, v| {
+        c.int(v);
+    });
+    c.field("proven_by").opt(file.proven_by.as_deref(), |c, v| {
+        c.str(v);
+    });
+    c.field("min_cap").opt(file.min_cap.as_ref(), |c, m| {
+        c.field("cap").int(m.cap as u64);
+        c.field("counted").int(m.counted as u64);
+        c.field("searches").len(m.searches.len());
+        for &(cap, feasible, seconds) in &m.searches {
+            c.field("cap").int(cap as u64);
+            c.field("feasible").bool(feasible);
+            c.field("seconds").real(seconds);
+        }
+        c.field("nodes").int(m.nodes);
+    });
+    c.field("guesses").len(file.guesses.len());
     for g in &file.guesses {
-        text.push_str(&format!("|g{}:{}", g.guess, g.bound));
+        c.field("guess").str(&g.guess);
+        c.field("bound").int(g.bound);
     }
+    c.field("units").len(file.units.len());
     for u in &file.units {
-        text.push_str(&format!(
-            "|u{}:{}:{}:{}:{:?}:{:?}",
-            u.guess, u.answer, u.secrets, u.lower, u.second, u.second_bound
-        ));
+        c.field("guess").str(&u.guess);
+        c.field("answer").str(&u.answer);
+        c.field("secrets").int(u.secrets as u64);
+        c.field("lower").int(u.lower);
+        c.field("second").opt(u.second.as_deref(), |c, v| {
+            c.str(v);
+        });
+        c.field("second_bound").opt(u.second_bound, |c, v| {
+            c.int(v);
+        });
     }
-    let a = crc32(format!("a{text}").as_bytes());
-    let b = crc32(format!("b{text}").as_bytes());
-    format!("{a:08x}{b:08x}")
+    c.finish()
 }
 
 /// The plan file of a library plan.

@@ -3,11 +3,18 @@
 //! `DIR/units/I.json` per finished unit (docs/scale.md).
 //!
 //! Invariants:
+//! - No file is read without a bound: plan.json at most
+//!   [`PLAN_MAX_BYTES`], a unit file at most [`unit_max_bytes`] of the
+//!   game; a longer one (or a link to /dev/zero) is refused by name, unread.
 //! - Every file is validated when read; a corrupt file, a file of another
-//!   plan (its `plan_id`: a hash of game, cap, objective, version and the
-//!   units' definitions) or of another unit is refused with its name.
-//!   An exact unit's subtree is decoded and its cost recomputed from the
-//!   tree alone; a checksum covers the rest of the result.
+//!   plan (its `plan_id`: the SHA-256 of game, cap, objective, version,
+//!   min_cap and the units' definitions) or of another unit, or a file of
+//!   an earlier format, is refused with its name.
+//!   An exact unit's subtree is decoded (no deeper than a tree can be,
+//!   every guess splitting its set, so no forged file overflows the stack)
+//!   and its cost recomputed from the tree alone; a SHA-256 covers the
+//!   rest of the file. Neither hash is a signature (anyone can recompute
+//!   them): `merge --audit` re-solves units to check what they claim.
 //! - Unit files are written to a temporary file in `units/`, synced, then
 //!   linked into place without replacing anything (`persist_noclobber`), so
 //!   two workers on one unit never corrupt it: the second finds the first's
@@ -85,22 +92,41 @@ impl Folder {
     /// Reads and checks `DIR/plan.json`.
     pub fn open(dir: &Path) -> anyhow::Result<Folder> {
         let path = dir.join(PLAN_FILE);
-        if !path.exists() {
+        let read = read_bounded(&path, PLAN_MAX_BYTES).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::FileTooLarge {
+                anyhow::anyhow!(
+                    "{} is larger than {PLAN_MAX_BYTES} bytes, more than any plan holds: \
+                     it is not an optimoo plan",
+                    path.display()
+                )
+            } else {
+                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+            }
+        })?;
+        let Some(bytes) = read else {
             bail!(
                 "{} not found: make the plan first (optimoo plan --game G -o {})",
                 path.display(),
                 dir.display()
             );
-        }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        };
         let corrupt = |why: String| anyhow::anyhow!("{} is corrupt: {why}", path.display());
-        let file: PlanFile = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        if let Ok(FormatOnly { format }) = serde_json::from_slice(&bytes) {
+            if is_earlier_format(&format, PLAN_FORMAT_PREFIX, PLAN_FORMAT) {
+                bail!(
+                    "{} was written by an earlier version of optimoo (format {format}; this \
+                     version reads {PLAN_FORMAT}, whose hashes are SHA-256): plan again in a new \
+                     folder (optimoo plan --game G -o NEW) and run the units again",
+                    path.display()
+                );
+            }
+        }
+        let file: PlanFile = serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
         if file.format != PLAN_FORMAT {
             bail!(
-                "{} is not an optimoo plan ({})",
+                "{} is not an optimoo plan of this version (format {:?}, not {PLAN_FORMAT})",
                 path.display(),
-                PLAN_FORMAT
+                file.format
             );
         }
         if plan_id(&file) != file.plan_id {
@@ -181,14 +207,15 @@ impl Folder {
         self.file.proven_upper.unwrap_or(INF)
     }
 
-    /// The search configuration of a unit.
-    pub fn config(&self, memo_mib: usize) -> Config {
-        Config {
+    /// The search configuration of a unit (an error when `memo_mib` MiB
+    /// do not fit 64 bits).
+    pub fn config(&self, memo_mib: usize) -> anyhow::Result<Config> {
+        Ok(Config {
             cap: self.file.cap,
             objective: cost_of(self.objective),
-            memo_codes: memo_mib.max(1).saturating_mul(1 << 20) / 2,
+            memo_codes: super::memory::memo_codes(memo_mib)?,
             ..Config::default()
-        }
+        })
     }
 
     /// Path of unit `i`'s file.
@@ -200,21 +227,47 @@ impl Folder {
     /// file when it is corrupt, foreign or wrong.
     pub fn read_unit(&self, i: usize) -> anyhow::Result<Option<(UnitFile, UnitResult)>> {
         let path = self.unit_path(i);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        let max = unit_max_bytes(self.game.len());
+        let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
+        let bytes = match read_bounded(&path, max) {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+                return Err(bad(&format!(
+                    "it is larger than {max} bytes, more than any unit file of {} holds; \
+                     delete it and run the unit again",
+                    self.file.game
+                )))
+            }
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         };
-        let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
+        if let Ok(FormatOnly { format }) = serde_json::from_slice(&bytes) {
+            if is_earlier_format(&format, UNIT_FORMAT_PREFIX, UNIT_FORMAT) {
+                return Err(bad(&format!(
+                    "written by an earlier version of optimoo (format {format}; this version \
+                     reads {UNIT_FORMAT}): delete it and run the unit again"
+                )));
+            }
+        }
         let f: UnitFile = serde_json::from_slice(&bytes)
             .map_err(|e| bad(&format!("corrupt ({e}); delete it and run the unit again")))?;
         if f.format != UNIT_FORMAT {
-            return Err(bad("not an optimoo unit file"));
+            return Err(bad(&format!(
+                "not an optimoo unit file of this version (format {:?}, not {UNIT_FORMAT})",
+                f.format
+            )));
         }
         if f.plan_id != self.file.plan_id {
             return Err(bad(&format!(
                 "it belongs to another plan ({}, this folder's is {})",
                 f.plan_id, self.file.plan_id
+            )));
+        }
+        if !(f.seconds.is_finite() && f.seconds >= 0.0) {
+            return Err(bad(&format!(
+                "its seconds ({}) is not a time (a finite number at least 0); delete it and \
+                 run the unit again",
+                f.seconds
             )));
         }
         let def = &self.file.units[i];
@@ -224,9 +277,9 @@ impl Folder {
                 f.unit, f.guess, f.answer, def.guess, def.answer
             )));
         }
-        if f.compute_checksum() != f.checksum {
+        if f.compute_sha256() != f.sha256 {
             return Err(bad(
-                "corrupt (its checksum does not match); delete it and run the unit again",
+                "corrupt (its sha256 does not match its contents); delete it and run the unit again",
             ));
         }
         let result = if f.exact {
@@ -310,14 +363,52 @@ impl Folder {
             seconds,
             nodes,
             peak_kib: peak_kib(),
-            checksum: String::new(),
+            sha256: String::new(),
         };
-        f.checksum = f.compute_checksum();
+        f.sha256 = f.compute_sha256();
         f
     }
 
+    /// Checks, before anything is solved, that unit files can be written:
+    /// `units/` is a folder in which a file can be created (a probe file,
+    /// created and removed). Otherwise a search would run to its end and
+    /// lose its result.
+    pub fn check_writable(&self) -> anyhow::Result<()> {
+        let units = self.check_units_dir()?;
+        tempfile::Builder::new()
+            .prefix(".probe.")
+            .suffix(".tmp")
+            .tempfile_in(&units)
+            .and_then(|probe| probe.close())
+            .with_context(|| format!("cannot write in {}; {LOST}", units.display()))
+    }
+
+    /// Checks that `units/` is a folder (a link to one will do); returns
+    /// its path.
+    pub fn check_units_dir(&self) -> anyhow::Result<PathBuf> {
+        let units = self.dir.join(UNITS_DIR);
+        let lost = LOST;
+        match std::fs::metadata(&units) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => bail!(
+                "{} is not a folder: unit files go there; {lost}",
+                units.display()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "{} is missing (or a link to nothing): unit files go there; create it \
+                 (mkdir) or plan again; {lost}",
+                units.display()
+            ),
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot reach {}; {lost}", units.display()))
+            }
+        }
+        Ok(units)
+    }
+
     /// Writes unit `i`'s file safely (see the module's invariants).
-    /// Returns false when an equal result was there already.
+    /// Returns whether this call wrote it: false when a result that agrees
+    /// was there already (another worker wrote it first), which is kept.
     pub fn write_unit(&self, f: &UnitFile, result: &UnitResult) -> anyhow::Result<bool> {
         let i = f.unit;
         let path = self.unit_path(i);
@@ -385,6 +476,44 @@ impl Folder {
         super::output::Output::create(&path)?.commit(text.as_bytes())
     }
 }
+
+/// The units' seconds and nodes added up, refusing by name the file whose
+/// figure makes a sum overflow (each is checked when read: seconds finite
+/// and at least 0, nodes a 64-bit count).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Totals {
+    /// Seconds of the units added so far.
+    pub seconds: f64,
+    /// Nodes of the units added so far.
+    pub nodes: u64,
+}
+
+impl Totals {
+    /// Adds a unit file's figures (`path`: its name for the error).
+    pub fn add(&mut self, f: &UnitFile, path: &Path) -> anyhow::Result<()> {
+        let overflow = |what: &str, value: String| {
+            anyhow::anyhow!(
+                "{} is refused: its {what} ({value}) make the units' total overflow; delete it \
+                 and run the unit again",
+                path.display()
+            )
+        };
+        let nodes = self
+            .nodes
+            .checked_add(f.nodes)
+            .ok_or_else(|| overflow("nodes", f.nodes.to_string()))?;
+        let seconds = self.seconds + f.seconds;
+        if !seconds.is_finite() {
+            return Err(overflow("seconds", f.seconds.to_string()));
+        }
+        *self = Totals { seconds, nodes };
+        Ok(())
+    }
+}
+
+/// What `work` says when it stops before solving for want of a place to
+/// write.
+const LOST: &str = "nothing was solved (its result could not be kept)";
 
 fn old_exact(r: &UnitResult) -> bool {
     matches!(r, UnitResult::Exact(..))

@@ -17,10 +17,12 @@
 //!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers, and
 //!   [`BASE_BYTES`] for the process itself.
 //!
-//! Invariant: the estimate depends only on the game, the configuration
+//! Invariants: the estimate depends only on the game, the configuration
 //! and the thread count (nothing is allocated to compute it); it is an
 //! upper bound in practice: a memo fills only on long searches, so short
-//! ones use much less.
+//! ones use much less. Every figure is computed with checked arithmetic:
+//! a configuration whose figures do not fit 64 bits (a `memo_codes` of
+//! 2⁶² codes is 2⁶⁵ bytes) has no estimate (`None`), never a wrapped one.
 
 use crate::model::feedback::FeedbackTable;
 use crate::model::game::Game;
@@ -50,33 +52,54 @@ pub struct MemoryEstimate {
 }
 
 impl MemoryEstimate {
-    /// The sum of the parts.
+    /// The sum of the parts (saturating: [`memory_estimate`] only makes
+    /// estimates whose sum fits).
     pub fn total(&self) -> u64 {
-        self.table + self.memo + self.bounds + self.other
+        self.table
+            .saturating_add(self.memo)
+            .saturating_add(self.bounds)
+            .saturating_add(self.other)
     }
 
     /// The total without the memo: what no memo size can shrink.
     pub fn fixed(&self) -> u64 {
-        self.total() - self.memo
+        self.total().saturating_sub(self.memo)
     }
 }
 
 /// The memory a search of the whole of `game` under `config` will need on
-/// `threads` workers (see the module doc for the formula).
-pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> MemoryEstimate {
+/// `threads` workers (see the module doc for the formula); `None` when a
+/// figure or their sum does not fit 64 bits (a memo far beyond any
+/// machine).
+pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> Option<MemoryEstimate> {
     let n = game.len() as u64;
     let branching = (game.possible_feedbacks().count() - 1).max(1) as u64;
-    MemoryEstimate {
+    let bounds = 4u64
+        .checked_mul(depths(n, branching))?
+        .checked_mul(n + 1)?
+        .checked_mul(8)?;
+    let per_thread = PER_THREAD_BYTES.checked_add(n.checked_mul(2)?)?;
+    let other = (threads.max(1) as u64)
+        .checked_mul(per_thread)?
+        .checked_add(PER_CODE_BYTES.checked_mul(n)?)?
+        .checked_add(BASE_BYTES)?;
+    let e = MemoryEstimate {
         table: FeedbackTable::bytes(game.len(), game.len()),
-        memo: memo_bytes(config.memo_codes),
-        bounds: 4 * depths(n, branching) * (n + 1) * 8,
-        other: BASE_BYTES + PER_CODE_BYTES * n + threads.max(1) as u64 * (PER_THREAD_BYTES + 2 * n),
-    }
+        memo: memo_bytes(config.memo_codes)?,
+        bounds,
+        other,
+    };
+    e.table
+        .checked_add(e.memo)?
+        .checked_add(e.bounds)?
+        .checked_add(e.other)?;
+    Some(e)
 }
 
-/// The memo's share of the estimate for `memo_codes` codes per generation.
-pub fn memo_bytes(memo_codes: usize) -> u64 {
-    MEMO_BYTES_PER_CODE * memo_codes as u64
+/// The memo's share of the estimate for `memo_codes` codes per generation
+/// (`None`: more than 64 bits).
+pub fn memo_bytes(memo_codes: usize) -> Option<u64> {
+    MEMO_BYTES_PER_CODE.checked_mul(u64::try_from(memo_codes).ok()?)
 }
 
 /// The largest `memo_codes` whose share of the estimate fits in `bytes`.
@@ -106,19 +129,30 @@ mod tests {
     fn the_table_is_n_squared_and_the_parts_add_up() {
         let game = Game::new("moo:5x10".parse::<Rules>().unwrap());
         let config = Config::default();
-        let e = memory_estimate(&game, &config, 2);
+        let e = memory_estimate(&game, &config, 2).unwrap();
         assert_eq!(e.table, 30_240 * 30_240);
         assert_eq!(e.memo, 8 << 26);
         assert_eq!(e.total(), e.table + e.memo + e.bounds + e.other);
         assert_eq!(e.fixed() + e.memo, e.total());
         // More threads, more memory; a smaller memo, less.
-        assert!(memory_estimate(&game, &config, 8).total() > e.total());
+        assert!(memory_estimate(&game, &config, 8).unwrap().total() > e.total());
         let small = Config {
             memo_codes: 1 << 10,
             ..Config::default()
         };
-        assert!(memory_estimate(&game, &small, 2).total() < e.total());
-        assert!(memo_bytes(memo_codes_within(1 << 30)) <= 1 << 30);
+        assert!(memory_estimate(&game, &small, 2).unwrap().total() < e.total());
+        assert!(memo_bytes(memo_codes_within(1 << 30)).unwrap() <= 1 << 30);
+        // A memo whose bytes do not fit 64 bits has no estimate.
+        let huge = Config {
+            memo_codes: 1 << 62,
+            ..Config::default()
+        };
+        assert_eq!(memory_estimate(&game, &huge, 2), None);
+        let near = Config {
+            memo_codes: (u64::MAX / MEMO_BYTES_PER_CODE) as usize,
+            ..Config::default()
+        };
+        assert_eq!(memory_estimate(&game, &near, 2), None);
     }
 
     #[test]

@@ -5,14 +5,23 @@
 //! Invariants: [`subtree_cost`] uses only the split of the game and the
 //! objective's cost of a guess and a leaf, never the search;
 //! `decode_subtree(encode_subtree(t)) == t` for every tree whose
-//! single-secret sets guess their secret (the search's trees), and decoding
-//! never panics nor recurses deeper than the depth it is given.
+//! single-secret sets guess their secret and whose guesses each split
+//! their set (the search's optimal trees), and decoding never panics nor
+//! recurses deeper than the depth it is given or [`MAX_SUBTREE_DEPTH`]
+//! (so a forged file cannot overflow the stack, even on a worker thread).
 
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
 use crate::search::bound::{Bounds, Cost};
-use crate::tree::Node;
+use crate::tree::{Node, MAX_DEPTH};
+
+/// The deepest subtree below a unit's class: the assembled tree has one
+/// guess above it (a unit of `--depth 2` holds the node of its second
+/// guess, one level below the first too), and a tree is at most
+/// [`MAX_DEPTH`] guesses deep (the tree file and [`crate::tree::Tree::replay`]
+/// refuse deeper ones), so nothing deeper can ever be merged.
+pub const MAX_SUBTREE_DEPTH: usize = MAX_DEPTH - 1;
 
 /// Cost tables for checking a subtree's cost independently of the search.
 pub fn bounds(game: &Game, objective: Cost) -> Bounds {
@@ -80,26 +89,58 @@ pub fn encode_subtree(game: &Game, set: &[Code], node: &Node, out: &mut Vec<u16>
 }
 
 /// Decodes [`encode_subtree`]'s output over `set` within `d` guesses;
-/// refuses illegal codes, too few or too many guesses, or a tree deeper
-/// than `d`.
+/// refuses illegal codes, too few or too many guesses, a guess that does
+/// not split its set (all its secrets give one answer that is not a win:
+/// no optimal tree makes one, since leaving it out saves a guess for each
+/// of them), or a tree deeper than `d` or than [`MAX_SUBTREE_DEPTH`].
+/// So a subtree that decodes has fewer guesses than `set` has secrets.
 pub fn decode_subtree(game: &Game, set: &[Code], d: usize, codes: &[u16]) -> Result<Node, String> {
+    decode_within(game, set, d, MAX_SUBTREE_DEPTH, codes)
+}
+
+/// [`decode_subtree`] with another bound on the depth than
+/// [`MAX_SUBTREE_DEPTH`] (for tests of that bound on small games).
+pub(super) fn decode_within(
+    game: &Game,
+    set: &[Code],
+    d: usize,
+    max_depth: usize,
+    codes: &[u16],
+) -> Result<Node, String> {
+    if codes.len() >= set.len().max(1) {
+        return Err(format!(
+            "{} guesses for {} secrets (a tree whose guesses split their sets has fewer)",
+            codes.len(),
+            set.len()
+        ));
+    }
     let mut pos = 0;
-    let node = decode_node(game, set, d, codes, &mut pos)?;
+    let node = decode_node(game, set, (d, max_depth), 0, codes, &mut pos)?;
     if pos != codes.len() {
         return Err(format!("{} guesses left over", codes.len() - pos));
     }
     Ok(node)
 }
 
+/// One node at `level` (0: the subtree's root) with `d` guesses left,
+/// at most `max_depth` levels in all (`limits`: `(d, max_depth)`).
 fn decode_node(
     game: &Game,
     set: &[Code],
-    d: usize,
+    limits: (usize, usize),
+    level: usize,
     codes: &[u16],
     pos: &mut usize,
 ) -> Result<Node, String> {
+    let (d, max_depth) = limits;
     if d == 0 {
         return Err("deeper than the cap allows".into());
+    }
+    if level >= max_depth {
+        return Err(format!(
+            "the subtree goes deeper than {max_depth} guesses (a whole tree holds at most \
+             {MAX_DEPTH}, one above the subtree)"
+        ));
     }
     if set.len() == 1 {
         return Ok(Node::leaf(set[0]));
@@ -113,9 +154,20 @@ fn decode_node(
     }
     let mut classes = partition::split(game, Code(g), set);
     classes.retain(|(f, _)| *f != game.win());
+    if let [(f, c)] = classes.as_slice() {
+        if c.len() == set.len() {
+            return Err(format!(
+                "guess {} does not split its {} secrets (they all answer {})",
+                game.format_code(Code(g)),
+                set.len(),
+                game.format_feedback(*f)
+            ));
+        }
+    }
     let mut children = Vec::with_capacity(classes.len());
     for (f, c) in &classes {
-        children.push((*f, decode_node(game, c, d - 1, codes, pos)?));
+        let limits = (d - 1, max_depth);
+        children.push((*f, decode_node(game, c, limits, level + 1, codes, pos)?));
     }
     Ok(Node {
         guess: Code(g),

@@ -65,3 +65,59 @@ fn assembled_trees_are_solves() {
         }
     }
 }
+
+/// Decoding refuses what no optimal subtree holds, before it can recurse
+/// without end: a guess that splits nothing, more guesses than secrets, a
+/// path deeper than the bound.
+#[test]
+fn decoding_refuses_useless_guesses_and_deep_paths() {
+    // mm:1x36: each guess wins or leaves the others in one class, so
+    // guessing 0, 1, ..., 34 is a path of 36 levels that splits each time.
+    let game = Game::new("mm:1x36".parse().unwrap());
+    let all = game.all_codes();
+    let chain: Vec<u16> = (0..35).collect();
+    let node = subtree::decode_within(&game, &all, 40, 36, &chain).unwrap();
+    assert_eq!(node.guess, Code(0));
+    let err = subtree::decode_within(&game, &all, 40, 10, &chain).unwrap_err();
+    assert!(err.contains("deeper than 10 guesses"), "{err}");
+    let err = subtree::decode_within(&game, &all, 30, 255, &chain).unwrap_err();
+    assert!(err.contains("cap"), "{err}");
+    // A guess outside a set that all its secrets answer alike.
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let all = game.all_codes();
+    let classes = partition::split(&game, Code(0), &all);
+    let (_, set) = classes
+        .iter()
+        .find(|(_, c)| !c.contains(&Code(0)) && c.len() > 2)
+        .unwrap();
+    let useless = (0..game.len() as u16)
+        .find(|&g| {
+            let parts = partition::split(&game, Code(g), set);
+            parts.len() == 1 && !set.contains(&Code(g))
+        })
+        .unwrap();
+    let mut codes = vec![useless];
+    let mut rest = Vec::new();
+    first_secret(&game, set, &mut rest);
+    codes.extend(&rest);
+    assert!(codes.len() < set.len(), "{codes:?}");
+    let err = decode_subtree(&game, set, 10, &codes).unwrap_err();
+    assert!(err.contains("does not split"), "{err}");
+    assert!(decode_subtree(&game, set, 10, &rest).is_ok());
+    // More guesses than secrets.
+    let err = decode_subtree(&game, set, 10, &vec![useless; set.len()]).unwrap_err();
+    assert!(err.contains("guesses for"), "{err}");
+}
+
+/// Encodes the subtree that guesses the first secret of each set.
+fn first_secret(game: &Game, set: &[Code], out: &mut Vec<u16>) {
+    if set.len() == 1 {
+        return;
+    }
+    out.push(set[0].0);
+    for (f, c) in partition::split(game, set[0], set) {
+        if f != game.win() {
+            first_secret(game, &c, out);
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! `merge --audit FRACTION`: re-solve a sample of the finished units with
+//! this version's search and compare with their files, so that the answer
+//! does not rest on trusting them (their hashes only catch accidents:
+//! anyone can recompute a hash; docs/scale.md, "What merge trusts").
+//!
+//! Invariants: the sample depends only on the finished units, the fraction
+//! and the seed (SplitMix64, a partial Fisher–Yates shuffle); each unit is
+//! re-solved under the cut-off its file records, so an honest file is
+//! reproduced exactly (a unit's result depends only on the plan, the unit
+//! and the cut-off) and any difference in exactness, value or subtree is a
+//! wrong file, reported with both results; the units run side by side on
+//! the current pool, as `work --all` runs them.
+
+use anyhow::bail;
+use rayon::prelude::*;
+
+use optimoo::rng::SplitMix64;
+use optimoo::search::plan::UnitResult;
+
+use super::checkpoint::Folder;
+use super::work::solve_one;
+
+/// The seed of the sample when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Reads `--audit`'s fraction: a number in (0, 1].
+pub fn parse_fraction(text: &str) -> Result<f64, String> {
+    let f: f64 = text.trim().parse().map_err(|_| {
+        format!("{text:?} is not a number: give a fraction of the units, 0 < F <= 1")
+    })?;
+    if !(f > 0.0 && f <= 1.0) {
+        return Err(format!(
+            "{text:?} is not in (0, 1]: give a fraction of the units above 0, at most 1 (every unit)"
+        ));
+    }
+    Ok(f)
+}
+
+/// The units to audit: `ceil(fraction × n)` of the `finished` ones (at
+/// least one), drawn by `seed`, in increasing order.
+pub fn sample(finished: &[usize], fraction: f64, seed: u64) -> Vec<usize> {
+    let n = finished.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let k = ((fraction * n as f64).ceil() as usize).clamp(1, n);
+    let mut pool = finished.to_vec();
+    let mut rng = SplitMix64::new(seed);
+    for j in 0..k {
+        let pick = j + rng.below(n - j);
+        pool.swap(j, pick);
+    }
+    pool.truncate(k);
+    pool.sort_unstable();
+    pool
+}
+
+/// A result in words: `exact 310` or `at least 1000000`.
+fn show(r: &UnitResult) -> String {
+    match r {
+        UnitResult::Exact(c, _) => format!("exact {c}"),
+        UnitResult::AtLeast(b) => format!("at least {b}"),
+    }
+}
+
+/// Re-solves a sample of the finished units of `folder` (in the current
+/// pool) and compares each with its file; says on stderr (`say`) which
+/// units and how many, and fails naming every unit that differs with
+/// both results.
+pub fn audit(
+    folder: &Folder,
+    fraction: f64,
+    seed: u64,
+    memo_mib: usize,
+    say: &(dyn Fn(String) + Sync),
+) -> anyhow::Result<()> {
+    let mut finished = Vec::new();
+    let mut errors = Vec::new();
+    for i in 0..folder.plan.units.len() {
+        match folder.read_unit(i) {
+            Ok(Some(_)) => finished.push(i),
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if !errors.is_empty() {
+        bail!("{}", errors.join("\n"));
+    }
+    if finished.is_empty() {
+        bail!(
+            "nothing to audit: no unit of {} is finished (run optimoo work {} --all)",
+            folder.dir.display(),
+            folder.dir.display()
+        );
+    }
+    let chosen = sample(&finished, fraction, seed);
+    say(format!(
+        "audit: re-solving {} of {} units (seed {seed}): {}",
+        chosen.len(),
+        finished.len(),
+        chosen
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let results: Vec<anyhow::Result<Option<String>>> = chosen
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| {
+            let Some((file, claimed)) = folder.read_unit(i)? else {
+                bail!(
+                    "{} disappeared during the audit",
+                    folder.unit_path(i).display()
+                );
+            };
+            let (found, _, _) = solve_one(folder, i, file.cutoff, memo_mib)?;
+            if found == claimed {
+                return Ok(None);
+            }
+            let u = &folder.file.units[i];
+            let second = u
+                .second
+                .as_ref()
+                .map_or(String::new(), |h| format!(" then {h}"));
+            let subtree = if found.value() == claimed.value()
+                && matches!(
+                    (&found, &claimed),
+                    (UnitResult::Exact(..), UnitResult::Exact(..))
+                ) {
+                " with another subtree"
+            } else {
+                ""
+            };
+            Ok(Some(format!(
+                "unit {i} ({} {}{second}): {} says {}, re-solving it gives {}{subtree} \
+                 (cut-off {})",
+                u.guess,
+                u.answer,
+                folder.unit_path(i).display(),
+                show(&claimed),
+                show(&found),
+                file.cutoff
+            )))
+        })
+        .collect();
+    let mut differ = Vec::new();
+    for r in results {
+        match r {
+            Ok(Some(d)) => differ.push(d),
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if !errors.is_empty() {
+        bail!("{}", errors.join("\n"));
+    }
+    if !differ.is_empty() {
+        bail!(
+            "audit: {} of the {} units re-solved differ from their files (wrong or forged; \
+             delete them and run them again, and distrust whatever wrote them):\n{}",
+            differ.len(),
+            chosen.len(),
+            differ.join("\n")
+        );
+    }
+    say(format!(
+        "audit: the {} units re-solved agree with their files",
+        chosen.len()
+    ));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_are_checked() {
+        assert_eq!(parse_fraction("1"), Ok(1.0));
+        assert_eq!(parse_fraction("0.25"), Ok(0.25));
+        for bad in ["0", "-0.5", "1.01", "nan", "inf", "", "x"] {
+            assert!(parse_fraction(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn samples_are_fixed_by_the_seed() {
+        let all: Vec<usize> = (0..52).collect();
+        assert_eq!(sample(&all, 1.0, 5), all);
+        let a = sample(&all, 0.25, 5);
+        assert_eq!(a.len(), 13);
+        assert_eq!(a, sample(&all, 0.25, 5));
+        assert!(a.windows(2).all(|w| w[0] < w[1]));
+        assert_ne!(a, sample(&all, 0.25, 6));
+        assert_eq!(sample(&all, 1e-9, 5).len(), 1);
+        assert!(sample(&[], 1.0, 5).is_empty());
+        assert_eq!(sample(&[3, 9], 0.5, 1).len(), 1);
+    }
+}
