@@ -5,7 +5,7 @@
 //! cut-off and otherwise `AtLeast(b)` with `cost(S, d) >= b >= cutoff`;
 //! whatever it stores in the [`Memo`] is true of the set (exact costs, or
 //! lower bounds), under its raw key and, for small sets, its canonical one
-//! ([`crate::search::canon`]).
+//! ([`crate::model::canon`]).
 //!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
@@ -18,17 +18,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::exec::Parallel;
+use crate::model::canon;
 use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
+use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Bounds, Cost, INF};
-use crate::search::canon;
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::kernel::{Kernel, KernelPath};
 use crate::search::memo::{Entry, Memo};
 use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
 use crate::search::scan::Scan;
-use crate::search::symmetry::{self, Stabilizer};
 use crate::tree::{Node, Tree};
 
 /// Outcome of `solve`: exact below the cut-off, else a bound at least it.

@@ -1,5 +1,5 @@
 //! Canonical forms: one isomorphic image of a candidate set under the group
-//! of [`crate::search::symmetry`] (position permutations and symbol
+//! of [`crate::model::symmetry`] (position permutations and symbol
 //! relabellings), for memo keys.
 //!
 //! Invariants: [`canonical`] always returns an image of its set under some
@@ -210,7 +210,7 @@ mod tests {
     use super::*;
     use crate::model::game::Game;
     use crate::model::rules::Rules;
-    use crate::search::symmetry::position_permutations;
+    use crate::model::symmetry::position_permutations;
 
     #[test]
     fn canonical_forms_agree_on_isomorphic_sets() {
@@ -256,7 +256,7 @@ mod images {
     use super::*;
     use crate::model::game::Game;
     use crate::model::rules::Rules;
-    use crate::search::symmetry::position_permutations;
+    use crate::model::symmetry::position_permutations;
 
     fn apply(book: &Codebook, set: &[Code], sigma: &[u8], pi: &[u8]) -> Vec<u16> {
         let k = sigma.len();
