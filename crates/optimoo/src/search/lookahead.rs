@@ -25,8 +25,10 @@ use crate::model::partition;
 use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Cost, INF};
 use crate::search::kernel::{self, Kernel, NONE};
+use crate::search::memo::raw_key;
 use crate::search::memo::Entry;
-use crate::search::searcher::{raw_key, Searcher};
+use crate::search::searcher::Searcher;
+use crate::search::value::Scored;
 
 /// A node's guesses, phase one (see `Searcher::phases`).
 pub(super) struct Phases {
@@ -59,13 +61,6 @@ impl Filter<'_> {
                 None => true,
             }
     }
-}
-
-/// A guess with its lookahead bound.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Scored {
-    pub(super) bound: u64,
-    pub(super) guess: Code,
 }
 
 impl Searcher<'_> {

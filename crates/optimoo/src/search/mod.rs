@@ -41,7 +41,8 @@
 //!
 //! Files: [`config`] (what is asked and answered), `searcher` (`solve`:
 //! memo and node search), `lookahead` (the guess order and its bounds),
-//! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
+//! `kernel` (the bounds of every guess at once, SIMD), `value` (the
+//! leaf types the others hand each other: `Scored`, `Outcome`), `scan` (a node's
 //! guesses tried in order, or side by side near the root), `evaluate` (one
 //! guess's exact cost), `build` (the tree rebuilt), [`plan`] (the search
 //! cut into work units), [`bound`], [`memo`], [`memory`] (what a search
@@ -66,6 +67,7 @@ mod searcher;
 mod sweep_tests;
 #[cfg(test)]
 pub(crate) mod tests;
+mod value;
 
 use std::time::Instant;
 
@@ -75,7 +77,7 @@ use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::observe::Silent;
-use crate::search::searcher::Outcome;
+use crate::search::value::Outcome;
 use crate::tree::Node;
 
 pub use crate::search::config::{Config, Driver, SearchError, Solution};

@@ -42,8 +42,9 @@ use crate::model::partition;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::INF;
 use crate::search::config::{Config, Driver, SearchError};
-use crate::search::lookahead::Scored;
-use crate::search::searcher::{Outcome, Searcher};
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+use crate::search::value::Scored;
 use crate::tree::Node;
 
 mod assembly;
