@@ -14,7 +14,7 @@ use crate::OPTIMOO;
 /// 7800 secrets, more than the 1 + 19 + 19² + 19³ = 7240 that four more
 /// guesses can tell apart with 19 non-winning answers.
 #[test]
-#[ignore = "an 872 MiB table, about a minute: cargo test --release big:: -- --ignored"]
+#[ignore = "an 872 MiB table (13 s measured): cargo test --release big:: -- --ignored"]
 fn moo_5x10_five_guesses_are_refuted() {
     use optimoo::tree::check::answer;
     let game = Game::new("moo:5x10".parse::<Rules>().unwrap());
