@@ -1,7 +1,8 @@
 //! Trees made for the tests: a simple deterministic strategy and random
 //! valid trees, built independently of the library's strategies.
 
-// Each test binary (tests/, crates/moo/tests/) uses part of these helpers.
+// Shared by the three test binaries (crates/optimoo/tests/, the top tests/
+// and crates/moo/tests/ include this file by `#[path]`); each uses part.
 #![allow(dead_code)]
 
 use optimoo::model::partition;

@@ -3,7 +3,8 @@
 //! the invariants
 //! every strategy tree must keep.
 
-use optimoo::heuristic::{build_tree, Heuristic, Pool, StrategyConfig, Ties};
+use optimoo::exec::Parallel;
+use optimoo::heuristic::{build_tree, build_tree_with, Heuristic, Pool, StrategyConfig, Ties};
 use optimoo::{Game, Rules, Stats};
 
 /// Builds the tree of a strategy and replays every secret through it.
@@ -148,21 +149,44 @@ fn random_is_deterministic_per_seed() {
     let a = with_seed(1);
     assert_eq!(a, with_seed(1));
     assert_ne!(a, with_seed(2));
-    // Run on a one-thread pool too: the same tree.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    assert_eq!(pool.install(|| with_seed(1)), a);
+    // Built side by side on three threads too: the same tree.
+    let cfg = StrategyConfig {
+        seed: 1,
+        ..StrategyConfig::new(Heuristic::Random)
+    };
+    assert_eq!(build_tree_with(&game, &cfg, &Threads(3)).unwrap(), a);
+}
+
+/// Runs tasks on `n` scoped threads that take indices from a shared
+/// counter: the library's `exec::Parallel` with real threads (the command
+/// line's is a rayon pool, which this crate does not link).
+struct Threads(usize);
+
+impl Parallel for Threads {
+    fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..self.0.min(n) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    task(i);
+                });
+            }
+        });
+    }
+
+    fn width(&self) -> usize {
+        self.0
+    }
 }
 
 /// The same tree whatever the number of threads.
 #[test]
 fn parallel_and_sequential_trees_agree() {
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
     for (game, h) in [
         ("moo:4x10", Heuristic::Minimax),
         ("mm:4x6", Heuristic::Entropy),
@@ -170,9 +194,11 @@ fn parallel_and_sequential_trees_agree() {
     ] {
         let game = Game::new(game.parse().unwrap());
         let cfg = StrategyConfig::new(h);
-        let par = build_tree(&game, &cfg).unwrap();
-        let seq = one.install(|| build_tree(&game, &cfg).unwrap());
-        assert_eq!(par, seq, "{h}");
+        let seq = build_tree(&game, &cfg).unwrap();
+        for threads in [2, 4] {
+            let par = build_tree_with(&game, &cfg, &Threads(threads)).unwrap();
+            assert_eq!(par, seq, "{h} on {threads} threads");
+        }
     }
 }
 

@@ -39,7 +39,7 @@ const GAMES: [&str; 8] = [
 
 /// Valid files to mutate: random trees (some wasting guesses, so some
 /// without implied leaves) of the small games, every objective, with and
-/// without a cap; and one moo:4x10 data tree if present.
+/// without a cap; and data/moo-3x10.tree (in git).
 fn seeds() -> &'static [Vec<u8>] {
     static SEEDS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SEEDS.get_or_init(|| {
@@ -58,10 +58,11 @@ fn seeds() -> &'static [Vec<u8>] {
                 out.push(file.to_bytes(&game).unwrap());
             }
         }
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/moo-3x10.tree");
-        if let Ok(bytes) = std::fs::read(data) {
-            out.push(bytes);
-        }
+        let data =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/moo-3x10.tree");
+        out.push(std::fs::read(&data).unwrap_or_else(|e| {
+            panic!("{} (in git): {e}", data.display());
+        }));
         out
     })
 }
@@ -309,6 +310,7 @@ macro_rules! fuzz_targets {
                 max_shrink_iters: 2_000,
                 failure_persistence: Some(Box::new(
                     proptest::test_runner::FileFailurePersistence::Direct(
+                        // Relative to crates/optimoo (where cargo runs the tests).
                         "proptest-regressions/fuzz.txt",
                     ),
                 )),
