@@ -439,7 +439,6 @@ fn long_solves_suggest_a_checkpoint() {
 /// merge into data/mm-5x6.tree byte for byte, with lower bound = upper
 /// bound in `status`.
 #[test]
-#[ignore = "data/runs/mm-5x6 is being regenerated in the new format"]
 fn the_committed_mm_5x6_run_merges_into_its_tree() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let run_dir = root.join("data/runs/mm-5x6");

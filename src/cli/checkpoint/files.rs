@@ -437,3 +437,24 @@ pub fn plan_file(
     file.plan_id = plan_id(&file);
     file
 }
+
+#[cfg(test)]
+mod tests {
+    /// The unit file's hash covers `seconds` bit for bit, so the JSON
+    /// reader must give back the very `f64` the writer wrote: serde_json's
+    /// `float_roundtrip` (without it 15.858298487999999 came back one unit
+    /// in the last place off, and a unit of data/runs/mm-5x6 was refused as
+    /// corrupt).
+    #[test]
+    fn seconds_round_trip_bit_for_bit() {
+        let mut rng = optimoo::rng::SplitMix64::new(5);
+        let mut values = vec![15.858298487999999f64, 876.42, 0.1, 1e-9, 5806.7];
+        values.extend((0..10_000).map(|_| rng.below(1 << 30) as f64 / 7919.0));
+        for v in values {
+            let text = serde_json::to_string_pretty(&serde_json::json!({ "seconds": v })).unwrap();
+            let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let b = back["seconds"].as_f64().unwrap();
+            assert_eq!(b.to_bits(), v.to_bits(), "{v} read back as {b}");
+        }
+    }
+}

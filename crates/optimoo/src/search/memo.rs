@@ -1,7 +1,7 @@
 //! The search memo: solved subproblems keyed by (candidate set image, depth).
 //!
 //! Invariants:
-//! - A key ([`raw_key`], [`canonical_key`]: made here, and only here) is
+//! - A key (`raw_key`, `canonical_key`: made here, and only here) is
 //!   an image of the candidate set under the symmetry group (the
 //!   canonical one where it could be computed) followed by the remaining
 //!   depth; isomorphic sets have equal values, so any image is a correct key.
