@@ -92,7 +92,7 @@ pub fn encode_subtree(game: &Game, set: &[Code], node: &Node, out: &mut Vec<u16>
 /// refuses illegal codes, too few or too many guesses, a guess that does
 /// not split its set (all its secrets give one answer that is not a win:
 /// no optimal tree makes one, since leaving it out saves a guess for each
-/// of them), or a tree deeper than `d` or than [`MAX_SUBTREE_DEPTH`].
+/// of them), or a tree deeper than `d` or than `MAX_SUBTREE_DEPTH`.
 /// So a subtree that decodes has fewer guesses than `set` has secrets.
 pub fn decode_subtree(game: &Game, set: &[Code], d: usize, codes: &[u16]) -> Result<Node, String> {
     decode_within(game, set, d, MAX_SUBTREE_DEPTH, codes)
