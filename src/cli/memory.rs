@@ -1,5 +1,4 @@
-//! Memory before a search: sizes as typed (`--max-memory 8G`), the memory
-//! this machine has available, and the check that refuses a search that
+//! Memory before a search: the memory this machine has available, and the check that refuses a search that
 //! would not fit (exit code 2) instead of letting the kernel kill it
 //! halfway.
 //!
@@ -44,43 +43,6 @@ fn too_large(memo_mib: usize) -> anyhow::Error {
          fit in 64 bits; give a memo of at most the memory this machine has (e.g. --memo-mib \
          1024)"
     )
-}
-
-/// Reads a size: bytes (`1000000`), or a number (decimals allowed) with a
-/// unit: `K`, `M`, `G`, `T` and `KiB`, `MiB`, `GiB`, `TiB` are powers of
-/// 1024, `KB`, `MB`, `GB`, `TB` powers of 1000, `B` bytes (any case).
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let unit = unit.trim().to_ascii_lowercase();
-    let scale: f64 = match unit.as_str() {
-        "" | "b" => 1.0,
-        "k" | "kib" => 1024.0,
-        "m" | "mib" => 1024f64.powi(2),
-        "g" | "gib" => 1024f64.powi(3),
-        "t" | "tib" => 1024f64.powi(4),
-        "kb" => 1e3,
-        "mb" => 1e6,
-        "gb" => 1e9,
-        "tb" => 1e12,
-        _ => {
-            return Err(format!(
-                "unknown unit {unit:?}: write bytes, or K, M, G, T (or KiB, MiB, GiB, TiB: \
-                 powers of 1024) or KB, MB, GB, TB (powers of 1000), e.g. 8G or 1.5GiB"
-            ))
-        }
-    };
-    let value: f64 = number.parse().map_err(|_| {
-        format!("cannot read a size in {t:?}: write e.g. 8G, 512M, 1.5GiB or bytes")
-    })?;
-    let bytes = (value * scale).round();
-    if !(1.0..=u64::MAX as f64).contains(&bytes) {
-        return Err(format!("{t:?} is not a size of at least one byte"));
-    }
-    Ok(bytes as u64)
 }
 
 /// Writes bytes for people: `914.5 MiB`, `1.2 GiB`.
@@ -224,35 +186,6 @@ fn parts(e: &MemoryEstimate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_parse_with_their_units() {
-        assert_eq!(parse_size("1000"), Ok(1000));
-        assert_eq!(parse_size("1000B"), Ok(1000));
-        assert_eq!(parse_size("8G"), Ok(8 << 30));
-        assert_eq!(parse_size("8g"), Ok(8 << 30));
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("512 MiB"), Ok(512 << 20));
-        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
-        assert_eq!(parse_size("2k"), Ok(2048));
-        assert_eq!(parse_size("1T"), Ok(1 << 40));
-        assert_eq!(parse_size("2GB"), Ok(2_000_000_000));
-        assert_eq!(parse_size("1.5kb"), Ok(1500));
-        for bad in [
-            "",
-            "G",
-            "-1G",
-            "1.2.3M",
-            "8X",
-            "0",
-            "0.1",
-            "1e3",
-            "8 Gbit",
-            "99999999999T",
-        ] {
-            assert!(parse_size(bad).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn the_limit_refuses_shrinks_or_lets_through() {

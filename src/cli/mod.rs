@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub mod audit;
+pub mod args;
 pub mod checkpoint;
 pub mod eval;
 pub mod export;
@@ -22,7 +22,7 @@ pub mod output;
 pub mod partition;
 pub mod plan;
 pub mod report;
-pub mod secrets;
+pub use cli_common::secrets;
 pub mod solve;
 pub mod status;
 pub mod verify;

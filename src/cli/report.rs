@@ -9,6 +9,7 @@
 //! `serde(skip)` only feed the text.
 
 use std::fmt;
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -251,6 +252,19 @@ impl SolveReport {
     /// The JSON object, on one line.
     pub fn json(&self) -> String {
         serde_json::to_string(self).expect("a report always serializes")
+    }
+
+    /// Prints the report on stdout (the summary, or with `json` the
+    /// object); its exit code.
+    pub fn print(&self, json: bool) -> anyhow::Result<ExitCode> {
+        let mut out = std::io::stdout().lock();
+        if json {
+            writeln!(out, "{}", self.json())?;
+        } else {
+            write!(out, "{self}")?;
+        }
+        out.flush()?;
+        Ok(self.exit_code())
     }
 }
 

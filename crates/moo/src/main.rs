@@ -16,8 +16,9 @@ use optimoo::model::moves;
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
 use optimoo::play::player::{self, Outcome, PlayError, Player};
 
-#[path = "../../../src/exit.rs"]
-mod exit;
+use cli_common::exit;
+use cli_common::secrets::SecretArgs;
+
 mod rank;
 
 /// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
@@ -32,19 +33,8 @@ struct Cli {
     /// embedded optimal moo:4x10 tree.
     #[arg(long, global = true, value_name = "FILE")]
     tree: Option<PathBuf>,
-    /// Only the codes listed in FILE are secrets (one a line, or one word a
-    /// line with --alphabet). A --tree file must record that same list (a
-    /// tree made with `optimoo solve --secrets`); without --secrets a tree
-    /// file's own list is played.
-    #[arg(long, global = true, value_name = "FILE")]
-    secrets: Option<PathBuf>,
-    /// The letters of the words of --secrets, in symbol order (the first
-    /// letter is symbol 0).
-    #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
-    alphabet: Option<String>,
-    /// With --secrets: which codes may be guessed, all (default) or secrets.
-    #[arg(long, global = true, value_name = "WHICH", requires = "secrets", value_parser = ["all", "secrets"])]
-    guesses: Option<String>,
+    #[command(flatten)]
+    list: SecretArgs,
     /// Print the time spent in the process (load, answer) to stderr; for
     /// scripts/bench-player.sh.
     #[arg(long, global = true, hide = true)]
@@ -141,11 +131,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
-    let list = ListArgs {
-        secrets: cli.secrets.clone(),
-        alphabet: cli.alphabet.clone(),
-        guesses: cli.guesses.clone(),
-    };
+    let list = cli.list.clone();
     if let Some(Command::Host {
         game,
         seed,
@@ -173,11 +159,11 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         })?),
     };
     let given = match &list.secrets {
-        Some(_) => {
+        Some(path) => {
             let rules = optimoo::tree::format::Header::peek(&bytes)
                 .with_context(|| format!("reading {}", tree_name(&cli.tree)))?
                 .rules;
-            Some(list.load(Some(rules), rules)?.1)
+            Some(list.load(path, Some(rules), rules)?.1)
         }
         None => None,
     };
@@ -296,41 +282,10 @@ fn tree_name(tree: &Option<PathBuf>) -> String {
         .map_or("the embedded tree".into(), |p| p.display().to_string())
 }
 
-/// `--secrets`, `--alphabet`, `--guesses`.
-struct ListArgs {
-    secrets: Option<PathBuf>,
-    alphabet: Option<String>,
-    guesses: Option<String>,
-}
-
-impl ListArgs {
-    /// Loads the list for a game (`rules` if known, else the words' game or
-    /// `default`); `None` without --secrets.
-    fn load(
-        &self,
-        rules: Option<optimoo::Rules>,
-        default: optimoo::Rules,
-    ) -> anyhow::Result<(optimoo::Rules, optimoo::model::secrets::SecretSet)> {
-        use optimoo::model::secrets::{self, GuessMode};
-        let path = self.secrets.as_deref().context("no --secrets")?;
-        let guesses = match self.guesses.as_deref() {
-            Some("secrets") => GuessMode::Secrets,
-            _ => GuessMode::All,
-        };
-        Ok(secrets::load(
-            path,
-            self.alphabet.as_deref(),
-            guesses,
-            rules,
-            default,
-        )?)
-    }
-}
-
 /// `moo host`: the person guesses.
 fn host(
     tree: Option<PathBuf>,
-    list: &ListArgs,
+    list: &SecretArgs,
     game: Option<optimoo::Rules>,
     seed: Option<u64>,
     adversarial: bool,
@@ -347,9 +302,9 @@ fn host(
         None => None,
     };
     let game = match (game, &header, &list.secrets) {
-        (game, _, Some(_)) => {
+        (game, _, Some(path)) => {
             let known = game.or(header.as_ref().map(|h| h.rules));
-            let (rules, set) = list.load(known, optimoo::Rules::standard())?;
+            let (rules, set) = list.load(path, known, optimoo::Rules::standard())?;
             optimoo::Game::with_secrets(rules, set)
         }
         (Some(rules), _, None) => optimoo::Game::new(rules),
