@@ -13,6 +13,7 @@ mod fuzz;
 mod heuristics;
 mod kernel;
 mod lists;
+mod new_user;
 mod trees;
 mod verify;
 

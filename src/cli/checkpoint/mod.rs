@@ -419,9 +419,7 @@ impl Folder {
         let i = f.unit;
         let path = self.unit_path(i);
         let units = self.dir.join(UNITS_DIR);
-        let mut temp = tempfile::Builder::new()
-            .prefix(&format!(".{i}.json."))
-            .suffix(".tmp")
+        let mut temp = super::output::new_file(&format!(".{i}.json."))
             .tempfile_in(&units)
             .with_context(|| format!("cannot write in {}", units.display()))?;
         let text = serde_json::to_string_pretty(f)? + "\n";
