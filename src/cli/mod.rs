@@ -86,4 +86,53 @@ mod tests {
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
     }
+
+    /// Subcommands are leaves: no subcommand's module names another's
+    /// (what they share is in `args`, `checkpoint`, `report`, `memory`,
+    /// `output`).
+    #[test]
+    fn subcommands_are_leaves() {
+        let sources = [
+            ("partition", include_str!("partition.rs")),
+            ("verify", include_str!("verify.rs")),
+            ("eval", include_str!("eval.rs")),
+            ("export", include_str!("export.rs")),
+            ("solve", include_str!("solve.rs")),
+            ("plan", include_str!("plan.rs")),
+            ("work", include_str!("work.rs")),
+            ("merge", include_str!("merge.rs")),
+            ("status", include_str!("status.rs")),
+        ];
+        let shared = [
+            include_str!("args.rs"),
+            include_str!("report.rs"),
+            include_str!("memory.rs"),
+            include_str!("output.rs"),
+            include_str!("checkpoint/mod.rs"),
+            include_str!("checkpoint/files.rs"),
+            include_str!("checkpoint/planning.rs"),
+            include_str!("checkpoint/work.rs"),
+            include_str!("checkpoint/merge.rs"),
+            include_str!("checkpoint/audit.rs"),
+            include_str!("checkpoint/solve.rs"),
+        ];
+        for (name, text) in sources {
+            for (other, _) in sources {
+                for path in [format!("super::{other}"), format!("cli::{other}")] {
+                    let named = text.match_indices(&path).any(|(i, _)| {
+                        !text[i + path.len()..]
+                            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    });
+                    assert!(
+                        other == name || !named,
+                        "{name}.rs calls the subcommand {other}"
+                    );
+                    assert!(
+                        shared.iter().all(|s| !s.contains(&format!("{path}::"))),
+                        "a shared module calls the subcommand {other}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -17,8 +17,7 @@ use rayon::prelude::*;
 use optimoo::rng::SplitMix64;
 use optimoo::search::plan::UnitResult;
 
-use super::work::solve_one;
-use super::Folder;
+use super::{solve_one, Folder};
 
 /// The units to audit: `ceil(fraction × n)` of the `finished` ones (at
 /// least one), drawn by `seed`, in increasing order.
