@@ -13,8 +13,9 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
 use optimoo::model::moves;
+use optimoo::play::codebreaker::{self, Outcome};
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
-use optimoo::play::player::{self, Outcome, PlayError, Player};
+use optimoo::play::player::{self, PlayError, Player};
 
 use cli_common::exit;
 use cli_common::secrets::SecretArgs;
@@ -193,10 +194,10 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             let mut input = stdin.lock();
             let outcome = if decorated {
                 let mut talk = std::io::stdout();
-                player::interact(&player, &mut input, &mut out, &mut talk, true)?
+                codebreaker::interact(&player, &mut input, &mut out, &mut talk, true)?
             } else {
                 let mut talk = exit::Lossy(std::io::stderr().lock());
-                player::interact(&player, &mut input, &mut out, &mut talk, false)?
+                codebreaker::interact(&player, &mut input, &mut out, &mut talk, false)?
             };
             Ok(match outcome {
                 Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
