@@ -5,6 +5,7 @@ mod edges;
 mod host;
 mod linking;
 mod lists;
+mod new_user;
 mod player;
 mod rank;
 #[path = "../../../tests/trees.rs"]

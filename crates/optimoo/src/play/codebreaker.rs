@@ -73,7 +73,7 @@ pub fn interact(
                         writeln!(
                             talk,
                             "({n} secret{plural} possible; {})",
-                            advice.source.describe()
+                            player.describe_source(advice.source)
                         )?;
                     }
                     current = Some(advice);

@@ -50,6 +50,13 @@ impl Source {
             Source::Heuristic(_) => "off the tree: a heuristic",
         }
     }
+
+    /// How the guess was chosen, without "off the tree" (for a player
+    /// with no tree at all).
+    fn method(self) -> &'static str {
+        let text = self.describe();
+        text.strip_prefix("off the tree: ").unwrap_or(text)
+    }
 }
 
 /// The player's answer to "what next?".
@@ -99,11 +106,13 @@ pub enum PlayError {
     Move(#[from] MoveError),
 }
 
-/// A codebreaker that follows a tree.
+/// A codebreaker that follows a tree, or (for a game no tree is at hand
+/// for) plays every move as off the tree: the exact search for small sets,
+/// the heuristic beyond.
 #[derive(Debug)]
 pub struct Player<'a> {
     game: &'a Game,
-    tree: &'a Tree,
+    tree: Option<&'a Tree>,
     oracle: Oracle<'a>,
     /// The cap the tree was solved under; off the tree, the exact search
     /// tries to keep within it.
@@ -121,10 +130,40 @@ impl<'a> Player<'a> {
         }
         Ok(Player {
             game,
-            tree,
+            tree: Some(tree),
             oracle: Oracle::new(game),
             cap: None,
         })
+    }
+
+    /// A player of `game` with no tree: every move is chosen as off the
+    /// tree (the exact search for at most [`EXACT_MAX`] secrets, the
+    /// heuristic beyond; the first guess is the heuristic's, the smallest
+    /// code).
+    pub fn without_tree(game: &'a Game) -> Player<'a> {
+        Player {
+            game,
+            tree: None,
+            oracle: Oracle::new(game),
+            cap: None,
+        }
+    }
+
+    /// Whether the player follows a tree.
+    pub fn has_tree(&self) -> bool {
+        self.tree.is_some()
+    }
+
+    /// How `source` chose a guess, in a few words: as
+    /// [`Source::describe`], and for a player with no tree "no tree for
+    /// GAME: ..." where it says "off the tree".
+    pub fn describe_source(&self, source: Source) -> String {
+        match (self.tree, source) {
+            (None, Source::Exact | Source::Heuristic(_)) => {
+                format!("no tree for {}: {}", self.game.rules(), source.method())
+            }
+            _ => source.describe().to_string(),
+        }
     }
 
     /// The same player, told the cap its tree was solved under (off the
@@ -156,7 +195,7 @@ impl<'a> Player<'a> {
         if let Some(&(g, _)) = history.iter().find(|&&(_, f)| f == game.win()) {
             return Err(PlayError::Solved(game.format_code(g)));
         }
-        let (guess, source) = match self.tree.root.after(history) {
+        let (guess, source) = match self.tree.and_then(|t| t.root.after(history)) {
             Some(n) => (n.guess, Source::Tree),
             None if candidates.len() == 1 => (candidates[0], Source::LastCandidate),
             None => off_tree(game, history, &candidates, self.cap),
@@ -203,12 +242,12 @@ pub fn load_with(bytes: &[u8], list: Option<SecretSet>) -> Result<(Game, TreeFil
 
 /// One line for `moo next`: the guess first, then how it was chosen and
 /// how many secrets are left.
-pub fn describe_advice(game: &Game, advice: &Advice) -> String {
+pub fn describe_advice(player: &Player<'_>, advice: &Advice) -> String {
     let n = advice.candidates.len();
     format!(
         "{} ({}; {n} secret{} possible)",
-        game.format_code(advice.guess),
-        advice.source.describe(),
+        player.game().format_code(advice.guess),
+        player.describe_source(advice.source),
         if n == 1 { "" } else { "s" }
     )
 }
@@ -328,5 +367,37 @@ mod tests {
             Err(PlayError::Solved(_))
         ));
         assert!(moves::parse_move(&game, "012-1A0B").is_err());
+    }
+
+    /// With no tree every move is chosen as off the tree, and said so;
+    /// every secret is still won.
+    #[test]
+    fn a_player_without_a_tree() {
+        let game = Game::new(Rules::moo(3, 5).unwrap());
+        let player = Player::without_tree(&game);
+        assert!(!player.has_tree());
+        let first = player.advise(&[]).unwrap();
+        assert_eq!(first.guess, Code(0));
+        assert_eq!(first.candidates.len(), 60);
+        assert_eq!(
+            describe_advice(&player, &first),
+            "012 (no tree for moo:3x5: the entropy heuristic; 60 secrets possible)"
+        );
+        for secret in game.codes().all() {
+            let moves = player.play(secret);
+            assert_eq!(moves.last().unwrap(), &(secret, game.win()));
+            assert!(moves.len() <= 6, "{moves:?}");
+        }
+        let m = moves::parse_move(&game, "012:0A1B").unwrap();
+        let a = player.advise(&[m]).unwrap();
+        assert_eq!(a.source, Source::Exact);
+        assert!(describe_advice(&player, &a).contains("no tree for moo:3x5: exact search"));
+        let tree = first_tree(&game);
+        let with = Player::new(&game, &tree).unwrap();
+        assert!(with.has_tree());
+        assert_eq!(
+            with.describe_source(Source::Exact),
+            Source::Exact.describe()
+        );
     }
 }
