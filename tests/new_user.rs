@@ -143,3 +143,107 @@ fn cross_argument_rules_are_refused_by_clap() {
         assert!(err.contains(said), "{args:?}: {err}");
     }
 }
+
+/// The memory a search needs is stated for its game, the memo's ceiling
+/// apart: mm:4x6 needs megabytes (not "about 1.0 GiB"), and the memo may
+/// grow to 1.0 GiB.
+#[test]
+fn memory_is_stated_for_the_game() {
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["solve", "--game", "mm:4x6", "--threads", "2"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let line = err.lines().find(|l| l.starts_with("memory: ")).unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(&words[..2], ["memory:", "about"], "{line}");
+    let needed: f64 = words[2].parse().unwrap();
+    assert_eq!(words[3], "MiB", "{line}");
+    assert!(needed < 64.0, "{line}");
+    assert!(
+        line.contains("needed (feedback table 1.6 MiB, other "),
+        "{line}"
+    );
+    assert!(line.contains("), the memo may grow to 1.0 GiB; "), "{line}");
+    // A smaller memo, a smaller ceiling; the need is the same.
+    let args = [
+        "solve",
+        "--game",
+        "mm:4x6",
+        "--threads",
+        "2",
+        "--memo-mib",
+        "4",
+    ];
+    let (code, _, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let small = err.lines().find(|l| l.starts_with("memory: ")).unwrap();
+    assert!(small.contains("the memo may grow to 16.0 MiB"), "{small}");
+    assert!(
+        small.starts_with(&line[..line.find("the memo").unwrap()]),
+        "{small}"
+    );
+}
+
+/// `merge` and `solve --checkpoint` used no memo of their own: no memo
+/// line (`solve` keeps its own); `partition` says "1 secret left".
+#[test]
+fn no_empty_memo_line_and_one_secret() {
+    let dir = scratch("memo-line");
+    let d = dir.display().to_string();
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["solve", "--game", "mm:2x4", "--checkpoint", &d],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("total      "), "{out}");
+    assert!(!out.contains("memo "), "{out}");
+    let (code, merged, err) = run(OPTIMOO, &["merge", &d], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!merged.contains("memo "), "{merged}");
+    let (code, solved, err) = run(OPTIMOO, &["solve", "--game", "mm:2x4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(solved.contains("\nmemo       "), "{solved}");
+    let same = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with("time") && !l.starts_with("nodes") && !l.starts_with("memo"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(same(&merged), same(&solved));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let (code, out, _) = run(OPTIMOO, &["partition", "--game", "moo:3x4", "012:3A0B"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 secret left; guess"), "{out}");
+    let (code, out, _) = run(OPTIMOO, &["partition", "--game", "moo:3x4"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("24 secrets left; guess"), "{out}");
+}
+
+/// `optimoo --help` says what `export` writes (every format), and `eval
+/// --help` names the seed000 rule instead of "seed 000's whole rule".
+#[test]
+fn help_says_what_it_does() {
+    let (code, help, _) = run(OPTIMOO, &["--help"], "");
+    assert_eq!(code, 0);
+    let export = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("export"))
+        .unwrap();
+    for format in ["JSON", "dot", "tree file", "HTML"] {
+        assert!(export.contains(format), "{export}");
+    }
+    let (code, help, _) = run(OPTIMOO, &["eval", "--help"], "");
+    assert_eq!(code, 0);
+    assert!(!help.contains("whole rule"), "{help}");
+    for said in [
+        "essentially different",
+        "last candidate",
+        "winning class is left out",
+    ] {
+        assert!(help.contains(said), "{said}: {help}");
+    }
+}

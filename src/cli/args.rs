@@ -128,11 +128,13 @@ pub struct StrategyOptions {
     pub pool: Pool,
     /// How the scoring heuristics break ties: candidate-first (the lowest
     /// score; among equals a candidate, then the smallest code), smallest
-    /// (the lowest score, then the smallest code), or seed000 (seed 000's
-    /// rule: only its "essentially different" guesses are scored, a symbol
-    /// above those used so far appearing only after the one below it; of
-    /// the lowest score the last candidate, else the first code; the
-    /// winning class left out of every score; docs/heuristics.md).
+    /// (the lowest score, then the smallest code), or seed000 (the rule of
+    /// seed 000, Mo Tao's program: only its "essentially different" guesses
+    /// are scored, where a symbol j above p + 1, p the largest symbol of the
+    /// earlier guesses (at least K - 1), appears only after j - 1 in the
+    /// same guess; of the lowest score the last candidate wins, else the
+    /// first code; the winning class is left out of every score;
+    /// docs/heuristics.md).
     #[arg(long, default_value = "candidate-first", value_parser = named::<Ties>())]
     pub ties: Ties,
     /// Seed of the random strategy.

@@ -36,7 +36,8 @@ pub enum Format {
     Html,
 }
 
-/// Write a decision tree: a strategy's (--strategy) or a tree file's (FILE).
+/// Write a decision tree, a strategy's (--strategy) or a tree file's (FILE),
+/// as JSON, a Graphviz picture (dot), a tree file or an HTML page.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A tree file to export (its game is the file's; --game is ignored;

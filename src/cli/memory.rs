@@ -127,11 +127,7 @@ fn fit_within(
     let (limit, source) = match limit {
         Ok(found) => found,
         Err(why) => {
-            say(&format!(
-                "memory: about {} needed ({}); {why}: not checked",
-                show(estimate.total()),
-                parts(&estimate)
-            ));
+            say(&format!("{}; {why}: not checked", statement(&estimate)));
             return Ok(config);
         }
     };
@@ -146,39 +142,46 @@ fn fit_within(
                 "memory: the memo is shrunk to {} MiB (--memo-mib) to fit: {source}",
                 (codes * 2) >> 20
             ));
-            say(&format!(
-                "memory: about {} needed ({}); {source}",
-                show(shrunk.total()),
-                parts(&shrunk)
-            ));
+            say(&format!("{}; {source}", statement(&shrunk)));
             return Ok(config);
         }
     }
     if estimate.total() > limit {
         bail!(
-            "the search of {} needs about {} of memory ({}) but {source}: give a \
-             smaller --memo-mib (the feedback table alone needs {}) or a larger \
-             --max-memory, or solve a smaller game",
+            "the search of {} needs about {} of memory ({}), and its memo may grow to {}: \
+             {} in all, but {source}: give a smaller --memo-mib (the feedback table alone \
+             needs {}) or a larger --max-memory, or solve a smaller game",
             game.rules(),
-            show(estimate.total()),
+            show(estimate.fixed()),
             parts(&estimate),
+            show(estimate.memo),
+            show(estimate.total()),
             show(estimate.table)
         );
     }
-    say(&format!(
-        "memory: about {} needed ({}); {source}",
-        show(estimate.total()),
-        parts(&estimate)
-    ));
+    say(&format!("{}; {source}", statement(&estimate)));
     Ok(config)
 }
 
-/// The parts of an estimate, in words.
+/// The line stated before a search: what this game needs whatever the
+/// memo (the feedback table, the bound tables, the codes, the threads, the
+/// process), then the memo's ceiling as a ceiling: it fills only on long
+/// searches (`memory: about 11.7 MiB needed (feedback table 1.6 MiB, other
+/// 10.1 MiB), the memo may grow to 1.0 GiB`).
+pub fn statement(e: &MemoryEstimate) -> String {
+    format!(
+        "memory: about {} needed ({}), the memo may grow to {}",
+        show(e.fixed()),
+        parts(e),
+        show(e.memo)
+    )
+}
+
+/// The parts of an estimate without the memo, in words.
 fn parts(e: &MemoryEstimate) -> String {
     format!(
-        "feedback table {}, memo up to {}, other {}",
+        "feedback table {}, other {}",
         show(e.table),
-        show(e.memo),
         show(e.bounds + e.other)
     )
 }
@@ -220,6 +223,35 @@ mod tests {
         // An unknown limit: not checked, not refused.
         let unknown = fit_within(&game, config.clone(), 2, Err("no /proc".into()), true).unwrap();
         assert_eq!(unknown.memo_codes, config.memo_codes);
+    }
+
+    /// What a game needs is stated sized to the game, the memo's ceiling
+    /// apart: mm:4x6 needs megabytes, not the 1 GiB of the default memo.
+    #[test]
+    fn the_statement_is_sized_to_the_game() {
+        let game = Game::new("mm:4x6".parse().unwrap());
+        let config = Config {
+            memo_codes: memo_codes(crate::cli::args::MEMO_MIB).unwrap(),
+            ..Config::default()
+        };
+        let e = memory_estimate(&game, &config, 2).unwrap();
+        let line = statement(&e);
+        assert!(line.starts_with("memory: about "), "{line}");
+        assert!(
+            line.contains(" MiB needed (feedback table 1.6 MiB, other "),
+            "{line}"
+        );
+        assert!(line.ends_with("), the memo may grow to 1.0 GiB"), "{line}");
+        assert!(e.fixed() < 16 << 20, "{line}");
+        let (needed, unit) = {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (words[2].parse::<f64>().unwrap(), words[3])
+        };
+        assert_eq!(unit, "MiB", "{line}");
+        assert!(
+            (needed - e.fixed() as f64 / (1 << 20) as f64).abs() < 0.1,
+            "{line}"
+        );
     }
 
     #[test]

@@ -48,7 +48,8 @@ pub enum Command {
     Verify(verify::Args),
     /// Play every secret with heuristic strategies; print totals and histograms.
     Eval(eval::Args),
-    /// Write a strategy's decision tree (JSON).
+    /// Write a decision tree (a strategy's or a tree file's) as JSON, a
+    /// Graphviz picture (dot), a tree file or an HTML page.
     Export(export::Args),
     /// Compute a provably optimal decision tree by exhaustive search.
     Solve(solve::Args),

@@ -306,6 +306,12 @@ impl fmt::Display for Solved {
         writeln!(f, "first      {}", self.first_guess)?;
         writeln!(f, "time       {:.3} s", self.seconds)?;
         writeln!(f, "nodes      {}", self.nodes)?;
+        // A tree merged from units (`merge`, `solve --checkpoint`) used no
+        // memo of this process (the unit files do not record theirs): no
+        // line rather than "0 entries, 0 hits of 0 lookups".
+        if self.memo_lookups == 0 {
+            return Ok(());
+        }
         writeln!(
             f,
             "memo       {} entries, {} hits of {} lookups",
