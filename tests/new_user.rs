@@ -113,6 +113,7 @@ fn cross_argument_rules_are_refused_by_clap() {
             "--secrets",
         ),
         (vec!["work", &dir, "--unit", "0", "--all"], "--all"),
+        (vec!["solve", "--cap-only", "--cap", "6"], "--cap"),
         (vec!["merge", &dir, "--seed", "3"], "--audit"),
         (vec!["eval", "--alphabet", "abc"], "--secrets"),
     ] {

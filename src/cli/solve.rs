@@ -59,7 +59,7 @@ pub struct Args {
     pub max_memory: Option<u64>,
     /// With --objective worst only: find and prove the smallest cap, without
     /// the minimal-total tree within it (much faster on large games).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cap")]
     pub cap_only: bool,
     /// Print a line on stderr as each class of the first guess is solved.
     #[arg(short, long)]
