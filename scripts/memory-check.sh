@@ -2,13 +2,31 @@
 # The memory `optimoo solve` states before a search against the peak it
 # reaches (maximum resident set, GNU time: Debian package `time`), one line
 # per run. The estimate is search::memory_estimate (docs/search.md, "Memory").
+# Then the time and memory limits the default test run does not assert
+# (they depend on the machine and its load): the ignored tests of the
+# `limits` modules (tests/limits.rs, crates/moo/tests/limits.rs), one at a
+# time: a bad tree file refused by optimoo verify/export and moo --tree
+# within 1 s and 50 MB, `--max-memory 1M` refused under 20 MB, the estimate
+# of mm:4x6 cap 5 an upper bound within 4 times the peak, `moo next` off a
+# moo:5x10 tree under 100 MB. LIMITS=0 skips them; LIMITS=only runs only them.
 #
 # Usage: scripts/memory-check.sh          # small runs (about a minute)
 #        FULL=1 scripts/memory-check.sh   # also moo:5x10 (a 872 MiB table;
 #                                         # needs about 2 GiB free, minutes)
+#        LIMITS=only scripts/memory-check.sh   # the limit tests alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ -x /usr/bin/time ]] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
+limits() {
+    echo "limits (ignored tests, one thread):"
+    cargo test --release --locked --quiet -p optimoo-cli --test tests limits:: -- --ignored --test-threads 1
+    cargo test --release --locked --quiet -p moo --test tests limits:: -- --ignored --test-threads 1
+}
+if [[ "${LIMITS:-}" == only ]]; then
+    limits
+    exit
+fi
+
 cargo build --release --locked --quiet --bin optimoo
 optimoo=target/release/optimoo
 
@@ -45,4 +63,8 @@ run --game mm:5x7 --objective worst --cap-only --memo-mib 64 --threads 2
 if [[ "${FULL:-}" == 1 ]]; then
     run --game moo:5x10 --cap 5 --threads 2
     run --game moo:5x10 --objective worst --cap-only --memo-mib 64 --threads 2
+fi
+if [[ "${LIMITS:-}" != 0 ]]; then
+    echo
+    limits
 fi

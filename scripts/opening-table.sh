@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes data/moo-4x10-cap7-second.txt: the exact total of every second guess
+# Makes crates/optimoo/data/moo-4x10-cap7-second.txt: the exact total of every second guess
 # of moo:4x10 within 7 guesses (one line per orbit of guesses after 0123 and
 # each answer), by `moo rank --top 0 --budget inf` (single-threaded exact
 # search, ignoring the table it remakes). Format: docs/player.md. Long: run it
@@ -7,7 +7,7 @@
 # data file). Needs python3 to read the JSON lines.
 set -eu
 cd "$(dirname "$0")/.."
-out=${1:-data/moo-4x10-cap7-second.txt}
+out=${1:-crates/optimoo/data/moo-4x10-cap7-second.txt}
 cargo build --release -p moo
 moo=target/release/moo
 tmp=$(mktemp)

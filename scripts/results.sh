@@ -41,7 +41,7 @@
 #                                       # worst case and crush count too)
 #   cargo test --release -- --ignored   # published optima: mm:4x6 5625, cap 5
 #                                       # 5626, worst 5, crush 539; moo:4x10
-#                                       # cap 7 26274, worst 7 (tests/exhaustive.rs)
+#                                       # cap 7 26274, worst 7 (crates/optimoo/tests/exhaustive.rs)
 # and the verify column here: each tree file replayed by `optimoo verify`.
 # Timings are noisy when other jobs share the machine; the table notes the
 # load average at the start of each run.

@@ -1,53 +1,12 @@
 //! Games above 16,384 codes (the old limit of the exact search) through
-//! the whole pipeline, and the memory stated before a search.
-//!
-//! Evidence: the counting bound (`Bounds::lower`), the independent tree
-//! checker (`tree::check`, which shares no code with the search), two
-//! objectives whose searches take different paths (the feasibility search
-//! scans guesses by their largest class, the total search through the
-//! kernel), and peak memory measured by GNU time.
+//! the command line, and the memory stated before a search. The library's
+//! search of mm:5x7 is in crates/optimoo/tests/big.rs.
 
-use optimoo::model::feedback::TABLE_MAX_CODES;
-use optimoo::search::bound::{Bounds, Cost, INF};
-use optimoo::search::{memory_estimate, min_cap, solve, Config};
 use optimoo::{Game, Rules};
 
+use crate::limits;
 use crate::trees::{run, scratch};
 use crate::OPTIMOO;
-
-/// mm:5x7 (16,807 codes): four guesses are refuted by counting, five by
-/// both searches (feasibility and total), and six are met by a tree the
-/// independent checker accepts; `min_cap` agrees.
-#[test]
-fn mm_5x7_needs_six_guesses() {
-    let game = Game::new("mm:5x7".parse::<Rules>().unwrap());
-    assert!(game.len() > TABLE_MAX_CODES);
-    let branching = game.possible_feedbacks().count() - 1;
-    let counting = Bounds::new(Cost::Feasible, branching, game.len());
-    assert!(
-        counting.lower(game.len(), 4) >= INF,
-        "4 refuted by counting"
-    );
-    assert!(counting.lower(game.len(), 5) < INF, "5 is not");
-    let config = |cap, objective| Config {
-        cap: Some(cap),
-        objective,
-        memo_codes: 1 << 22,
-        ..Config::default()
-    };
-    for objective in [Cost::Feasible, Cost::Total] {
-        let five = solve(&game, config(5, objective)).unwrap();
-        assert_eq!(five.cost, INF, "{objective:?}: five guesses refuted");
-        assert!(five.tree.is_none());
-    }
-    let six = solve(&game, config(6, Cost::Feasible)).unwrap();
-    let tree = six.tree.expect("six guesses suffice");
-    let stats = optimoo::tree::check::check(&game, &tree, Some(6)).expect("the tree holds");
-    assert_eq!(stats.secrets as usize, game.len());
-    assert_eq!(stats.max_depth, 6);
-    let found = min_cap(&game, &config(1, Cost::Total)).unwrap();
-    assert_eq!((found.cap, found.counted), (6, 5));
-}
 
 /// moo:5x10 (30,240 codes, an 872 MiB table: ignored by default): five
 /// guesses are refuted, as counting one level down shows independently:
@@ -55,7 +14,7 @@ fn mm_5x7_needs_six_guesses() {
 /// 7800 secrets, more than the 1 + 19 + 19² + 19³ = 7240 that four more
 /// guesses can tell apart with 19 non-winning answers.
 #[test]
-#[ignore]
+#[ignore = "an 872 MiB table (13 s measured): cargo test --release big:: -- --ignored"]
 fn moo_5x10_five_guesses_are_refuted() {
     use optimoo::tree::check::answer;
     let game = Game::new("moo:5x10".parse::<Rules>().unwrap());
@@ -121,9 +80,8 @@ fn too_little_memory_is_refused_before_allocating() {
     ] {
         assert!(err.contains(words), "{words}: {err}");
     }
-    if let Some(kb) = peak_kb(&args) {
-        assert!(kb < 20 * 1024, "refused after {kb} kB");
-    }
+    // Its peak (under 20 MB): tests/limits.rs.
+
     // A bad size is refused with the units.
     let (code, _, err) = run(OPTIMOO, &["solve", "--max-memory", "8 parsecs"], "");
     assert_eq!(code, 2);
@@ -157,62 +115,37 @@ fn the_default_memo_shrinks_to_fit() {
     assert_eq!(code, 2, "{err}");
 }
 
-/// The estimate is an upper bound within a small factor of the measured
-/// peak once the memo fills (mm:4x6 within 5 guesses, a 1 MiB memo).
+/// The estimate stated before the search is `search::memory_estimate`
+/// (mm:4x6 within 5 guesses, a 1 MiB memo, 2 threads); how near it is to
+/// the measured peak: tests/limits.rs.
 #[test]
-fn the_estimate_is_near_the_measured_peak() {
-    let args = [
-        "solve",
-        "--game",
-        "mm:4x6",
-        "--cap",
-        "5",
-        "--memo-mib",
-        "1",
-        "--threads",
-        "2",
-    ];
-    let (code, _, err) = run(OPTIMOO, &args, "");
+fn the_stated_estimate_is_memory_estimate() {
+    let (code, _, err) = run(OPTIMOO, &limits::ESTIMATED, "");
     assert_eq!(code, 0, "{err}");
-    let game = Game::new("mm:4x6".parse::<Rules>().unwrap());
-    let config = Config {
-        memo_codes: (1 << 20) / 2,
-        ..Config::default()
-    };
-    let estimate = memory_estimate(&game, &config, 2).unwrap().total();
+    let estimate = limits::estimated_bytes();
     assert!(
         err.contains(&format!("about {:.1} MiB", estimate as f64 / 1048576.0)),
         "{err}"
     );
-    let Some(kb) = peak_kb(&args) else {
-        eprintln!("no /usr/bin/time: the peak is not measured");
-        return;
-    };
-    let peak = kb * 1024;
-    eprintln!("mm:4x6 cap 5: estimate {estimate} bytes, peak {peak} bytes");
-    assert!(
-        peak <= estimate && estimate <= 4 * peak,
-        "{estimate} vs {peak}"
-    );
 }
 
 /// Heuristic trees of games above the old limit round-trip: `export
-/// --format tree`, `verify`, and `moo --tree` (on the tree and off it, an
-/// exact search that builds only its candidates' rows).
+/// --format tree`, then `verify` (`moo --tree` on such a tree:
+/// crates/moo/tests/big.rs).
 #[test]
 fn moo_5x10_tree_files_round_trip() {
-    round_trip("moo:5x10", "first", "98765:3A2B");
+    round_trip("moo:5x10", "first");
 }
 
 /// [`moo_5x10_tree_files_round_trip`] with the minimax strategy (about 20
 /// s of tree building).
 #[test]
-#[ignore]
+#[ignore = "about 20 s of tree building: cargo test --release big:: -- --ignored"]
 fn moo_5x10_minimax_round_trips() {
-    round_trip("moo:5x10", "minimax", "98765:3A2B");
+    round_trip("moo:5x10", "minimax");
 }
 
-fn round_trip(game: &str, strategy: &str, off_tree: &str) {
+fn round_trip(game: &str, strategy: &str) {
     let path = scratch(&format!("{}-{strategy}.tree", game.replace(':', "-")));
     let file = path.to_str().unwrap();
     let (code, _, err) = run(
@@ -233,54 +166,4 @@ fn round_trip(game: &str, strategy: &str, off_tree: &str) {
     assert_eq!(code, 0, "{err}");
     let (code, out, err) = run(OPTIMOO, &["verify", file], "");
     assert_eq!(code, 0, "{out}{err}");
-    let Some(moo) = moo_bin() else {
-        eprintln!("moo not built beside optimoo: its --tree not tested here");
-        return;
-    };
-    let (code, out, err) = run(&moo, &["--tree", file, "solve", "98765"], "");
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out.lines().last(), Some("98765 5A0B"), "{out}");
-    let args = ["--tree", file, "next", off_tree];
-    let (code, out, err) = run(&moo, &args, "");
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        err.contains("exact search") || out.contains("exact search"),
-        "{out}{err}"
-    );
-    // Ten candidates: their rows, not the 872 MiB table.
-    if let Some(kb) = peak_kb_of(&moo, &args) {
-        assert!(kb < 100 * 1024, "moo next used {kb} kB");
-    }
-}
-
-/// The `moo` binary beside `optimoo`, if built.
-fn moo_bin() -> Option<String> {
-    let moo = std::path::Path::new(OPTIMOO)
-        .with_file_name(format!("moo{}", std::env::consts::EXE_SUFFIX));
-    moo.is_file().then(|| moo.to_str().unwrap().to_string())
-}
-
-/// Peak resident memory (kB) of `optimoo args`, by GNU time, if present.
-fn peak_kb(args: &[&str]) -> Option<u64> {
-    peak_kb_of(OPTIMOO, args)
-}
-
-fn peak_kb_of(bin: &str, args: &[&str]) -> Option<u64> {
-    let time = std::path::Path::new("/usr/bin/time");
-    if !time.is_file() {
-        return None;
-    }
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let report = scratch(&format!("big-rss-{run}.txt"));
-    std::process::Command::new(time)
-        .args(["-f", "%M", "-o", report.to_str().unwrap(), bin])
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .ok()?;
-    let text = std::fs::read_to_string(&report).ok()?;
-    text.lines().last()?.trim().parse().ok()
 }

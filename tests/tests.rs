@@ -1,19 +1,23 @@
-//! Integration tests: one binary, one module per area.
+//! Integration tests of the `optimoo` command: one binary, one module per
+//! area. The suites that use only the library's API are beside it, in
+//! crates/optimoo/tests/ (`cargo test -p optimoo`); the `moo` player's in
+//! crates/moo/tests/. The helpers shared by the three are in
+//! crates/optimoo/tests/ (`#[path]`).
 
+#[path = "../crates/optimoo/tests/bad_files.rs"]
+mod bad_files;
 mod big;
-mod checker;
 mod checkpoint_files;
 mod cli;
 mod distributed;
 mod eval_cli;
-mod exhaustive;
 mod export_file;
 mod format;
-mod fuzz;
-mod heuristics;
 mod kernel;
+mod limits;
 mod lists;
 mod new_user;
+#[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
 mod verify;
 

@@ -1,14 +1,20 @@
 //! Integration tests of the `moo` binary: one binary, one module per area.
-//! The tree helpers are the workspace's (tests/trees.rs).
+//! The helpers are shared with the other test binaries
+//! (crates/optimoo/tests/, `#[path]`).
 
+#[path = "../../optimoo/tests/bad_files.rs"]
+mod bad_files;
+mod big;
 mod edges;
+mod format;
 mod host;
+mod limits;
 mod linking;
 mod lists;
 mod new_user;
 mod player;
 mod rank;
-#[path = "../../../tests/trees.rs"]
+#[path = "../../optimoo/tests/trees.rs"]
 mod trees;
 
 /// The `moo` binary under test.

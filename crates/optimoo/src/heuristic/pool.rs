@@ -29,7 +29,7 @@ impl Context<'_> {
         let listed = self
             .game
             .secret_set()
-            .map(|set| crate::search::symmetry::symbols_of(self.game.codes(), set.codes()));
+            .map(|set| self.game.codes().symbols_of(set.codes()));
         let key = if let Some(listed) = listed {
             pos.used | listed
         } else if self.cfg.ties == Ties::Seed000 {

@@ -8,7 +8,16 @@
 use crate::model::code::{char_symbol, symbol_char, Code, CodeError, Codebook};
 use crate::model::echo::Echo;
 use crate::model::rules::MAX_SYMBOLS;
-use crate::model::secrets::ListError;
+
+/// Why an alphabet is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad --alphabet {text}: {why}")]
+pub struct AlphabetError {
+    /// the alphabet as given
+    pub text: Echo,
+    /// what is wrong
+    pub why: String,
+}
 
 /// The characters that write the symbols of a word game, in symbol order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -18,8 +27,8 @@ impl Alphabet {
     /// Reads an alphabet: 1 to 36 distinct characters, none of them
     /// whitespace, a control character, `:` or `,` (which separate moves
     /// and answers).
-    pub fn new(text: &str) -> Result<Alphabet, ListError> {
-        let bad = |why: String| ListError::Alphabet {
+    pub fn new(text: &str) -> Result<Alphabet, AlphabetError> {
+        let bad = |why: String| AlphabetError {
             text: Echo::new(text),
             why,
         };

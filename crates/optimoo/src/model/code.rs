@@ -192,6 +192,11 @@ impl Codebook {
         self.masks[code.index()]
     }
 
+    /// Bit set of the symbols used by some code of `set`.
+    pub fn symbols_of(&self, set: &[Code]) -> u64 {
+        set.iter().fold(0, |m, &c| m | self.mask(c))
+    }
+
     /// How often each symbol occurs in a code (games with repeats only).
     #[inline]
     pub(crate) fn counts(&self, code: Code) -> &[u8] {

@@ -12,6 +12,9 @@
 //!   crush) or that it is a heuristic.
 //! - [`echo`]: user text as messages show it (escaped, cut).
 //! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
+//! - [`symmetry`]: the group of symbol and position permutations, the
+//!   stabilizer of a history or of a secret list, and its orbits.
+//! - [`canon`]: a canonical image of a set of codes under that group.
 //! - [`secrets`]: secret lists (word games), their alphabet and guess mode;
 //!   [`alphabet`]: the letters of a word game.
 //!
@@ -20,6 +23,7 @@
 //! on a strategy or a search.
 
 pub mod alphabet;
+pub mod canon;
 pub mod code;
 pub mod echo;
 pub mod feedback;
@@ -30,3 +34,4 @@ pub mod partition;
 pub mod rules;
 pub mod secrets;
 pub mod signature;
+pub mod symmetry;

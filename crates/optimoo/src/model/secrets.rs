@@ -27,7 +27,7 @@
 use std::io::Read;
 use std::path::Path;
 
-pub use crate::model::alphabet::Alphabet;
+pub use crate::model::alphabet::{Alphabet, AlphabetError};
 use crate::model::code::{Code, Codebook};
 use crate::model::echo::Echo;
 use crate::model::rules::Rules;
@@ -65,13 +65,8 @@ impl GuessMode {
 #[non_exhaustive]
 pub enum ListError {
     /// A bad alphabet.
-    #[error("bad --alphabet {text}: {why}")]
-    Alphabet {
-        /// the alphabet as given
-        text: Echo,
-        /// what is wrong
-        why: String,
-    },
+    #[error(transparent)]
+    Alphabet(#[from] AlphabetError),
     /// A bad line of the list.
     #[error("{name}:{line}: {why}")]
     Line {

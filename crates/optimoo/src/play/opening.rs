@@ -1,6 +1,7 @@
 //! The opening table: exact totals of moo:4x10's second guesses within 7
 //! guesses, computed offline (scripts/opening-table.sh) and shipped in
-//! data/moo-4x10-cap7-second.txt, so that `moo rank` answers the opening at
+//! crates/optimoo/data/moo-4x10-cap7-second.txt (inside the crate, so that
+//! it builds from its own folder), so that `moo rank` answers the opening at
 //! once (a second move's exact search takes seconds to minutes).
 //!
 //! Format (docs/player.md): `#` comment lines, then the header line
@@ -31,7 +32,7 @@ use crate::model::partition;
 pub const HEADER: &str = "moo:4x10 cap 7 after 0123";
 
 /// The shipped table's text.
-pub const TEXT: &str = include_str!("../../../../data/moo-4x10-cap7-second.txt");
+pub const TEXT: &str = include_str!("../../data/moo-4x10-cap7-second.txt");
 
 /// One entry: after 0123 answered `answer`, `guess` has exact total `total`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

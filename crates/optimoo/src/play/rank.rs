@@ -39,9 +39,9 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::partition;
+use crate::model::symmetry::Stabilizer;
 use crate::play::player::PlayError;
 use crate::search::bound::{Bounds, Cost, INF};
-use crate::search::symmetry::{self, Stabilizer};
 use crate::search::{Config, SearchError, Searcher};
 use crate::tree::Node;
 
@@ -162,7 +162,7 @@ impl<'g> Position<'g> {
         let absent = if game.guesses_restricted() {
             0
         } else {
-            all & !symmetry::symbols_of(game.codes(), &set)
+            all & !game.codes().symbols_of(&set)
         };
         let orbit = stab.orbits(game.codes(), absent);
         let left = cap

@@ -7,11 +7,13 @@
 
 use crate::exec;
 use crate::model::code::Code;
+use crate::model::symmetry::Stabilizer;
 use crate::search::bound::INF;
-use crate::search::lookahead::Scored;
+use crate::search::memo::raw_key;
 use crate::search::memo::Entry;
-use crate::search::searcher::{raw_key, Outcome, Searcher};
-use crate::search::symmetry::Stabilizer;
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+use crate::search::value::Scored;
 use crate::tree::Node;
 
 impl Searcher<'_> {

@@ -15,10 +15,11 @@ use crate::exec;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
+use crate::model::symmetry::Stabilizer;
 use crate::search::bound::{Cost, INF};
-use crate::search::lookahead::Scored;
-use crate::search::searcher::{Outcome, Searcher};
-use crate::search::symmetry::Stabilizer;
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+use crate::search::value::Scored;
 
 impl Searcher<'_> {
     /// The non-winning classes of a guess, smallest first (ties by answer;

@@ -9,8 +9,8 @@ use super::*;
 use crate::heuristic::{build_tree, Heuristic, Pool, StrategyConfig, Ties};
 use crate::model::partition::split;
 use crate::model::secrets::{GuessMode, SecretSet};
+use crate::model::symmetry::position_permutations;
 use crate::rng::SplitMix64;
-use crate::search::symmetry::position_permutations;
 
 /// Least total guesses for `set` within `d` guesses, guessing only
 /// `guesses`: every guess tried, nothing pruned.
@@ -157,7 +157,7 @@ fn list_stabilizer_is_the_whole_group_tried_element_by_element() {
         let (k, n) = (game.positions(), game.rules().symbols());
         for list in lists(&game, seed) {
             let stab = Stabilizer::of_list(game.codes(), &list);
-            let used = symmetry::symbols_of(game.codes(), &list);
+            let used = game.codes().symbols_of(&list);
             // Brute force: every (σ, π) mapping the list onto itself,
             // counted by σ and π on the used symbols (the others are free).
             let mut found = std::collections::HashSet::new();

@@ -7,7 +7,7 @@
 //! (bound, non-candidate, code) (for the feasibility objective the largest
 //! class breaks ties of bound), so a scan may stop at the first bound that
 //! reaches the best cost found. Guesses symmetric to a smaller one
-//! ([`crate::search::symmetry`]) are left out. The first phase (candidates
+//! ([`crate::model::symmetry`]) are left out. The first phase (candidates
 //! that no non-candidate can beat) generalizes the "obviously optimal"
 //! candidate of Koyama & Lai 1993. For the total objective and sets of up to
 //! [`kernel::MAX_SET`] secrets, the bounds of phase two and of
@@ -22,11 +22,13 @@
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
+use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Cost, INF};
 use crate::search::kernel::{self, Kernel, NONE};
+use crate::search::memo::raw_key;
 use crate::search::memo::Entry;
-use crate::search::searcher::{raw_key, Searcher};
-use crate::search::symmetry::{self, Stabilizer};
+use crate::search::searcher::Searcher;
+use crate::search::value::Scored;
 
 /// A node's guesses, phase one (see `Searcher::phases`).
 pub(super) struct Phases {
@@ -59,13 +61,6 @@ impl Filter<'_> {
                 None => true,
             }
     }
-}
-
-/// A guess with its lookahead bound.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Scored {
-    pub(super) bound: u64,
-    pub(super) guess: Code,
 }
 
 impl Searcher<'_> {
@@ -198,7 +193,7 @@ impl Searcher<'_> {
     }
 
     pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
-        let absent = self.all_symbols & !symmetry::symbols_of(self.game.codes(), set);
+        let absent = self.all_symbols & !self.game.codes().symbols_of(set);
         // Symbols no candidate contains are interchangeable when every code
         // may be guessed: swapping two of them fixes the set and the guesses.
         // With only listed guesses the swap need not keep the guesses, so

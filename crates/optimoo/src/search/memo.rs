@@ -1,7 +1,8 @@
 //! The search memo: solved subproblems keyed by (candidate set image, depth).
 //!
 //! Invariants:
-//! - A key is an image of the candidate set under the symmetry group (the
+//! - A key ([`raw_key`], [`canonical_key`]: made here, and only here) is
+//!   an image of the candidate set under the symmetry group (the
 //!   canonical one where it could be computed) followed by the remaining
 //!   depth; isomorphic sets have equal values, so any image is a correct key.
 //! - An entry holds either the exact cost, or a proven lower bound; an exact
@@ -23,7 +24,8 @@ use std::sync::Mutex;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::model::code::Code;
+use crate::model::canon;
+use crate::model::code::{Code, Codebook};
 
 const SHARDS: usize = 64;
 /// What an entry costs beyond its key, counted in codes (2 bytes each): the
@@ -143,6 +145,38 @@ impl Memo {
     pub fn lookups(&self) -> u64 {
         self.lookups.load(Ordering::Relaxed)
     }
+}
+
+/// The memo key of a set as it is (no canonical form): its codes, then the
+/// depth.
+pub(crate) fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
+    let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
+    key.push(depth_key(d));
+    key
+}
+
+/// The depth in a memo key. Depths are clamped to `n + 1` (at most
+/// 65,536: `n` is at most [`crate::model::rules::MAX_CODES`]), and a
+/// depth of `n` or more is as good as unlimited, so saturating is exact.
+fn depth_key(d: usize) -> u16 {
+    d.min(u16::MAX as usize) as u16
+}
+
+/// The canonical key of a set (an image of it under the rules' symmetry,
+/// the same for every set of its orbit: [`crate::model::canon`]), then the
+/// depth. `answer(a, b)` is the answer index of code `b` to secret `a`.
+pub(crate) fn canonical_key(
+    book: &Codebook,
+    answer: impl Fn(Code, Code) -> usize,
+    set: &[Code],
+    d: usize,
+    slots: usize,
+    perms: &[Vec<u8>],
+) -> Vec<u16> {
+    let classes = canon::invariants(answer, set, slots);
+    let mut key = canon::canonical(book, set, &classes, perms);
+    key.push(depth_key(d));
+    key
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! Invariants and design (see docs/search.md):
 //! - Every legal guess is considered (candidates or not), up to symmetry:
 //!   one guess per orbit of the stabilizer of the history
-//!   ([`crate::search::symmetry::Stabilizer`]), and symbols no candidate contains
+//!   ([`crate::model::symmetry::Stabilizer`]), and symbols no candidate contains
 //!   are interchangeable. Guesses whose answer is the same for every
 //!   candidate (and that are not candidates) never help and are skipped.
 //! - A guess is scored by its one-step lookahead bound own + Σ lower(|C|,
@@ -41,16 +41,16 @@
 //!
 //! Files: [`config`] (what is asked and answered), `searcher` (`solve`:
 //! memo and node search), `lookahead` (the guess order and its bounds),
-//! `kernel` (the bounds of every guess at once, SIMD), `scan` (a node's
+//! `kernel` (the bounds of every guess at once, SIMD), `value` (the
+//! leaf types the others hand each other: `Scored`, `Outcome`), `scan` (a node's
 //! guesses tried in order, or side by side near the root), `evaluate` (one
 //! guess's exact cost), `build` (the tree rebuilt), [`plan`] (the search
 //! cut into work units), [`bound`], [`memo`], [`memory`] (what a search
-//! will hold), [`symmetry`], [`canon`], [`observe`]; `tests`
+//! will hold), [`observe`]; `tests`
 //! (against brute force).
 
 pub mod bound;
 mod build;
-pub mod canon;
 pub mod config;
 mod evaluate;
 mod kernel;
@@ -65,19 +65,19 @@ mod scan;
 mod searcher;
 #[cfg(test)]
 mod sweep_tests;
-pub mod symmetry;
 #[cfg(test)]
 pub(crate) mod tests;
+mod value;
 
 use std::time::Instant;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
+use crate::model::symmetry::Stabilizer;
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::observe::Silent;
-use crate::search::searcher::Outcome;
-use crate::search::symmetry::Stabilizer;
+use crate::search::value::Outcome;
 use crate::tree::Node;
 
 pub use crate::search::config::{Config, Driver, SearchError, Solution};

@@ -11,10 +11,10 @@
 use std::sync::Mutex;
 
 use crate::model::code::Code;
+use crate::model::symmetry::Stabilizer;
 use crate::search::bound::Cost;
-use crate::search::lookahead::Scored;
 use crate::search::searcher::Searcher;
-use crate::search::symmetry::Stabilizer;
+use crate::search::value::Scored;
 
 /// The running state of a node's scan over its guesses.
 pub(super) struct Scan {

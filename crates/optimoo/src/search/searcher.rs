@@ -5,7 +5,7 @@
 //! cut-off and otherwise `AtLeast(b)` with `cost(S, d) >= b >= cutoff`;
 //! whatever it stores in the [`Memo`] is true of the set (exact costs, or
 //! lower bounds), under its raw key and, for small sets, its canonical one
-//! ([`crate::search::canon`]).
+//! ([`crate::model::canon`]).
 //!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
@@ -21,24 +21,15 @@ use crate::exec::Parallel;
 use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
+use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Bounds, Cost, INF};
-use crate::search::canon;
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::kernel::{Kernel, KernelPath};
-use crate::search::memo::{Entry, Memo};
+use crate::search::memo::{self, raw_key, Entry, Memo};
 use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
 use crate::search::scan::Scan;
-use crate::search::symmetry::{self, Stabilizer};
+use crate::search::value::Outcome;
 use crate::tree::{Node, Tree};
-
-/// Outcome of `solve`: exact below the cut-off, else a bound at least it.
-/// (`level` arguments count from the root; `usize::MAX` marks calls outside
-/// the top-down search, which never run in parallel.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Outcome {
-    Exact(u64),
-    AtLeast(u64),
-}
 
 /// The search state shared by every node (and thread).
 pub struct Searcher<'a> {
@@ -287,18 +278,21 @@ impl<'a> Searcher<'a> {
         d.min(n + 1)
     }
 
-    /// The canonical memo key of a set (an image of it, the same for every
-    /// set of its orbit), followed by the depth.
+    /// The canonical memo key of a set, followed by the depth
+    /// ([`memo::canonical_key`] for sets of at most `canon_max` secrets).
     pub(super) fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
-        let mut key = if set.len() <= self.config.canon_max {
-            let classes =
-                canon::invariants(|a, b| self.table.row(a)[b.index()].index(), set, self.slots);
-            canon::canonical(self.game.codes(), set, &classes, &self.perms)
+        if set.len() <= self.config.canon_max {
+            memo::canonical_key(
+                self.game.codes(),
+                |a, b| self.table.row(a)[b.index()].index(),
+                set,
+                d,
+                self.slots,
+                &self.perms,
+            )
         } else {
-            set.iter().map(|c| c.0).collect()
-        };
-        key.push(depth_key(d));
-        key
+            raw_key(set, d)
+        }
     }
 
     /// Cost of a set solved directly, without search, if it is that easy.
@@ -459,19 +453,4 @@ impl<'a> Searcher<'a> {
             memo_hits: self.memo.hits(),
         }
     }
-}
-
-/// The memo key of a set as it is (no canonical form): its codes, then the
-/// depth.
-pub(super) fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
-    let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
-    key.push(depth_key(d));
-    key
-}
-
-/// The depth in a memo key. Depths are clamped to `n + 1` (at most
-/// 65,536: `n` is at most [`crate::model::rules::MAX_CODES`]), and a
-/// depth of `n` or more is as good as unlimited, so saturating is exact.
-fn depth_key(d: usize) -> u16 {
-    d.min(u16::MAX as usize) as u16
 }

@@ -39,11 +39,12 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::partition;
-use crate::search::bound::{Cost, INF};
+use crate::model::symmetry::Stabilizer;
+use crate::search::bound::INF;
 use crate::search::config::{Config, Driver, SearchError};
-use crate::search::lookahead::Scored;
-use crate::search::searcher::{Outcome, Searcher};
-use crate::search::symmetry::Stabilizer;
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+use crate::search::value::Scored;
 use crate::tree::Node;
 
 mod assembly;
@@ -430,37 +431,6 @@ pub fn solve_unit(
         }
     };
     Ok((result, searcher.nodes()))
-}
-
-/// The cost of the best of a few heuristic trees (Irving, entropy, Kooi;
-/// any guess allowed) that keep within `cap`, under `objective`, with the
-/// heuristic's name: an upper bound on the optimum from a real tree.
-/// `None` when none keeps within the cap.
-pub fn heuristic_upper(
-    game: &Game,
-    cap: Option<usize>,
-    objective: Cost,
-    par: &dyn crate::exec::Parallel,
-) -> Option<(u64, &'static str)> {
-    use crate::heuristic::{build_tree_with, Heuristic, StrategyConfig};
-    let mut best: Option<(u64, &'static str)> = None;
-    for h in [Heuristic::Irving, Heuristic::Entropy, Heuristic::Kooi] {
-        let Ok(tree) = build_tree_with(game, &StrategyConfig::new(h), par) else {
-            continue;
-        };
-        let Ok(stats) = tree.replay(game, cap) else {
-            continue;
-        };
-        let at_cap = match cap {
-            Some(c) if objective == Cost::Crush => stats.histogram.get(c - 1).copied().unwrap_or(0),
-            _ => 0,
-        };
-        let cost = at_cap * crate::search::bound::CRUSH_UNIT + stats.total;
-        if best.is_none_or(|(b, _)| cost < b) {
-            best = Some((cost, h.name()));
-        }
-    }
-    best
 }
 
 #[cfg(test)]
