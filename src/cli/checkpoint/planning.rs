@@ -8,9 +8,10 @@ use std::path::Path;
 
 use anyhow::bail;
 
+use optimoo::heuristic::{build_tree_with, Heuristic, StrategyConfig};
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
-use optimoo::search::bound::INF;
+use optimoo::search::bound::{Cost, INF};
 use optimoo::search::{self, plan, Config, Driver};
 use optimoo::tree::format::Objective;
 
@@ -86,7 +87,7 @@ fn make(
         }
     };
     config.objective = cost_of(objective);
-    let proven = plan::heuristic_upper(&game, config.cap, config.objective, &Rayon);
+    let proven = heuristic_upper(&game, config.cap, config.objective, &Rayon);
     let limit = proven.map_or(INF, |p| p.0);
     let assumed = upper.unwrap_or(INF).min(limit);
     let p = plan::plan(&game, config.clone(), driver, limit, depth)?;
@@ -99,4 +100,36 @@ fn make(
         proven.map(|(c, name)| (c, name.to_string())),
         min_cap.as_ref(),
     ))
+}
+
+/// The cost of the best of a few heuristic trees (Irving, entropy, Kooi;
+/// any guess allowed) that keep within `cap`, under `objective`, with the
+/// heuristic's name: an upper bound on the optimum from a real tree,
+/// the plan's cut-off (made here, where the plan is made: the search
+/// itself knows no heuristic).
+/// `None` when none keeps within the cap.
+fn heuristic_upper(
+    game: &Game,
+    cap: Option<usize>,
+    objective: Cost,
+    par: &dyn optimoo::exec::Parallel,
+) -> Option<(u64, &'static str)> {
+    let mut best: Option<(u64, &'static str)> = None;
+    for h in [Heuristic::Irving, Heuristic::Entropy, Heuristic::Kooi] {
+        let Ok(tree) = build_tree_with(game, &StrategyConfig::new(h), par) else {
+            continue;
+        };
+        let Ok(stats) = tree.replay(game, cap) else {
+            continue;
+        };
+        let at_cap = match cap {
+            Some(c) if objective == Cost::Crush => stats.histogram.get(c - 1).copied().unwrap_or(0),
+            _ => 0,
+        };
+        let cost = at_cap * optimoo::search::bound::CRUSH_UNIT + stats.total;
+        if best.is_none_or(|(b, _)| cost < b) {
+            best = Some((cost, h.name()));
+        }
+    }
+    best
 }
