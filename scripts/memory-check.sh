@@ -39,14 +39,15 @@ run() {
 import re, sys
 label, path = sys.argv[1], sys.argv[2]
 text = open(path).read()
-est = re.findall(r"memory: about ([0-9.]+) (KiB|MiB|GiB)", text)
+# The need and the memo's ceiling: the estimate is their sum.
+est = re.findall(r"memory: about ([0-9.]+) (KiB|MiB|GiB) needed .*the memo may grow to ([0-9.]+) (KiB|MiB|GiB)", text)
 peak = re.findall(r"peak (\d+)", text)
 if not est or not peak:
     print(f"{label:58} (no figures)\n{text}")
     sys.exit()
-value, unit = est[-1]
-scale = {"KiB": 1 / 1024, "MiB": 1, "GiB": 1024}[unit]
-e = float(value) * scale
+scale = {"KiB": 1 / 1024, "MiB": 1, "GiB": 1024}
+need, unit, memo, memo_unit = est[-1]
+e = float(need) * scale[unit] + float(memo) * scale[memo_unit]
 p = int(peak[-1]) / 1024
 print(f"{label:58} {e:8.1f} MiB {p:8.1f} MiB {e / p:6.2f}")
 PY

@@ -16,6 +16,7 @@ mod format;
 mod kernel;
 mod limits;
 mod lists;
+mod new_user;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
 mod verify;

@@ -1,24 +1,70 @@
-//! Embeds the optimal MOO tree in the `moo` binary when the file exists.
+//! Embeds the minimal-total trees of data/ in the `moo` binary.
 //!
-//! Writes `$OUT_DIR/embedded_tree.rs`: an expression of type
-//! `Option<&'static [u8]>`, `Some(include_bytes!(...))` when
-//! data/moo-4x10-cap7.tree (at the top of the workspace) is present at build time, else `None` (the `moo`
-//! binary then asks for `--tree FILE`). Watching the data/ directory (not
-//! the file, which may not exist) reruns this when the file appears.
+//! Writes `$OUT_DIR/shipped_trees.rs`, items for `main.rs` to include:
+//! `SHIPPED`, every data/*.tree whose header claims objective average (the
+//! fewest guesses in all; byte 12 of the file, docs/format.md) over every
+//! code of its game (no secret list: flag 4 of byte 11 clear), by file
+//! name, which `moo --game G` chooses from; and `EMBEDDED`,
+//! `Some(the bytes of data/moo-4x10-cap7.tree)` when that file is present
+//! at build time, else `None` (the `moo` binary then asks for `--tree
+//! FILE`). Crush, worst and heuristic trees and word-list trees are left
+//! out: `--game` never picks them, and the binary stays under its 1.5 MiB.
+//! Watching the data/ directory (not the files, which may not exist)
+//! reruns this when a file appears.
 
 use std::path::PathBuf;
+
+/// The standard game's tree, played without --tree and --game.
+const STANDARD: &str = "moo-4x10-cap7.tree";
 
 fn main() {
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let data = dir.join("..").join("..").join("data");
-    let tree = data.join("moo-4x10-cap7.tree");
     println!("cargo::rerun-if-changed={}", data.display());
     println!("cargo::rerun-if-changed=build.rs");
-    let expr = if tree.is_file() {
-        format!("Some(include_bytes!({:?}))", tree.display().to_string())
-    } else {
-        "None".to_string()
-    };
+    let mut trees: Vec<PathBuf> = std::fs::read_dir(&data)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tree"))
+                .collect()
+        })
+        .unwrap_or_default();
+    trees.sort();
+    let mut items = String::new();
+    let mut names = Vec::new();
+    let mut embedded = "None".to_string();
+    for path in &trees {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let average_of_every_code = bytes.len() > 12 && bytes[11] & 4 == 0 && bytes[12] == 0;
+        if !average_of_every_code {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
+        let item = format!("TREE_{}", names.len());
+        items += &format!(
+            "static {item}: &[u8] = include_bytes!({:?});\n",
+            path.display().to_string()
+        );
+        if name == STANDARD {
+            embedded = format!("Some({item})");
+        }
+        names.push(format!("({name:?}, {item})"));
+    }
+    items += &format!(
+        "/// The tree embedded at build time, if data/{STANDARD} existed.\n\
+         const EMBEDDED: Option<&[u8]> = {embedded};\n\
+         /// The minimal-total trees of data/ at build time, by file name (`--game`).\n\
+         const SHIPPED: &[(&str, &[u8])] = &[{}];\n",
+        names.join(", ")
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
-    std::fs::write(out.join("embedded_tree.rs"), expr).expect("OUT_DIR is writable");
+    std::fs::write(out.join("shipped_trees.rs"), items).expect("OUT_DIR is writable");
 }

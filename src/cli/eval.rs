@@ -9,79 +9,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use clap::builder::TypedValueParser;
 
-use optimoo::heuristic::{self, Heuristic, Named, Pool, StrategyConfig, Ties};
+use optimoo::heuristic::{self, StrategyConfig};
 use optimoo::model::game::Game;
 use optimoo::model::rules::Rules;
 use optimoo::tree::Stats;
 
+use super::args::{self, heuristics, StrategyChoice, StrategyOptions};
 use super::report::EvalRow;
-
-/// Reads one of `T`'s names (a heuristic, a pool, a tie rule).
-pub fn named<T: Named + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
-    let names: Vec<&'static str> = T::NAMES.iter().map(|(n, _)| *n).collect();
-    clap::builder::PossibleValuesParser::new(names).map(|name| {
-        T::NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| *v)
-            .expect("clap accepts only these names")
-    })
-}
-
-/// Options shared by every command that runs a strategy.
-#[derive(Debug, Clone, clap::Args)]
-pub struct StrategyOptions {
-    /// The first guess (default: the smallest legal code, e.g. 0123).
-    #[arg(long, value_name = "CODE")]
-    pub first: Option<String>,
-    /// Which codes the scoring heuristics may guess.
-    #[arg(long, default_value = "all", value_parser = named::<Pool>())]
-    pub pool: Pool,
-    /// How the scoring heuristics break ties: candidate-first (a candidate,
-    /// then the smallest code), smallest, or seed000 (seed 000's whole rule).
-    #[arg(long, default_value = "candidate-first", value_parser = named::<Ties>())]
-    pub ties: Ties,
-    /// Seed of the random strategy.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-}
-
-impl StrategyOptions {
-    /// The checked configuration of `heuristic` for `game`.
-    pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
-        let first = match &self.first {
-            Some(text) => Some(game.parse_code(text).context("--first")?),
-            None => None,
-        };
-        Ok(StrategyConfig {
-            heuristic,
-            first,
-            pool: self.pool,
-            ties: self.ties,
-            seed: self.seed,
-        })
-    }
-}
-
-/// A strategy, or all of them (`None`).
-pub type StrategyChoice = Option<Heuristic>;
-
-/// Reads `all` or a heuristic's name.
-fn strategy_choice() -> impl clap::builder::TypedValueParser<Value = StrategyChoice> {
-    let names = std::iter::once("all").chain(Heuristic::NAMES.iter().map(|(n, _)| *n));
-    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>())
-        .map(|name| name.parse::<Heuristic>().ok())
-}
-
-/// The heuristics a choice names.
-pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
-    match choice {
-        None => Heuristic::ALL.to_vec(),
-        Some(h) => vec![h],
-    }
-}
 
 /// Play every secret with heuristic strategies and print the totals.
 #[derive(Debug, clap::Args)]
@@ -96,7 +31,7 @@ pub struct Args {
     /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
     /// smallest largest class), irving (smallest sum of squared class
     /// sizes), entropy (Neuwirth: largest entropy), kooi (most classes).
-    #[arg(long, default_value = "all", value_parser = strategy_choice())]
+    #[arg(long, default_value = "all", value_parser = args::strategy_choice())]
     pub strategy: StrategyChoice,
     #[command(flatten)]
     pub options: StrategyOptions,

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use super::eval::StrategyOptions;
+use super::args::{self, StrategyOptions};
 use super::output::Output;
 use super::EXIT_NEGATIVE;
 use optimoo::heuristic::{self, Heuristic};
@@ -36,7 +36,8 @@ pub enum Format {
     Html,
 }
 
-/// Write a decision tree: a strategy's (--strategy) or a tree file's (FILE).
+/// Write a decision tree, a strategy's (--strategy) or a tree file's (FILE),
+/// as JSON, a Graphviz picture (dot), a tree file or an HTML page.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A tree file to export (its game is the file's; --game is ignored;
@@ -50,7 +51,7 @@ pub struct Args {
     pub list: super::secrets::SecretArgs,
     /// The strategy whose tree to write: first, random, minimax, irving,
     /// entropy or kooi (see `optimoo eval --help`).
-    #[arg(long, value_parser = super::eval::named::<Heuristic>())]
+    #[arg(long, value_parser = args::named::<Heuristic>())]
     pub strategy: Option<Heuristic>,
     #[command(flatten)]
     pub options: StrategyOptions,

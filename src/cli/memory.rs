@@ -1,5 +1,4 @@
-//! Memory before a search: sizes as typed (`--max-memory 8G`), the memory
-//! this machine has available, and the check that refuses a search that
+//! Memory before a search: the memory this machine has available, and the check that refuses a search that
 //! would not fit (exit code 2) instead of letting the kernel kill it
 //! halfway.
 //!
@@ -44,43 +43,6 @@ fn too_large(memo_mib: usize) -> anyhow::Error {
          fit in 64 bits; give a memo of at most the memory this machine has (e.g. --memo-mib \
          1024)"
     )
-}
-
-/// Reads a size: bytes (`1000000`), or a number (decimals allowed) with a
-/// unit: `K`, `M`, `G`, `T` and `KiB`, `MiB`, `GiB`, `TiB` are powers of
-/// 1024, `KB`, `MB`, `GB`, `TB` powers of 1000, `B` bytes (any case).
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let unit = unit.trim().to_ascii_lowercase();
-    let scale: f64 = match unit.as_str() {
-        "" | "b" => 1.0,
-        "k" | "kib" => 1024.0,
-        "m" | "mib" => 1024f64.powi(2),
-        "g" | "gib" => 1024f64.powi(3),
-        "t" | "tib" => 1024f64.powi(4),
-        "kb" => 1e3,
-        "mb" => 1e6,
-        "gb" => 1e9,
-        "tb" => 1e12,
-        _ => {
-            return Err(format!(
-                "unknown unit {unit:?}: write bytes, or K, M, G, T (or KiB, MiB, GiB, TiB: \
-                 powers of 1024) or KB, MB, GB, TB (powers of 1000), e.g. 8G or 1.5GiB"
-            ))
-        }
-    };
-    let value: f64 = number.parse().map_err(|_| {
-        format!("cannot read a size in {t:?}: write e.g. 8G, 512M, 1.5GiB or bytes")
-    })?;
-    let bytes = (value * scale).round();
-    if !(1.0..=u64::MAX as f64).contains(&bytes) {
-        return Err(format!("{t:?} is not a size of at least one byte"));
-    }
-    Ok(bytes as u64)
 }
 
 /// Writes bytes for people: `914.5 MiB`, `1.2 GiB`.
@@ -165,11 +127,7 @@ fn fit_within(
     let (limit, source) = match limit {
         Ok(found) => found,
         Err(why) => {
-            say(&format!(
-                "memory: about {} needed ({}); {why}: not checked",
-                show(estimate.total()),
-                parts(&estimate)
-            ));
+            say(&format!("{}; {why}: not checked", statement(&estimate)));
             return Ok(config);
         }
     };
@@ -184,39 +142,46 @@ fn fit_within(
                 "memory: the memo is shrunk to {} MiB (--memo-mib) to fit: {source}",
                 (codes * 2) >> 20
             ));
-            say(&format!(
-                "memory: about {} needed ({}); {source}",
-                show(shrunk.total()),
-                parts(&shrunk)
-            ));
+            say(&format!("{}; {source}", statement(&shrunk)));
             return Ok(config);
         }
     }
     if estimate.total() > limit {
         bail!(
-            "the search of {} needs about {} of memory ({}) but {source}: give a \
-             smaller --memo-mib (the feedback table alone needs {}) or a larger \
-             --max-memory, or solve a smaller game",
+            "the search of {} needs about {} of memory ({}), and its memo may grow to {}: \
+             {} in all, but {source}: give a smaller --memo-mib (the feedback table alone \
+             needs {}) or a larger --max-memory, or solve a smaller game",
             game.rules(),
-            show(estimate.total()),
+            show(estimate.fixed()),
             parts(&estimate),
+            show(estimate.memo),
+            show(estimate.total()),
             show(estimate.table)
         );
     }
-    say(&format!(
-        "memory: about {} needed ({}); {source}",
-        show(estimate.total()),
-        parts(&estimate)
-    ));
+    say(&format!("{}; {source}", statement(&estimate)));
     Ok(config)
 }
 
-/// The parts of an estimate, in words.
+/// The line stated before a search: what this game needs whatever the
+/// memo (the feedback table, the bound tables, the codes, the threads, the
+/// process), then the memo's ceiling as a ceiling: it fills only on long
+/// searches (`memory: about 11.7 MiB needed (feedback table 1.6 MiB, other
+/// 10.1 MiB), the memo may grow to 1.0 GiB`).
+pub fn statement(e: &MemoryEstimate) -> String {
+    format!(
+        "memory: about {} needed ({}), the memo may grow to {}",
+        show(e.fixed()),
+        parts(e),
+        show(e.memo)
+    )
+}
+
+/// The parts of an estimate without the memo, in words.
 fn parts(e: &MemoryEstimate) -> String {
     format!(
-        "feedback table {}, memo up to {}, other {}",
+        "feedback table {}, other {}",
         show(e.table),
-        show(e.memo),
         show(e.bounds + e.other)
     )
 }
@@ -224,35 +189,6 @@ fn parts(e: &MemoryEstimate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_parse_with_their_units() {
-        assert_eq!(parse_size("1000"), Ok(1000));
-        assert_eq!(parse_size("1000B"), Ok(1000));
-        assert_eq!(parse_size("8G"), Ok(8 << 30));
-        assert_eq!(parse_size("8g"), Ok(8 << 30));
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("512 MiB"), Ok(512 << 20));
-        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
-        assert_eq!(parse_size("2k"), Ok(2048));
-        assert_eq!(parse_size("1T"), Ok(1 << 40));
-        assert_eq!(parse_size("2GB"), Ok(2_000_000_000));
-        assert_eq!(parse_size("1.5kb"), Ok(1500));
-        for bad in [
-            "",
-            "G",
-            "-1G",
-            "1.2.3M",
-            "8X",
-            "0",
-            "0.1",
-            "1e3",
-            "8 Gbit",
-            "99999999999T",
-        ] {
-            assert!(parse_size(bad).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn the_limit_refuses_shrinks_or_lets_through() {
@@ -287,6 +223,35 @@ mod tests {
         // An unknown limit: not checked, not refused.
         let unknown = fit_within(&game, config.clone(), 2, Err("no /proc".into()), true).unwrap();
         assert_eq!(unknown.memo_codes, config.memo_codes);
+    }
+
+    /// What a game needs is stated sized to the game, the memo's ceiling
+    /// apart: mm:4x6 needs megabytes, not the 1 GiB of the default memo.
+    #[test]
+    fn the_statement_is_sized_to_the_game() {
+        let game = Game::new("mm:4x6".parse().unwrap());
+        let config = Config {
+            memo_codes: memo_codes(crate::cli::args::MEMO_MIB).unwrap(),
+            ..Config::default()
+        };
+        let e = memory_estimate(&game, &config, 2).unwrap();
+        let line = statement(&e);
+        assert!(line.starts_with("memory: about "), "{line}");
+        assert!(
+            line.contains(" MiB needed (feedback table 1.6 MiB, other "),
+            "{line}"
+        );
+        assert!(line.ends_with("), the memo may grow to 1.0 GiB"), "{line}");
+        assert!(e.fixed() < 16 << 20, "{line}");
+        let (needed, unit) = {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (words[2].parse::<f64>().unwrap(), words[3])
+        };
+        assert_eq!(unit, "MiB", "{line}");
+        assert!(
+            (needed - e.fixed() as f64 / (1 << 20) as f64).abs() < 0.1,
+            "{line}"
+        );
     }
 
     #[test]

@@ -8,7 +8,12 @@
 //! random name beside the path by `tempfile` (`O_EXCL`: an existing file or
 //! link under that name is never opened, let alone followed), writes and
 //! syncs it, and renames it over the path (a link at the path is replaced,
-//! not followed). On any failure the temporary file is removed; and since
+//! not followed). The file is created with the permissions `cp` or `rustc`
+//! give a new file, 0666 less the umask (0644 under the usual umask 022,
+//! so a page copied to a web server can be read; 0600 under 077), not
+//! tempfile's own 0600: the kernel applies the umask when the file is
+//! opened, so it is never read (reading it means setting it, which is not
+//! safe while other threads run). On any failure the temporary file is removed; and since
 //! it exists only while the result is written, a process killed during a
 //! long search (SIGTERM, SIGKILL, a batch scheduler's time limit) leaves
 //! nothing behind.
@@ -69,9 +74,7 @@ impl Output {
 
     /// A new temporary file beside the path (removed unless persisted).
     fn temp(&self) -> anyhow::Result<NamedTempFile> {
-        tempfile::Builder::new()
-            .prefix(&self.prefix)
-            .suffix(".tmp")
+        new_file(&self.prefix)
             .tempfile_in(&self.parent)
             .with_context(|| format!("cannot write in {}", self.parent.display()))
     }
@@ -93,6 +96,21 @@ impl Output {
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
     }
+}
+
+/// A temporary file's builder, named PREFIX, a random part and `.tmp`, whose file is
+/// created as any new file is: mode 0666 less the umask (Unix; elsewhere
+/// tempfile's default). Every file the command line writes (`-o`, plan.json,
+/// unit files) is made by it.
+pub fn new_file<S: AsRef<std::ffi::OsStr> + ?Sized>(prefix: &S) -> tempfile::Builder<'_, 'static> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder
 }
 
 #[cfg(test)]

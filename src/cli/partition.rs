@@ -46,8 +46,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} secrets left; guess {}",
+        "{} secret{} left; guess {}",
         left.len(),
+        if left.len() == 1 { "" } else { "s" },
         game.format_code(guess)
     )?;
     for (f, class) in partition::split(&game, guess, &left) {

@@ -9,6 +9,7 @@
 //! `serde(skip)` only feed the text.
 
 use std::fmt;
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -252,6 +253,19 @@ impl SolveReport {
     pub fn json(&self) -> String {
         serde_json::to_string(self).expect("a report always serializes")
     }
+
+    /// Prints the report on stdout (the summary, or with `json` the
+    /// object); its exit code.
+    pub fn print(&self, json: bool) -> anyhow::Result<ExitCode> {
+        let mut out = std::io::stdout().lock();
+        if json {
+            writeln!(out, "{}", self.json())?;
+        } else {
+            write!(out, "{self}")?;
+        }
+        out.flush()?;
+        Ok(self.exit_code())
+    }
 }
 
 impl fmt::Display for SolveReport {
@@ -292,6 +306,12 @@ impl fmt::Display for Solved {
         writeln!(f, "first      {}", self.first_guess)?;
         writeln!(f, "time       {:.3} s", self.seconds)?;
         writeln!(f, "nodes      {}", self.nodes)?;
+        // A tree merged from units (`merge`, `solve --checkpoint`) used no
+        // memo of this process (the unit files do not record theirs): no
+        // line rather than "0 entries, 0 hits of 0 lookups".
+        if self.memo_lookups == 0 {
+            return Ok(());
+        }
         writeln!(
             f,
             "memo       {} entries, {} hits of {} lookups",

@@ -1,17 +1,17 @@
 //! `optimoo solve`: the exact optimal tree of a game under a guess cap.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
 
 use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
 use optimoo::search::bound::Cost;
 use optimoo::search::{self, Config, Driver};
 use optimoo::tree::format::{Objective, TreeFile};
 
+use super::args::{self, Target};
+use super::checkpoint;
 use super::memory;
 use super::output::Output;
 use super::report::SolveReport;
@@ -32,20 +32,10 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// total after that.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed) [default: moo:4x10]
-    #[arg(long)]
-    pub game: Option<Rules>,
+    #[command(flatten)]
+    pub target: Target,
     #[command(flatten)]
     pub list: super::secrets::SecretArgs,
-    /// Most guesses any secret may need, the winning one included
-    /// [default: 7 when --game is not given, else unlimited]
-    #[arg(long)]
-    pub cap: Option<usize>,
-    /// What to optimize: average (fewest guesses in all within the cap),
-    /// worst (the smallest cap), crush (within the smallest cap, fewest
-    /// secrets needing the last guess).
-    #[arg(long, default_value = "average", ignore_case = true, value_parser = objectives())]
-    pub objective: Objective,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -65,11 +55,11 @@ pub struct Args {
     /// bytes, or K, M, G, T (powers of 1024; also KiB, MiB, GiB, TiB) or
     /// KB, MB, GB, TB (powers of 1000), e.g. 8G, 512M, 1.5GiB
     /// [default: the memory available]
-    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = args::parse_size)]
     pub max_memory: Option<u64>,
     /// With --objective worst only: find and prove the smallest cap, without
     /// the minimal-total tree within it (much faster on large games).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cap")]
     pub cap_only: bool,
     /// Print a line on stderr as each class of the first guess is solved.
     #[arg(short, long)]
@@ -84,9 +74,9 @@ pub struct Args {
     pub exact_small: usize,
     /// Keep the work in folder DIR (plan, units) and resume from it when
     /// run again after a stop: at most the units in flight are lost
-    /// (docs/scale.md). Without it, a game of more than 5040 secrets gets a
-    /// reminder on stderr.
-    #[arg(long, value_name = "DIR")]
+    /// (docs/scale.md). Not with --cap-only or --secrets. Without it, a
+    /// game of more than 5040 secrets gets a reminder on stderr.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cap_only", "secrets"])]
     pub checkpoint: Option<PathBuf>,
 }
 
@@ -94,62 +84,34 @@ pub struct Args {
 /// `--checkpoint` makes a solve resumable.
 pub const LONG_SOLVE_SECRETS: usize = 5040;
 
-/// The objectives `solve` optimizes (not `heuristic`, which claims nothing).
-pub(crate) fn objectives() -> impl clap::builder::TypedValueParser<Value = Objective> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["average", "worst", "crush"]).map(|name| {
-        match name.to_ascii_lowercase().as_str() {
-            "worst" => Objective::Worst,
-            "crush" => Objective::Crush,
-            _ => Objective::Average,
-        }
-    })
-}
-
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = args.game.unwrap_or_else(Rules::standard);
-    if args.objective != Objective::Average && args.cap.is_some() {
-        bail!(
-            "--objective {} finds the smallest cap itself; drop --cap",
-            args.objective
-        );
-    }
-    if args.cap_only && args.objective != Objective::Worst {
+    let objective = args.target.objective;
+    let rules = args.target.rules();
+    let cap = args.target.cap(args.list.secrets.is_some())?;
+    if args.cap_only && objective != Objective::Worst {
         bail!(
             "--cap-only goes with --objective worst (it proves the smallest cap, \
              without a tree): add --objective worst, or drop --cap-only"
         );
     }
-    let cap = match (args.game, args.cap, args.objective) {
-        (None, None, Objective::Average) if args.list.secrets.is_none() => Some(7),
-        (_, cap, _) => cap,
-    };
     let threads = driver::check_threads(args.threads)?;
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let game = args.list.game(args.game, rules)?;
+    let game = args.list.game(args.target.game, rules)?;
+    let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
-        if args.cap_only {
-            bail!("--cap-only does not go with --checkpoint: drop one");
-        }
-        if args.list.secrets.is_some() {
-            bail!(
-                "--checkpoint does not take a secret list yet (plan/work/merge search every \
-                 code): drop --secrets, or solve the list without --checkpoint"
-            );
-        }
-        let report = super::merge::solve_checkpoint(
+        let report = checkpoint::solve(
             dir,
-            args.game,
-            args.cap,
-            args.objective,
+            rules,
+            cap,
+            objective,
             threads,
-            args.memo_mib.unwrap_or(256),
+            memo_mib,
             args.verbose,
             output,
         )?;
-        return super::merge::print(&report, args.json);
+        return report.print(args.json);
     }
     if game.len() > LONG_SOLVE_SECRETS {
         crate::exit::say(&format!(
@@ -161,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config {
         cap,
         objective: Cost::Total,
-        memo_codes: memory::memo_codes(args.memo_mib.unwrap_or(256))?,
+        memo_codes: memory::memo_codes(memo_mib)?,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
         ..Config::default()
@@ -183,14 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = pool.install(|| solve(&args, &game, config, driver, output))?;
     drop(observer);
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        writeln!(out, "{}", report.json())?;
-    } else {
-        write!(out, "{report}")?;
-    }
-    out.flush()?;
-    Ok(report.exit_code())
+    report.print(args.json)
 }
 
 /// Searches, writes the tree file if asked, and returns the report.
@@ -201,12 +156,13 @@ fn solve(
     driver: Driver<'_>,
     output: Option<Output>,
 ) -> anyhow::Result<SolveReport> {
-    let min_cap = match args.objective {
+    let objective = args.target.objective;
+    let min_cap = match objective {
         Objective::Average => None,
         _ => {
             let found = search::min_cap_with(game, &config, driver)?;
             config.cap = Some(found.cap);
-            if args.objective == Objective::Crush {
+            if objective == Objective::Crush {
                 config.objective = Cost::Crush;
             }
             Some(found)
@@ -221,14 +177,14 @@ fn solve(
         let bytes = if out.path().extension().is_some_and(|e| e == "json") {
             serde_json::to_string(&tree.to_json(game))?.into_bytes()
         } else {
-            TreeFile::new(game, tree.clone(), args.objective, cap)?.to_bytes(game)?
+            TreeFile::new(game, tree.clone(), objective, cap)?.to_bytes(game)?
         };
         out.commit(&bytes)?;
     }
     Ok(SolveReport::new(
         game,
         cap,
-        args.objective,
+        objective,
         &solution,
         min_cap.as_ref(),
     ))

@@ -1,25 +1,17 @@
 //! `optimoo work`: solve one unit of a plan (`--unit I`, or the index a
 //! Slurm job array or a Kubernetes Indexed Job gives), or every missing one
-//! (`--all`), and write `DIR/units/I.json` (see [`super::checkpoint`]).
-//!
-//! Invariant: a unit's result depends only on the plan and the unit (not
-//! on threads or which machine runs it); a unit whose file already serves
-//! the plan's current generation is not solved again.
+//! (`--all`), and write `DIR/units/I.json` (the units are solved in
+//! [`super::checkpoint`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{bail, Context};
-use rayon::prelude::*;
 
-use optimoo::search::observe::Silent;
-use optimoo::search::plan::{self, Known, UnitResult};
-use optimoo::search::Driver;
-
-use super::checkpoint::{known_of, Folder};
-use crate::driver::{self, Rayon};
+use super::args;
+use super::checkpoint::{self, Folder};
+use crate::driver;
 
 /// The environment variables that carry a task index, in the order read.
 pub const INDEX_VARS: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
@@ -45,13 +37,13 @@ pub struct Args {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Memory for each unit's memo in MiB (with --all, per unit in flight).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = args::MEMO_MIB)]
     pub memo_mib: usize,
     /// Refuse to start when the estimated memory (stated on stderr: the
     /// feedback table N² bytes, a memo per unit in flight, the rest) is
     /// above SIZE, as `solve --max-memory` does (e.g. 8G, 512M)
     /// [default: the memory available]
-    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = args::parse_size)]
     pub max_memory: Option<u64>,
     /// Print a JSON line per unit solved instead of text.
     #[arg(long)]
@@ -73,12 +65,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         1
     };
-    fit_memory(&folder, args.memo_mib, threads, in_flight, args.max_memory)?;
+    checkpoint::fit_memory(&folder, args.memo_mib, threads, in_flight, args.max_memory)?;
     let report = |line: String| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
     };
-    let done = pool.install(|| work(&folder, &units, args.memo_mib, args.json, &report))?;
+    let done =
+        pool.install(|| checkpoint::work(&folder, &units, args.memo_mib, args.json, &report))?;
     if args.all {
         let theirs = if done.theirs > 0 {
             format!(
@@ -95,32 +88,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// States the memory of `in_flight` units solved side by side on
-/// `threads` workers, and refuses (before the feedback table is built:
-/// refused, never killed) when it is above `max_memory` (default: the
-/// memory available). Each unit in flight has its own memo; they share
-/// the table.
-pub fn fit_memory(
-    folder: &Folder,
-    memo_mib: usize,
-    threads: usize,
-    in_flight: usize,
-    max_memory: Option<u64>,
-) -> anyhow::Result<()> {
-    let mut need = folder.config(memo_mib)?;
-    need.memo_codes = need
-        .memo_codes
-        .checked_mul(in_flight.max(1))
-        .ok_or_else(|| {
-            anyhow::anyhow!(
-                "--memo-mib {memo_mib} is too large: {in_flight} units in flight with a memo \
-                 each do not even fit in 64 bits; give a smaller --memo-mib"
-            )
-        })?;
-    super::memory::fit(&folder.game, need, threads, max_memory, true)?;
-    Ok(())
 }
 
 /// The unit index: `--unit`, else the first index variable set.
@@ -152,131 +119,4 @@ fn index(unit: Option<usize>, total: usize, dir: &Path) -> anyhow::Result<usize>
         );
     }
     Ok(i)
-}
-
-/// Solves the listed units that do not serve yet (largest first, side by
-/// side on the current pool; each unit's search also uses the pool);
-/// returns how many this process wrote, and how many it solved but found
-/// written first by another worker (counted apart, so two workers on one
-/// folder never both claim a unit).
-pub fn work(
-    folder: &Folder,
-    units: &[usize],
-    memo_mib: usize,
-    json: bool,
-    report: &(dyn Fn(String) + Sync),
-) -> anyhow::Result<Done> {
-    folder.check_units_dir()?;
-    let upper = folder.upper();
-    let mut todo = Vec::new();
-    for &i in units {
-        let known = match folder.read_unit(i)? {
-            None => Known::Missing,
-            Some((_, r)) => known_of(&r),
-        };
-        if folder.plan.serves(i, known, upper) {
-            if units.len() == 1 {
-                report(format!(
-                    "unit {i} is done already ({})",
-                    folder.unit_path(i).display()
-                ));
-            }
-        } else {
-            todo.push(i);
-        }
-    }
-    if !todo.is_empty() {
-        folder.check_writable()?;
-    }
-    todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
-    let results: Vec<anyhow::Result<bool>> = todo
-        .par_iter()
-        .with_max_len(1)
-        .map(|&i| {
-            let cutoff = folder.plan.cutoff(i, upper);
-            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
-            let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
-            let written = folder.write_unit(&file, &result)?;
-            let u = &folder.file.units[i];
-            if json {
-                let mut line = serde_json::to_value(&file)?;
-                if let Some(o) = line.as_object_mut() {
-                    o.remove("subtree");
-                    o.insert("written".into(), written.into());
-                }
-                report(line.to_string());
-            } else {
-                let second = u
-                    .second
-                    .as_ref()
-                    .map_or(String::new(), |h| format!(" then {h}"));
-                let by = if written {
-                    String::new()
-                } else {
-                    format!(
-                        "; {} was written first by another worker (the same result): kept",
-                        folder.unit_path(i).display()
-                    )
-                };
-                report(format!(
-                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} \
-                     nodes{by}",
-                    u.guess,
-                    u.answer,
-                    u.secrets,
-                    if file.exact { "exact" } else { "at least" },
-                    file.value
-                ));
-            }
-            Ok(written)
-        })
-        .collect();
-    let mut errors = Vec::new();
-    let mut done = Done::default();
-    for r in results {
-        match r {
-            Ok(true) => done.written += 1,
-            Ok(false) => done.theirs += 1,
-            Err(e) => errors.push(format!("{e:#}")),
-        }
-    }
-    if !errors.is_empty() {
-        bail!("{}", errors.join("\n"));
-    }
-    Ok(done)
-}
-
-/// What a call of [`work`] did: units solved and written by this process,
-/// and units it solved but found written first by another (the same
-/// result, kept).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Done {
-    /// Solved, and the file written here.
-    pub written: usize,
-    /// Solved, but another worker wrote the file first.
-    pub theirs: usize,
-}
-
-/// Solves unit `i` under `cutoff` on the current pool: the result, the
-/// search nodes and the wall time in seconds.
-pub fn solve_one(
-    folder: &Folder,
-    i: usize,
-    cutoff: u64,
-    memo_mib: usize,
-) -> anyhow::Result<(UnitResult, u64, f64)> {
-    let start = Instant::now();
-    let driver = Driver {
-        par: &Rayon,
-        observer: &Silent,
-    };
-    let (result, nodes) = plan::solve_unit(
-        &folder.game,
-        folder.config(memo_mib)?,
-        driver,
-        &folder.plan,
-        i,
-        cutoff,
-    )?;
-    Ok((result, nodes, start.elapsed().as_secs_f64()))
 }

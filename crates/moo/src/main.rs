@@ -1,5 +1,7 @@
 //! `moo`: the tiny player. It plays the optimal moo:4x10 tree embedded at
-//! build time, or any tree file given with `--tree`. Thin: arguments in,
+//! build time, any tree file given with `--tree`, or for `--game G` the
+//! best tree of data/ for G (embedded too), and with none the heuristic and
+//! the small exact search. Thin: arguments in,
 //! [`optimoo::play::player`] does the work, errors out as exit codes (the
 //! README's table: 0 success, a won game included; 1 a contradictory
 //! history or an unfinished game; 2 an error). Nothing here panics on a
@@ -13,38 +15,49 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
 use optimoo::model::moves;
+use optimoo::play::codebreaker::{self, Outcome};
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
-use optimoo::play::player::{self, Outcome, PlayError, Player};
+use optimoo::play::player::{self, PlayError, Player};
 
-#[path = "../../../src/exit.rs"]
-mod exit;
+use cli_common::exit;
+use cli_common::secrets::SecretArgs;
+
 mod rank;
 
-/// The tree embedded at build time, if data/moo-4x10-cap7.tree existed.
-const EMBEDDED: Option<&[u8]> = include!(concat!(env!("OUT_DIR"), "/embedded_tree.rs"));
+// EMBEDDED (data/moo-4x10-cap7.tree, if it existed at build time) and
+// SHIPPED (the minimal-total trees of data/, by name): see build.rs.
+include!(concat!(env!("OUT_DIR"), "/shipped_trees.rs"));
 
-/// Bulls and Cows with an optimal strategy: think of a secret and answer
-/// its guesses, or ask for the best next guess of your own game.
+/// What `moo --help` says first: the game and its answers in words.
+const ABOUT: &str = "\
+Bulls and Cows with an optimal strategy: think of a secret and answer its
+guesses, or ask for the best next guess of your own game.
+
+The rules: the secret is a code of K symbols. moo:4x10, the game played
+unless --game or --tree says otherwise, is Bulls and Cows: 4 different
+digits out of 0-9 (5040 secrets); moo:KxN is K different symbols out of N;
+mm:KxN lets a symbol repeat (mm:4x6 is Mastermind: 4 of 0-5, 1296 secrets).
+Each guess is answered xAyB: A (bulls) counts the symbols that are right
+and in the right place, B (cows) those that are right but in the wrong
+place. Against the secret 5293, the guess 1235 is answered 1A2B (2 in
+place; 3 and 5 elsewhere). 4A0B wins.";
+
 #[derive(Debug, Parser)]
-#[command(name = "moo", version)]
+#[command(name = "moo", version, about = ABOUT, long_about = None)]
 struct Cli {
     /// Play this tree file (any game: see `optimoo solve -o`) instead of the
     /// embedded optimal moo:4x10 tree.
     #[arg(long, global = true, value_name = "FILE")]
     tree: Option<PathBuf>,
-    /// Only the codes listed in FILE are secrets (one a line, or one word a
-    /// line with --alphabet). A --tree file must record that same list (a
-    /// tree made with `optimoo solve --secrets`); without --secrets a tree
-    /// file's own list is played.
-    #[arg(long, global = true, value_name = "FILE")]
-    secrets: Option<PathBuf>,
-    /// The letters of the words of --secrets, in symbol order (the first
-    /// letter is symbol 0).
-    #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
-    alphabet: Option<String>,
-    /// With --secrets: which codes may be guessed, all (default) or secrets.
-    #[arg(long, global = true, value_name = "WHICH", requires = "secrets", value_parser = ["all", "secrets"])]
-    guesses: Option<String>,
+    /// The game: moo:KxN (K different symbols out of N) or mm:KxN (repeats
+    /// allowed) [default: the --tree file's, else moo:4x10]. Without --tree,
+    /// moo plays the best tree shipped in data/ for it (mm:4x6, moo:3x10,
+    /// ...), and for a game with none the heuristic and the small exact
+    /// search.
+    #[arg(long, global = true)]
+    game: Option<optimoo::Rules>,
+    #[command(flatten)]
+    list: SecretArgs,
     /// Print the time spent in the process (load, answer) to stderr; for
     /// scripts/bench-player.sh.
     #[arg(long, global = true, hide = true)]
@@ -56,8 +69,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play: moo guesses, you answer (1A2B, 1a2b, '1 2' or 1,2; undo; left;
-    /// quit). With stdin not a terminal, each guess is a line of stdout and
+    /// Play: moo guesses, you answer with A and B (1A2B, 1a2b, '1 2' or
+    /// 1,2; undo; left; quit). With stdin not a terminal, each guess is a line of stdout and
     /// everything else goes to stderr.
     Play,
     /// Print the best next guess after your moves (the first word of
@@ -119,9 +132,6 @@ enum Command {
     /// the number of secrets still possible, `quit` to give up. With stdin
     /// not a terminal, each answer is a line of stdout.
     Host {
-        /// The game (default: the --tree file's, else moo:4x10).
-        #[arg(long)]
-        game: Option<optimoo::Rules>,
         /// Seed of the random secret (and of the adversary's tie-breaks);
         /// default: from the clock.
         #[arg(long)]
@@ -135,57 +145,100 @@ enum Command {
 fn main() -> ExitCode {
     let start = std::time::Instant::now();
     match exit::parse_args::<Cli>() {
-        Ok(cli) => exit::finish(run(cli, start), "moo"),
+        Ok(cli) => {
+            let plain = cli.game.is_none() && cli.tree.is_none();
+            exit::finish(run(cli, start).map_err(|e| hint(e, plain)), "moo")
+        }
         Err(code) => code,
     }
 }
 
-fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
-    let list = ListArgs {
-        secrets: cli.secrets.clone(),
-        alphabet: cli.alphabet.clone(),
-        guesses: cli.guesses.clone(),
-    };
-    if let Some(Command::Host {
-        game,
-        seed,
-        adversarial,
-    }) = cli.command
-    {
-        return host(cli.tree, &list, game, seed, adversarial);
+/// A code that does not fit moo:4x10, given with neither --game nor
+/// --tree (`moo solve 0012`): the error, and how to name the game.
+fn hint(err: anyhow::Error, plain: bool) -> anyhow::Error {
+    use optimoo::model::code::CodeError;
+    use optimoo::model::moves::MoveError;
+    let misfit = err.chain().any(|e| {
+        e.downcast_ref::<CodeError>().is_some()
+            || matches!(e.downcast_ref::<MoveError>(), Some(MoveError::Code { .. }))
+    });
+    if !(plain && misfit) {
+        return err;
     }
-    let bytes = match &cli.tree {
-        Some(path) => std::borrow::Cow::Owned(
-            optimoo::tree::format::read_file(path)
-                .with_context(|| format!("reading {}", path.display()))?,
+    anyhow!(
+        "{}; moo plays moo:4x10 unless --game or --tree says otherwise: e.g. moo --game \
+         mm:4x6 ... for Mastermind",
+        exit::message(&err)
+    )
+}
+
+fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
+    let list = cli.list.clone();
+    if let Some(Command::Host { seed, adversarial }) = cli.command {
+        return host(cli.tree, &list, cli.game, seed, adversarial);
+    }
+    let (bytes, name) = match (&cli.tree, cli.game) {
+        (Some(path), _) => (
+            Some(std::borrow::Cow::Owned(
+                optimoo::tree::format::read_file(path)
+                    .with_context(|| format!("reading {}", path.display()))?,
+            )),
+            path.display().to_string(),
         ),
-        None if list.secrets.is_some() => {
+        (None, _) if list.secrets.is_some() => {
             return Err(anyhow!(
                 "the embedded tree plays every moo:4x10 code, not a list: pass the tree \
                  made for the list with --tree FILE (optimoo solve --secrets ... -o FILE)"
             ))
         }
-        None => std::borrow::Cow::Borrowed(EMBEDDED.ok_or_else(|| {
-            anyhow!(
-                "this moo was built without data/moo-4x10-cap7.tree: pass --tree FILE \
-                 (scripts/regenerate-data.sh makes the file)"
-            )
-        })?),
+        (None, None) => (
+            Some(std::borrow::Cow::Borrowed(EMBEDDED.ok_or_else(|| {
+                anyhow!(
+                    "this moo was built without data/moo-4x10-cap7.tree: pass --tree FILE \
+                     (scripts/regenerate-data.sh makes the file)"
+                )
+            })?)),
+            "the embedded tree".to_string(),
+        ),
+        (None, Some(rules)) => match shipped(rules) {
+            Some((name, bytes)) => (
+                Some(std::borrow::Cow::Borrowed(bytes)),
+                format!("the embedded {name}"),
+            ),
+            None => (None, String::new()),
+        },
     };
-    let given = match &list.secrets {
-        Some(_) => {
-            let rules = optimoo::tree::format::Header::peek(&bytes)
-                .with_context(|| format!("reading {}", tree_name(&cli.tree)))?
-                .rules;
-            Some(list.load(Some(rules), rules)?.1)
+    let (game, file) = match &bytes {
+        Some(bytes) => {
+            let given = match &list.secrets {
+                Some(path) => {
+                    let rules = optimoo::tree::format::Header::peek(bytes)
+                        .with_context(|| format!("reading {name}"))?
+                        .rules;
+                    Some(list.load(path, Some(rules), rules)?.1)
+                }
+                None => None,
+            };
+            let (game, file) =
+                player::load_with(bytes, given).with_context(|| format!("reading {name}"))?;
+            if let Some(rules) = cli.game.filter(|&r| r != game.rules()) {
+                return Err(anyhow!(
+                    "{name} plays {}, not {rules}: drop --game, or give a tree of {rules} \
+                     (optimoo solve --game {rules} -o FILE)",
+                    game.rules()
+                ));
+            }
+            (game, Some(file))
         }
-        None => None,
+        None => (
+            optimoo::Game::new(cli.game.expect("no tree: a --game")),
+            None,
+        ),
     };
-    let (game, file) = player::load_with(&bytes, given).with_context(|| match &cli.tree {
-        Some(path) => format!("reading {}", path.display()),
-        None => "reading the embedded tree".to_string(),
-    })?;
-    let player = Player::new(&game, &file.tree)?.with_cap(file.header.cap);
+    let player = match &file {
+        Some(file) => Player::new(&game, &file.tree)?.with_cap(file.header.cap),
+        None => Player::without_tree(&game),
+    };
     let loaded = start.elapsed();
     let timings = cli.timings;
     let report = move || {
@@ -207,10 +260,10 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             let mut input = stdin.lock();
             let outcome = if decorated {
                 let mut talk = std::io::stdout();
-                player::interact(&player, &mut input, &mut out, &mut talk, true)?
+                codebreaker::interact(&player, &mut input, &mut out, &mut talk, true)?
             } else {
                 let mut talk = exit::Lossy(std::io::stderr().lock());
-                player::interact(&player, &mut input, &mut out, &mut talk, false)?
+                codebreaker::interact(&player, &mut input, &mut out, &mut talk, false)?
             };
             Ok(match outcome {
                 Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
@@ -221,7 +274,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             let history = moves::parse_history(&game, &history)?;
             match player.advise(&history) {
                 Ok(advice) => {
-                    writeln!(out, "{}", player::describe_advice(&game, &advice))?;
+                    writeln!(out, "{}", player::describe_advice(&player, &advice))?;
                     report();
                     Ok(ExitCode::SUCCESS)
                 }
@@ -248,7 +301,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         } => {
             let advisor = optimoo::play::rank::Advisor {
                 use_table: !no_table,
-                ..advisor(&game, &file)
+                ..advisor(&game, file.as_ref())
             };
             rank::rank(&advisor, &history, top, json, budget, &mut out)
         }
@@ -256,7 +309,13 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             history,
             json,
             budget,
-        } => rank::analyze(&advisor(&game, &file), &history, json, budget, &mut out),
+        } => rank::analyze(
+            &advisor(&game, file.as_ref()),
+            &history,
+            json,
+            budget,
+            &mut out,
+        ),
         Command::Solve { secret } => {
             let secret = game.parse_code(&secret)?;
             if !game.is_secret(secret) {
@@ -276,61 +335,43 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
 }
 
 /// What `rank` and `analyze` know of the tree: its root when its file
-/// claims a minimal total (objective average), and its cap.
+/// claims a minimal total (objective average), and its cap; with no tree,
+/// nothing (every value searched, no cap).
 fn advisor<'a>(
     game: &'a optimoo::Game,
-    file: &'a optimoo::tree::format::TreeFile,
+    file: Option<&'a optimoo::tree::format::TreeFile>,
 ) -> optimoo::play::rank::Advisor<'a> {
+    let average = optimoo::model::objective::Objective::Average;
     optimoo::play::rank::Advisor {
         game,
-        optimal_tree: (file.header.objective == optimoo::model::objective::Objective::Average)
-            .then_some(&file.tree.root),
-        cap: file.header.cap,
+        optimal_tree: file
+            .filter(|f| f.header.objective == average)
+            .map(|f| &f.tree.root),
+        cap: file.and_then(|f| f.header.cap),
         use_table: true,
     }
 }
 
-/// The tree's name in messages.
-fn tree_name(tree: &Option<PathBuf>) -> String {
-    tree.as_ref()
-        .map_or("the embedded tree".into(), |p| p.display().to_string())
-}
-
-/// `--secrets`, `--alphabet`, `--guesses`.
-struct ListArgs {
-    secrets: Option<PathBuf>,
-    alphabet: Option<String>,
-    guesses: Option<String>,
-}
-
-impl ListArgs {
-    /// Loads the list for a game (`rules` if known, else the words' game or
-    /// `default`); `None` without --secrets.
-    fn load(
-        &self,
-        rules: Option<optimoo::Rules>,
-        default: optimoo::Rules,
-    ) -> anyhow::Result<(optimoo::Rules, optimoo::model::secrets::SecretSet)> {
-        use optimoo::model::secrets::{self, GuessMode};
-        let path = self.secrets.as_deref().context("no --secrets")?;
-        let guesses = match self.guesses.as_deref() {
-            Some("secrets") => GuessMode::Secrets,
-            _ => GuessMode::All,
-        };
-        Ok(secrets::load(
-            path,
-            self.alphabet.as_deref(),
-            guesses,
-            rules,
-            default,
-        )?)
-    }
+/// The best tree of data/ (embedded at build time: the trees of objective
+/// average over every code) for `rules`: the smallest total (the fewest
+/// guesses on average; mm:4x6's tree with no cap, 5625, before the one
+/// within 5 guesses, 5626), then the file name. `None`: no tree of data/
+/// plays that game.
+fn shipped(rules: optimoo::Rules) -> Option<(&'static str, &'static [u8])> {
+    SHIPPED
+        .iter()
+        .filter_map(|&(name, bytes)| {
+            let h = optimoo::tree::format::Header::peek(bytes).ok()?;
+            (h.rules == rules && h.secrets.is_none()).then_some(((h.stats.total, name), bytes))
+        })
+        .min()
+        .map(|((_, name), bytes)| (name, bytes))
 }
 
 /// `moo host`: the person guesses.
 fn host(
     tree: Option<PathBuf>,
-    list: &ListArgs,
+    list: &SecretArgs,
     game: Option<optimoo::Rules>,
     seed: Option<u64>,
     adversarial: bool,
@@ -347,9 +388,9 @@ fn host(
         None => None,
     };
     let game = match (game, &header, &list.secrets) {
-        (game, _, Some(_)) => {
+        (game, _, Some(path)) => {
             let known = game.or(header.as_ref().map(|h| h.rules));
-            let (rules, set) = list.load(known, optimoo::Rules::standard())?;
+            let (rules, set) = list.load(path, known, optimoo::Rules::standard())?;
             optimoo::Game::with_secrets(rules, set)
         }
         (Some(rules), _, None) => optimoo::Game::new(rules),

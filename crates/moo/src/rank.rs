@@ -15,7 +15,7 @@ use optimoo::play::player::PlayError;
 use optimoo::play::rank::{Advisor, RankError, Request};
 use optimoo::play::report;
 
-use crate::exit;
+use cli_common::exit;
 
 /// The budget as a duration: `None` for no limit (`inf`).
 pub fn budget(seconds: f64) -> anyhow::Result<Option<Duration>> {

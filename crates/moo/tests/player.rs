@@ -150,10 +150,7 @@ fn undo_contradiction_and_bad_answers() {
     assert_eq!(&lines[3..], (1..moves.len()).map(g).collect::<Vec<_>>());
     assert!(err.contains("Took back"), "{err}");
     assert!(err.contains("impossible"), "{err}");
-    assert!(
-        err.contains("secrets possible:") || err.contains("secret possible"),
-        "{err}"
-    );
+    assert!(err.contains("still possible after 1 guess: "), "{err}");
 
     // Contradictory answers: said so, no guess until undo.
     let input = format!("{}\n{}\n", f(0), "2A0B") + "1A1B\n" + "1A0B\n0A3B\nundo\nundo\nquit\n";
@@ -311,5 +308,8 @@ fn a_byte_order_mark_on_stdin_is_skipped() {
     let args = ["--tree", &path, "host", "--seed", "1"];
     let (code, _, err) = run(MOO, &args, "\u{feff}012\nquit\n");
     assert_eq!(code, 0, "{err}");
-    assert!(!err.contains("symbols"), "{err}");
+    assert!(
+        !err.contains("a code of") && !err.contains("is not a symbol"),
+        "{err}"
+    );
 }

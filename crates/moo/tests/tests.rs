@@ -11,6 +11,7 @@ mod host;
 mod limits;
 mod linking;
 mod lists;
+mod new_user;
 mod player;
 mod rank;
 #[path = "../../optimoo/tests/trees.rs"]

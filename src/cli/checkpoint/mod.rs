@@ -1,6 +1,12 @@
 //! The checkpoint folder of a search cut into units (`plan`, `work`,
 //! `merge`, `status`, `solve --checkpoint`): `DIR/plan.json` and one
-//! `DIR/units/I.json` per finished unit (docs/scale.md).
+//! `DIR/units/I.json` per finished unit (docs/scale.md). This folder holds
+//! everything those subcommands share, so that each of them is a leaf
+//! that calls in here and never another subcommand: the files
+//! ([`Folder`], `files`), making or opening the plan ([`ensure`]), solving
+//! units ([`work`], [`fit_memory`]), assembling the tree ([`merge`]),
+//! re-solving a sample ([`audit`]) and all three in one command
+//! ([`solve`]).
 //!
 //! Invariants:
 //! - No file is read without a bound: plan.json at most
@@ -39,8 +45,18 @@ use optimoo::search::Config;
 use optimoo::tree::format::Objective;
 use optimoo::tree::Node;
 
+mod audit;
 mod files;
+mod merge;
+mod planning;
+mod solve;
+mod work;
+pub use audit::{audit, sample};
 pub use files::*;
+pub use merge::{merge, Merged};
+pub use planning::ensure;
+pub use solve::solve;
+pub use work::{fit_memory, solve_one, work, Done};
 
 /// A checkpoint folder, its plan read and checked.
 pub struct Folder {
@@ -56,16 +72,6 @@ pub struct Folder {
     pub objective: Objective,
     /// Cost tables to check subtrees.
     bounds: optimoo::search::bound::Bounds,
-}
-
-/// The objective's name as parsed from plan.json.
-fn parse_objective(name: &str) -> Option<Objective> {
-    match name {
-        "average" => Some(Objective::Average),
-        "worst" => Some(Objective::Worst),
-        "crush" => Some(Objective::Crush),
-        _ => None,
-    }
 }
 
 /// How costs add up for an objective (the cap fixed).
@@ -141,7 +147,7 @@ impl Folder {
             );
         }
         let rules: Rules = file.game.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let objective = parse_objective(&file.objective)
+        let objective = super::args::objective_named(&file.objective)
             .ok_or_else(|| corrupt(format!("unknown objective {}", file.objective)))?;
         let game = Game::new(rules);
         let mut guesses = Vec::new();
@@ -413,9 +419,7 @@ impl Folder {
         let i = f.unit;
         let path = self.unit_path(i);
         let units = self.dir.join(UNITS_DIR);
-        let mut temp = tempfile::Builder::new()
-            .prefix(&format!(".{i}.json."))
-            .suffix(".tmp")
+        let mut temp = super::output::new_file(&format!(".{i}.json."))
             .tempfile_in(&units)
             .with_context(|| format!("cannot write in {}", units.display()))?;
         let text = serde_json::to_string_pretty(f)? + "\n";

@@ -21,6 +21,7 @@
 
 use std::io::{BufRead, Write};
 
+use crate::play::explain;
 use crate::play::input::{self, Line};
 
 use crate::model::code::Code;
@@ -157,8 +158,7 @@ pub enum HostOutcome {
     Unfinished,
 }
 
-const HELP: &str =
-    "Type a guess; 'left' shows how many secrets are still possible, 'quit' gives up";
+const HELP: &str = "Type a guess; 'left' shows the secrets still possible, 'quit' gives up";
 
 /// Plays one game as the codemaker: reads guesses, prints each answer alone
 /// on a line of `answers` (or, when `decorated`, with its guess, for a
@@ -179,9 +179,9 @@ pub fn interact(
     };
     writeln!(
         talk,
-        "Guess my secret of {} ({} possible codes). {how}. {HELP}.",
-        game.name(),
-        game.secret_count()
+        "Guess my secret of {}. {how}.\n{}.\n{HELP}.",
+        explain::game(game),
+        explain::ANSWERS
     )?;
     loop {
         if decorated {
@@ -210,8 +210,9 @@ pub fn interact(
                         let left = host.candidates();
                         writeln!(
                             talk,
-                            "{} secrets were still possible, e.g. {}.",
+                            "{} secret{} still possible, e.g. {}.",
                             left.len(),
+                            if left.len() == 1 { " was" } else { "s were" },
                             game.format_code(left[0])
                         )?;
                     }
@@ -219,13 +220,10 @@ pub fn interact(
                 return Ok(HostOutcome::Quit);
             }
             "left" | "l" => {
-                let n = host.candidates().len();
                 writeln!(
                     talk,
-                    "{n} secret{} still possible after {} guess{}.",
-                    if n == 1 { "" } else { "s" },
-                    host.guesses(),
-                    if host.guesses() == 1 { "" } else { "es" }
+                    "{}",
+                    explain::left(game, host.candidates(), host.guesses())
                 )?;
                 continue;
             }
@@ -337,5 +335,42 @@ mod tests {
                 assert!(guesses < 200);
             }
         }
+    }
+
+    /// The rules are said before the first guess; `left` counts and lists
+    /// the secrets as `moo`'s does (one line for both, `explain::left`).
+    #[test]
+    fn the_rules_first_and_left_as_the_player_says_it() {
+        let game = Game::new(Rules::moo(3, 4).unwrap());
+        let mut host = Host::new(&game, Codemaker::Adversarial, 1);
+        let (mut answers, mut talk) = (Vec::new(), Vec::new());
+        let input = "left\n012\nleft\nquit\n";
+        let outcome = interact(
+            &mut host,
+            &mut input.as_bytes(),
+            &mut answers,
+            &mut talk,
+            false,
+        )
+        .unwrap();
+        assert_eq!(outcome, HostOutcome::Quit);
+        let talk = String::from_utf8(talk).unwrap();
+        let first = talk.lines().take(3).collect::<Vec<_>>().join("\n");
+        assert!(
+            first.starts_with(
+                "Guess my secret of moo:3x4 (3 different symbols from 0-3; 24 possible)"
+            ),
+            "{first}"
+        );
+        assert!(first.contains(explain::ANSWERS), "{first}");
+        assert!(
+            talk.contains(&explain::left(&game, &game.secrets(), 0)),
+            "{talk}"
+        );
+        assert!(
+            talk.contains(&explain::left(&game, host.candidates(), 1)),
+            "{talk}"
+        );
+        assert!(talk.contains("still possible after 1 guess: "), "{talk}");
     }
 }

@@ -1,7 +1,8 @@
 //! Playing from a tree: [`player`] answers the best move after a history
 //! (from the tree, or off the tree by the single-threaded search for small
-//! sets and a heuristic beyond), [`host`] is the codemaker when a person
-//! guesses, [`input`] reads their lines with a length cap; [`rank`] lists
+//! sets and a heuristic beyond), [`codebreaker`] is the conversation when
+//! the computer guesses and a person answers, [`host`] the codemaker when a
+//! person guesses, [`explain`] says the rules in words, [`input`] reads their lines with a length cap; [`rank`] lists
 //! the guesses of a position with their exact values, [`analyze`] judges a
 //! played game move by move, [`opening`] holds the shipped values of the
 //! standard game's second moves.
@@ -10,6 +11,8 @@
 //! binary links this folder, the model and the tree file only.
 
 pub mod analyze;
+pub mod codebreaker;
+pub mod explain;
 pub mod host;
 pub mod input;
 pub mod opening;

@@ -1,5 +1,6 @@
 //! The player behind the `moo` binary: the best next guess from a decision
-//! tree, whole games against a secret, and the interactive codebreaker.
+//! tree, and whole games against a secret (the conversation with a person
+//! is [`crate::play::codebreaker`]).
 //!
 //! Invariants:
 //! - A lookup pays only for the game model and the tree: the answers so far
@@ -11,13 +12,6 @@
 //! - Off the tree (the history holds a guess the tree would not have made)
 //!   the guess comes from the remaining candidates, and [`Advice::source`]
 //!   says how it was chosen.
-//! - Interactive play writes each guess alone on a line of the `guesses`
-//!   stream and everything else on the `talk` stream, so a script can read
-//!   stdout for guesses while a person reads stderr (or both on a terminal).
-
-use std::io::{BufRead, Write};
-
-use crate::play::input::{self, Line};
 
 use crate::heuristic::{self, Heuristic, StrategyConfig};
 use crate::model::code::Code;
@@ -28,7 +22,7 @@ use crate::model::secrets::SecretSet;
 use crate::model::signature::Oracle;
 use crate::search;
 use crate::tree::format::{FormatError, Header, TreeFile};
-use crate::tree::{Node, Tree};
+use crate::tree::Tree;
 
 /// How a guess was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +49,13 @@ impl Source {
             Source::Heuristic("kooi") => "off the tree: the kooi heuristic",
             Source::Heuristic(_) => "off the tree: a heuristic",
         }
+    }
+
+    /// How the guess was chosen, without "off the tree" (for a player
+    /// with no tree at all).
+    fn method(self) -> &'static str {
+        let text = self.describe();
+        text.strip_prefix("off the tree: ").unwrap_or(text)
     }
 }
 
@@ -105,11 +106,13 @@ pub enum PlayError {
     Move(#[from] MoveError),
 }
 
-/// A codebreaker that follows a tree.
+/// A codebreaker that follows a tree, or (for a game no tree is at hand
+/// for) plays every move as off the tree: the exact search for small sets,
+/// the heuristic beyond.
 #[derive(Debug)]
 pub struct Player<'a> {
     game: &'a Game,
-    tree: &'a Tree,
+    tree: Option<&'a Tree>,
     oracle: Oracle<'a>,
     /// The cap the tree was solved under; off the tree, the exact search
     /// tries to keep within it.
@@ -127,10 +130,40 @@ impl<'a> Player<'a> {
         }
         Ok(Player {
             game,
-            tree,
+            tree: Some(tree),
             oracle: Oracle::new(game),
             cap: None,
         })
+    }
+
+    /// A player of `game` with no tree: every move is chosen as off the
+    /// tree (the exact search for at most [`EXACT_MAX`] secrets, the
+    /// heuristic beyond; the first guess is the heuristic's, the smallest
+    /// code).
+    pub fn without_tree(game: &'a Game) -> Player<'a> {
+        Player {
+            game,
+            tree: None,
+            oracle: Oracle::new(game),
+            cap: None,
+        }
+    }
+
+    /// Whether the player follows a tree.
+    pub fn has_tree(&self) -> bool {
+        self.tree.is_some()
+    }
+
+    /// How `source` chose a guess, in a few words: as
+    /// [`Source::describe`], and for a player with no tree "no tree for
+    /// GAME: ..." where it says "off the tree".
+    pub fn describe_source(&self, source: Source) -> String {
+        match (self.tree, source) {
+            (None, Source::Exact | Source::Heuristic(_)) => {
+                format!("no tree for {}: {}", self.game.rules(), source.method())
+            }
+            _ => source.describe().to_string(),
+        }
     }
 
     /// The same player, told the cap its tree was solved under (off the
@@ -149,7 +182,6 @@ impl<'a> Player<'a> {
         let game = self.game;
         let oracle = &self.oracle;
         let mut candidates: Vec<Code> = game.secrets();
-        let mut node: Option<&Node> = Some(&self.tree.root);
         for (i, &(g, f)) in history.iter().enumerate() {
             candidates.retain(|&s| oracle.feedback(s, g) == f);
             if candidates.is_empty() {
@@ -159,12 +191,11 @@ impl<'a> Player<'a> {
                     feedback: game.format_feedback(f),
                 });
             }
-            node = node.filter(|n| n.guess == g).and_then(|n| n.child(f));
         }
         if let Some(&(g, _)) = history.iter().find(|&&(_, f)| f == game.win()) {
             return Err(PlayError::Solved(game.format_code(g)));
         }
-        let (guess, source) = match node {
+        let (guess, source) = match self.tree.and_then(|t| t.root.after(history)) {
             Some(n) => (n.guess, Source::Tree),
             None if candidates.len() == 1 => (candidates[0], Source::LastCandidate),
             None => off_tree(game, history, &candidates, self.cap),
@@ -211,12 +242,12 @@ pub fn load_with(bytes: &[u8], list: Option<SecretSet>) -> Result<(Game, TreeFil
 
 /// One line for `moo next`: the guess first, then how it was chosen and
 /// how many secrets are left.
-pub fn describe_advice(game: &Game, advice: &Advice) -> String {
+pub fn describe_advice(player: &Player<'_>, advice: &Advice) -> String {
     let n = advice.candidates.len();
     format!(
         "{} ({}; {n} secret{} possible)",
-        game.format_code(advice.guess),
-        advice.source.describe(),
+        player.game().format_code(advice.guess),
+        player.describe_source(advice.source),
         if n == 1 { "" } else { "s" }
     )
 }
@@ -263,187 +294,13 @@ fn off_tree(
     }
 }
 
-/// How an interactive game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The secret was found in this many guesses.
-    Won(usize),
-    /// The person typed `quit`.
-    Quit,
-    /// The input ended before the secret was found.
-    Unfinished,
-}
-
-const HELP: &str = "Answer with bulls and cows: 1A2B, 1a2b, '1 2' or 1,2; \
-                    'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
-
-/// Plays one game as the codebreaker: prints a guess, reads the answer, and
-/// so on until the win. `guesses` gets each guess alone on a line (or, when
-/// `decorated`, with its number, for a person at a terminal); `talk` gets
-/// prompts and messages.
-pub fn interact(
-    player: &Player<'_>,
-    input: &mut dyn BufRead,
-    guesses: &mut dyn Write,
-    talk: &mut dyn Write,
-    decorated: bool,
-) -> std::io::Result<Outcome> {
-    let game = player.game();
-    let mut history: Vec<(Code, Feedback)> = Vec::new();
-    // The advice for the current position; None after a contradiction.
-    let mut current: Option<Advice> = None;
-    let mut show = true;
-    writeln!(
-        talk,
-        "Think of a secret of {} ({} possible). {HELP}.",
-        game.name(),
-        game.secret_count()
-    )?;
-    loop {
-        if show {
-            show = false;
-            match player.advise(&history) {
-                Ok(advice) => {
-                    let code = game.format_code(advice.guess);
-                    if decorated {
-                        writeln!(guesses, "guess {}: {code}", history.len() + 1)?;
-                    } else {
-                        writeln!(guesses, "{code}")?;
-                    }
-                    guesses.flush()?;
-                    let n = advice.candidates.len();
-                    let plural = if n == 1 { "" } else { "s" };
-                    if advice.source == Source::Tree {
-                        writeln!(talk, "({n} secret{plural} possible)")?;
-                    } else {
-                        writeln!(
-                            talk,
-                            "({n} secret{plural} possible; {})",
-                            advice.source.describe()
-                        )?;
-                    }
-                    current = Some(advice);
-                }
-                Err(err) => {
-                    writeln!(
-                        talk,
-                        "{err}.\nType 'undo' to take the last answer back, or 'quit'."
-                    )?;
-                    current = None;
-                }
-            }
-        }
-        if decorated {
-            write!(talk, "your answer> ")?;
-            talk.flush()?;
-        }
-        let line = match input::read_line(input)? {
-            Line::Text(line) => line,
-            Line::Unreadable(why) => {
-                writeln!(talk, "Unreadable answer ({why}). {HELP}.")?;
-                continue;
-            }
-            Line::End => {
-                writeln!(talk)?;
-                writeln!(talk, "Input ended before the secret was found.")?;
-                return Ok(Outcome::Unfinished);
-            }
-        };
-        let word = line.trim().to_ascii_lowercase();
-        match word.as_str() {
-            "" => continue,
-            "quit" | "q" | "exit" => {
-                writeln!(talk, "Bye.")?;
-                return Ok(Outcome::Quit);
-            }
-            "help" | "?" | "h" => {
-                writeln!(talk, "{HELP}.")?;
-                continue;
-            }
-            "undo" | "u" => {
-                match history.pop() {
-                    Some((g, f)) => {
-                        writeln!(
-                            talk,
-                            "Took back {}:{}.",
-                            game.format_code(g),
-                            game.format_feedback(f)
-                        )?;
-                        show = true;
-                    }
-                    None => writeln!(talk, "Nothing to undo.")?,
-                }
-                continue;
-            }
-            "left" | "l" => {
-                match &current {
-                    Some(a) => {
-                        let shown: Vec<String> = a
-                            .candidates
-                            .iter()
-                            .take(20)
-                            .map(|&c| game.format_code(c))
-                            .collect();
-                        let more = if a.candidates.len() > 20 { " …" } else { "" };
-                        writeln!(
-                            talk,
-                            "{} secrets possible: {}{more}",
-                            a.candidates.len(),
-                            shown.join(" ")
-                        )?;
-                    }
-                    None => writeln!(talk, "No secret is possible: type 'undo'.")?,
-                }
-                continue;
-            }
-            _ => {}
-        }
-        let Some(advice) = &current else {
-            writeln!(
-                talk,
-                "The answers so far contradict each other: type 'undo' to take the last one back, or 'quit'."
-            )?;
-            continue;
-        };
-        let f = match game.parse_feedback(line.trim()) {
-            Ok(f) => f,
-            Err(err) => {
-                writeln!(talk, "{err}")?;
-                continue;
-            }
-        };
-        let guess = advice.guess;
-        history.push((guess, f));
-        if f == game.win() {
-            if advice.candidates.binary_search(&guess).is_ok() {
-                let n = history.len();
-                writeln!(
-                    talk,
-                    "Solved in {n} guess{}: {}.",
-                    if n == 1 { "" } else { "es" },
-                    game.format_code(guess)
-                )?;
-                return Ok(Outcome::Won(n));
-            }
-            // A guess that no remaining secret equals cannot win.
-            writeln!(
-                talk,
-                "{} cannot be the secret given the answers before. Type 'undo' to take the last answer back, or 'quit'.",
-                game.format_code(guess)
-            )?;
-            current = None;
-            continue;
-        }
-        show = true;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::moves;
     use crate::model::partition;
     use crate::model::rules::Rules;
+    use crate::tree::Node;
 
     fn first_tree(game: &Game) -> Tree {
         fn node(game: &Game, set: &[Code]) -> Node {
@@ -510,5 +367,37 @@ mod tests {
             Err(PlayError::Solved(_))
         ));
         assert!(moves::parse_move(&game, "012-1A0B").is_err());
+    }
+
+    /// With no tree every move is chosen as off the tree, and said so;
+    /// every secret is still won.
+    #[test]
+    fn a_player_without_a_tree() {
+        let game = Game::new(Rules::moo(3, 5).unwrap());
+        let player = Player::without_tree(&game);
+        assert!(!player.has_tree());
+        let first = player.advise(&[]).unwrap();
+        assert_eq!(first.guess, Code(0));
+        assert_eq!(first.candidates.len(), 60);
+        assert_eq!(
+            describe_advice(&player, &first),
+            "012 (no tree for moo:3x5: the entropy heuristic; 60 secrets possible)"
+        );
+        for secret in game.codes().all() {
+            let moves = player.play(secret);
+            assert_eq!(moves.last().unwrap(), &(secret, game.win()));
+            assert!(moves.len() <= 6, "{moves:?}");
+        }
+        let m = moves::parse_move(&game, "012:0A1B").unwrap();
+        let a = player.advise(&[m]).unwrap();
+        assert_eq!(a.source, Source::Exact);
+        assert!(describe_advice(&player, &a).contains("no tree for moo:3x5: exact search"));
+        let tree = first_tree(&game);
+        let with = Player::new(&game, &tree).unwrap();
+        assert!(with.has_tree());
+        assert_eq!(
+            with.describe_source(Source::Exact),
+            Source::Exact.describe()
+        );
     }
 }

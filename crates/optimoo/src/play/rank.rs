@@ -308,31 +308,6 @@ impl<'g> Position<'g> {
     }
 }
 
-/// The exact total of a subtree over the secrets of `set`: each secret
-/// pays one guess per node on its path, the winning one included; `None`
-/// when the subtree does not solve every secret of `set`.
-pub fn subtree_total(game: &Game, node: &Node, set: &[Code]) -> Option<u64> {
-    let mut total = set.len() as u64;
-    for (f, class) in partition::split(game, node.guess, set) {
-        if f != game.win() {
-            total += subtree_total(game, node.child(f)?, &class)?;
-        }
-    }
-    Some(total)
-}
-
-/// The tree's node after `history`, if the history follows the tree.
-pub fn tree_node<'t>(root: &'t Node, history: &[(Code, Feedback)]) -> Option<&'t Node> {
-    let mut node = root;
-    for &(g, f) in history {
-        if node.guess != g {
-            return None;
-        }
-        node = node.child(f)?;
-    }
-    Some(node)
-}
-
 /// What [`rank`] is asked.
 #[derive(Debug, Clone, Copy)]
 pub struct Request {
@@ -484,8 +459,8 @@ impl<'a> Advisor<'a> {
         if !position.capped && self.cap.is_some() {
             return out; // The tree's values are within the cap.
         }
-        if let Some(node) = self.optimal_tree.and_then(|t| tree_node(t, history)) {
-            if let Some(total) = subtree_total(self.game, node, &position.set) {
+        if let Some(node) = self.optimal_tree.and_then(|t| t.after(history)) {
+            if let Some(total) = node.total_over(self.game, &position.set) {
                 out.push((node.guess, Some(total), Source::Tree));
             }
         }

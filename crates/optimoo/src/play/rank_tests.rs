@@ -12,7 +12,7 @@ use crate::model::game::Game;
 use crate::model::partition::split;
 use crate::play::analyze::{analyze, Verdict};
 use crate::play::opening;
-use crate::play::rank::{rank, subtree_total, tree_node, Advisor, Position, Request, Source};
+use crate::play::rank::{rank, Advisor, Position, Request, Source};
 use crate::search::bound::INF;
 
 type Memo = HashMap<(Vec<Code>, usize), u64>;
@@ -190,8 +190,8 @@ fn tree_totals_agree_with_the_search() {
         for i in 0..played.len() {
             let h = &played[..i];
             let pos = Position::new(&game, h, Some(5)).unwrap();
-            let node = tree_node(&tree.root, h).unwrap();
-            let total = subtree_total(&game, node, &pos.set).unwrap();
+            let node = tree.root.after(h).unwrap();
+            let total = node.total_over(&game, &pos.set).unwrap();
             let request = Request {
                 top: 1,
                 deadline: None,
@@ -473,8 +473,8 @@ fn standard_game_values_are_the_tree_totals() {
         let played = file.tree.play(&game, secret).unwrap();
         let h = &played[..3.min(played.len() - 1)];
         let pos = Position::new(&game, h, Some(7)).unwrap();
-        let node = tree_node(&file.tree.root, h).unwrap();
-        let want = subtree_total(&game, node, &pos.set).unwrap();
+        let node = file.tree.root.after(h).unwrap();
+        let want = node.total_over(&game, &pos.set).unwrap();
         let searched = rank(&pos, &[], Request { top: 1, ..request }).unwrap();
         assert_eq!(searched.rows[0].total, Some(want));
     }

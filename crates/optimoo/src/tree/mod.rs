@@ -17,13 +17,15 @@
 //! replaying every secret, never trusted from elsewhere. [`Tree::replay`] is
 //! the one structural check: the tree-file writer relies on it too. The
 //! independent re-check of `optimoo verify` is [`check`], which shares no
-//! code with it.
+//! code with it. Lookups along a played game ([`Node::after`],
+//! [`Node::total_over`]) are in `lookup`.
 
 pub mod check;
 pub mod dot;
 pub mod format;
 pub mod html;
 pub mod json;
+mod lookup;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;

@@ -1,6 +1,6 @@
 //! Exit codes, error lines and the standard streams, shared by both
-//! binaries (`moo` includes this file with `#[path]`, so that it links
-//! nothing of the command line's crate). The README's table: 0 success (a
+//! binaries (`optimoo` and `moo` link this crate; `moo` links nothing of
+//! the command line's crate). The README's table: 0 success (a
 //! won game, a tree found, a verified file), 1 a negative answer (no
 //! strategy within the cap, a contradiction, an unfinished game, a tree that
 //! fails verification), 2 an error (bad input, an unreadable or unwritable
@@ -11,9 +11,6 @@
 //! each error is printed once, causes joined by ": " with repeated causes
 //! dropped, control characters escaped so that no text of the user's (a
 //! path, an argument) reaches the terminal raw.
-
-// Each binary uses part of this file.
-#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -17,24 +17,7 @@ use rayon::prelude::*;
 use optimoo::rng::SplitMix64;
 use optimoo::search::plan::UnitResult;
 
-use super::checkpoint::Folder;
-use super::work::solve_one;
-
-/// The seed of the sample when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 1;
-
-/// Reads `--audit`'s fraction: a number in (0, 1].
-pub fn parse_fraction(text: &str) -> Result<f64, String> {
-    let f: f64 = text.trim().parse().map_err(|_| {
-        format!("{text:?} is not a number: give a fraction of the units, 0 < F <= 1")
-    })?;
-    if !(f > 0.0 && f <= 1.0) {
-        return Err(format!(
-            "{text:?} is not in (0, 1]: give a fraction of the units above 0, at most 1 (every unit)"
-        ));
-    }
-    Ok(f)
-}
+use super::{solve_one, Folder};
 
 /// The units to audit: `ceil(fraction × n)` of the `finished` ones (at
 /// least one), drawn by `seed`, in increasing order.
@@ -174,15 +157,6 @@ pub fn audit(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fractions_are_checked() {
-        assert_eq!(parse_fraction("1"), Ok(1.0));
-        assert_eq!(parse_fraction("0.25"), Ok(0.25));
-        for bad in ["0", "-0.5", "1.01", "nan", "inf", "", "x"] {
-            assert!(parse_fraction(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn samples_are_fixed_by_the_seed() {

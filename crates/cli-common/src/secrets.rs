@@ -1,11 +1,14 @@
 //! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets`: the
 //! options of every command that plays a game whose secrets are a list
-//! (`eval`, `solve`, `export`, `verify`; the player has its own copy).
+//! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands).
 //!
 //! Invariant: the game is checked before any work starts: a bad list is
 //! refused with `FILE:LINE` and exit code 2, a `--game` that does not fit
 //! the alphabet is refused, and `--alphabet`/`--guesses` without
-//! `--secrets` are refused by clap.
+//! `--secrets` are refused by clap. The options are global: `moo host
+//! --secrets FILE` and `moo --secrets FILE host` say the same (the `optimoo`
+//! subcommands have no subcommands of their own, so there it changes
+//! nothing).
 
 use std::path::PathBuf;
 
@@ -14,33 +17,25 @@ use optimoo::model::rules::Rules;
 use optimoo::model::secrets::{self, GuessMode, SecretSet};
 
 /// Options that restrict the secrets to a list.
-#[derive(Debug, Clone, clap::Args)]
+#[derive(Debug, Clone, Default, clap::Args)]
 pub struct SecretArgs {
     /// Only the codes listed in FILE are secrets: one code a line (blank
     /// lines and # comments skipped), or one word a line with --alphabet.
-    #[arg(long, value_name = "FILE")]
+    /// A tree file read must record that same list (a tree made with
+    /// `optimoo solve --secrets`); without --secrets a tree file's own list
+    /// is played.
+    #[arg(long, global = true, value_name = "FILE")]
     pub secrets: Option<PathBuf>,
     /// The letters of the words of --secrets, in symbol order (the first
     /// letter is symbol 0). Without --game the game is moo:KxN (mm:KxN if
     /// a word repeats a letter), K the words' length, N the letters'.
-    #[arg(long, value_name = "LETTERS", requires = "secrets")]
+    #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
     pub alphabet: Option<String>,
     /// With --secrets: which codes may be guessed, all (any code of the
     /// game, the default) or secrets (only the listed ones).
-    #[arg(long, value_name = "WHICH", requires = "secrets", value_parser = guess_modes())]
+    #[arg(long, global = true, value_name = "WHICH", requires = "secrets",
+          value_parser = crate::names(GuessMode::NAMES))]
     pub guesses: Option<GuessMode>,
-}
-
-/// Reads `all` or `secrets`.
-fn guess_modes() -> impl clap::builder::TypedValueParser<Value = GuessMode> {
-    use clap::builder::TypedValueParser;
-    let names: Vec<&'static str> = GuessMode::NAMES.iter().map(|(n, _)| *n).collect();
-    clap::builder::PossibleValuesParser::new(names).map(|name| {
-        GuessMode::NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(GuessMode::All, |(_, m)| *m)
-    })
 }
 
 impl SecretArgs {

@@ -1,0 +1,116 @@
+//! The rules in plain words, for the start of a game with a person (`moo`,
+//! `moo host`), and the one `left` line both conversations print.
+//!
+//! Invariant: the answer letters are explained before any answer is asked
+//! for or given: [`ANSWERS`] says what A and B count, [`game`] what the
+//! secret is (how many symbols, which, repeats or not, a list).
+
+use crate::model::code::Code;
+use crate::model::game::Game;
+
+/// What an answer says, in words.
+pub const ANSWERS: &str = "Each guess is answered xAyB: A counts the symbols that are right \
+                           and in the right place, B the symbols that are right but in the \
+                           wrong place (1A2B: one in place, two elsewhere)";
+
+/// Symbols as the standard games write them: `0-9`, then `a-z`.
+const DIGITS: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/// The secret of `game` in words: `4 different symbols from 0-9, no
+/// repeats (5040 possible)`, with a list `one of the 189 words of
+/// data/words4.txt ...`. Begins with the game's name: `moo:4x10: ...`.
+pub fn game(game: &Game) -> String {
+    let rules = game.rules();
+    let k = rules.positions();
+    let symbols = symbols(game);
+    let shape = if rules.repeats() {
+        format!("{k} symbols from {symbols}, a symbol may repeat")
+    } else {
+        format!("{k} different symbols from {symbols}")
+    };
+    let list = game
+        .secret_set()
+        .map_or(String::new(), |set| format!("; one of {}", set.describe()));
+    format!("{rules} ({shape}{list}; {} possible)", game.secret_count())
+}
+
+/// The symbols of `game` as its codes write them: a range of the standard
+/// ones (`0-9`, `0-5`, `0-9 and a-f`), or the letters of an alphabet.
+fn symbols(game: &Game) -> String {
+    let mut seen: Vec<char> = Vec::new();
+    for code in game.codes().all() {
+        for c in game.format_code(code).chars() {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+        }
+        if seen.len() == game.rules().symbols() {
+            break;
+        }
+    }
+    seen.sort_unstable();
+    let n = seen.len();
+    if n > 0 && DIGITS.starts_with(&seen.iter().collect::<String>()) {
+        let last = |i: usize| DIGITS.as_bytes()[i - 1] as char;
+        return match n {
+            1..=10 => format!("0-{}", last(n)),
+            _ => format!("0-9 and a-{}", last(n)),
+        };
+    }
+    let letters: Vec<String> = seen.iter().map(|c| c.to_string()).collect();
+    letters.join(" ")
+}
+
+/// The `left` line: how many secrets are still possible after `guesses`
+/// guesses, and the first 20 of them (`moo` and `moo host` alike).
+pub fn left(game: &Game, candidates: &[Code], guesses: usize) -> String {
+    let n = candidates.len();
+    let shown: Vec<String> = candidates
+        .iter()
+        .take(20)
+        .map(|&c| game.format_code(c))
+        .collect();
+    let more = if n > 20 { " …" } else { "" };
+    format!(
+        "{n} secret{} still possible after {guesses} guess{}: {}{more}",
+        if n == 1 { "" } else { "s" },
+        if guesses == 1 { "" } else { "es" },
+        shown.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rules::Rules;
+
+    #[test]
+    fn games_are_said_in_words() {
+        let moo = Game::new(Rules::standard());
+        assert_eq!(
+            game(&moo),
+            "moo:4x10 (4 different symbols from 0-9; 5040 possible)"
+        );
+        let mm = Game::new(Rules::mm(4, 6).unwrap());
+        assert_eq!(
+            game(&mm),
+            "mm:4x6 (4 symbols from 0-5, a symbol may repeat; 1296 possible)"
+        );
+        let big = Game::new(Rules::moo(2, 16).unwrap());
+        assert!(game(&big).contains("from 0-9 and a-f"), "{}", game(&big));
+        assert!(ANSWERS.find('A') < ANSWERS.find("right place"));
+    }
+
+    #[test]
+    fn the_left_line_counts_and_lists() {
+        let g = Game::new(Rules::moo(3, 5).unwrap());
+        let all = g.secrets();
+        let line = left(&g, &all, 0);
+        assert!(line.starts_with("60 secrets still possible after 0 guesses: 012 013"));
+        assert!(line.ends_with(" …"), "{line}");
+        assert_eq!(
+            left(&g, &all[..1], 1),
+            "1 secret still possible after 1 guess: 012"
+        );
+    }
+}

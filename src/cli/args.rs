@@ -1,0 +1,310 @@
+//! The arguments several subcommands share, their readers and their
+//! defaults, in one place: the game, cap and objective of an exact search
+//! ([`Target`], with the one cap rule), the strategy options of the
+//! heuristics ([`StrategyOptions`]), the memo's default size, and the
+//! readers of names, sizes, fractions and depths. The secret-list options
+//! are `cli-common`'s ([`crate::cli::secrets`]), shared with `moo`.
+//!
+//! Invariants: each default is written once here (the README quotes
+//! them); cross-argument rules that clap can state (`requires`,
+//! `conflicts_with`) are stated on the arguments, so they are refused by
+//! clap (exit code 2, a usage line); the ones that depend on a value
+//! (`--objective worst` with `--cap`, `--cap-only` without `--objective
+//! worst`) are checked here and refused with exit code 2 too.
+
+use anyhow::{bail, Context};
+use clap::builder::TypedValueParser;
+
+use optimoo::heuristic::{Heuristic, Named, Pool, StrategyConfig, Ties};
+use optimoo::model::game::Game;
+use optimoo::model::rules::Rules;
+use optimoo::tree::format::Objective;
+
+/// The memo's size per generation in MiB when `--memo-mib` is not given
+/// (`solve`, `work`, `merge --audit`, `solve --checkpoint`).
+pub const MEMO_MIB: usize = 256;
+
+/// The cap of the standard search: moo:4x10 within 7 guesses, when
+/// neither `--game` nor `--cap` is given.
+pub const STANDARD_CAP: usize = 7;
+
+/// The seed of `merge --audit`'s sample when `--seed` is not given.
+pub const AUDIT_SEED: u64 = 1;
+
+/// The objectives an exact search optimizes (not `heuristic`, which claims
+/// nothing), by the library's names.
+pub const SEARCH_OBJECTIVES: [Objective; 3] =
+    [Objective::Average, Objective::Worst, Objective::Crush];
+
+/// Reads one of `T`'s names (a heuristic, a pool, a tie rule).
+pub fn named<T: Named + Clone + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    cli_common::names(T::NAMES)
+}
+
+/// A strategy, or all of them (`None`).
+pub type StrategyChoice = Option<Heuristic>;
+
+/// Reads `all` or a heuristic's name.
+pub fn strategy_choice() -> impl TypedValueParser<Value = StrategyChoice> {
+    let names = std::iter::once("all").chain(Heuristic::NAMES.iter().map(|(n, _)| *n));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>())
+        .map(|name| name.parse::<Heuristic>().ok())
+}
+
+/// The heuristics a choice names.
+pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
+    match choice {
+        None => Heuristic::ALL.to_vec(),
+        Some(h) => vec![h],
+    }
+}
+
+/// Reads `--objective`: average, worst or crush (any case).
+pub fn objectives() -> impl TypedValueParser<Value = Objective> {
+    let names: Vec<&'static str> = SEARCH_OBJECTIVES.iter().map(|o| o.name()).collect();
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name| objective_named(&name.to_ascii_lowercase()).expect("clap accepts only these"))
+}
+
+/// The search objective named exactly `name` (as `--objective` lowercased,
+/// and as plan.json records it).
+pub fn objective_named(name: &str) -> Option<Objective> {
+    SEARCH_OBJECTIVES.into_iter().find(|o| o.name() == name)
+}
+
+/// The game, the cap and the objective of an exact search (`solve`,
+/// `plan`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Target {
+    /// The game: moo:KxN (K different symbols out of N, no repeats) or
+    /// mm:KxN (repeats allowed) [default: moo:4x10]
+    #[arg(long)]
+    pub game: Option<Rules>,
+    /// Most guesses any secret may need, the winning one included
+    /// [default: 7 when neither --game nor --secrets is given, else
+    /// unlimited]
+    #[arg(long)]
+    pub cap: Option<usize>,
+    /// What to optimize: average (fewest guesses in all within the cap),
+    /// worst (the smallest cap), crush (within the smallest cap, fewest
+    /// secrets needing the last guess).
+    #[arg(long, default_value = Objective::Average.name(), ignore_case = true, value_parser = objectives())]
+    pub objective: Objective,
+}
+
+impl Target {
+    /// The rules: `--game`, else moo:4x10.
+    pub fn rules(&self) -> Rules {
+        self.game.unwrap_or_else(Rules::standard)
+    }
+
+    /// The cap the search runs under: `--cap`; without it 7 for the
+    /// standard search (no `--game`, no list: `listed` false, objective
+    /// average), else none. Worst and crush find the smallest cap
+    /// themselves: a `--cap` with them is refused.
+    pub fn cap(&self, listed: bool) -> anyhow::Result<Option<usize>> {
+        if self.objective != Objective::Average && self.cap.is_some() {
+            bail!(
+                "--objective {} finds the smallest cap itself; drop --cap",
+                self.objective
+            );
+        }
+        Ok(match (self.game, self.cap, self.objective) {
+            (None, None, Objective::Average) if !listed => Some(STANDARD_CAP),
+            (_, cap, _) => cap,
+        })
+    }
+}
+
+/// Options shared by every command that runs a strategy (`eval`,
+/// `export`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct StrategyOptions {
+    /// The first guess (default: the smallest legal code, e.g. 0123).
+    #[arg(long, value_name = "CODE")]
+    pub first: Option<String>,
+    /// Which codes the scoring heuristics may guess.
+    #[arg(long, default_value = "all", value_parser = named::<Pool>())]
+    pub pool: Pool,
+    /// How the scoring heuristics break ties: candidate-first (the lowest
+    /// score; among equals a candidate, then the smallest code), smallest
+    /// (the lowest score, then the smallest code), or seed000 (the rule of
+    /// seed 000, Mo Tao's program: only its "essentially different" guesses
+    /// are scored, where a symbol j above p + 1, p the largest symbol of the
+    /// earlier guesses (at least K - 1), appears only after j - 1 in the
+    /// same guess; of the lowest score the last candidate wins, else the
+    /// first code; the winning class is left out of every score;
+    /// docs/heuristics.md).
+    #[arg(long, default_value = "candidate-first", value_parser = named::<Ties>())]
+    pub ties: Ties,
+    /// Seed of the random strategy.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl StrategyOptions {
+    /// The checked configuration of `heuristic` for `game`.
+    pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
+        let first = match &self.first {
+            Some(text) => Some(game.parse_code(text).context("--first")?),
+            None => None,
+        };
+        Ok(StrategyConfig {
+            heuristic,
+            first,
+            pool: self.pool,
+            ties: self.ties,
+            seed: self.seed,
+        })
+    }
+}
+
+/// Reads a size: bytes (`1000000`), or a number (decimals allowed) with a
+/// unit: `K`, `M`, `G`, `T` and `KiB`, `MiB`, `GiB`, `TiB` are powers of
+/// 1024, `KB`, `MB`, `GB`, `TB` powers of 1000, `B` bytes (any case).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let unit = unit.trim().to_ascii_lowercase();
+    let scale: f64 = match unit.as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024f64.powi(2),
+        "g" | "gib" => 1024f64.powi(3),
+        "t" | "tib" => 1024f64.powi(4),
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
+        _ => {
+            return Err(format!(
+                "unknown unit {unit:?}: write bytes, or K, M, G, T (or KiB, MiB, GiB, TiB: \
+                 powers of 1024) or KB, MB, GB, TB (powers of 1000), e.g. 8G or 1.5GiB"
+            ))
+        }
+    };
+    let value: f64 = number.parse().map_err(|_| {
+        format!("cannot read a size in {t:?}: write e.g. 8G, 512M, 1.5GiB or bytes")
+    })?;
+    let bytes = (value * scale).round();
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(format!("{t:?} is not a size of at least one byte"));
+    }
+    Ok(bytes as u64)
+}
+
+/// Reads `--audit`'s fraction: a number in (0, 1].
+pub fn parse_fraction(text: &str) -> Result<f64, String> {
+    let f: f64 = text.trim().parse().map_err(|_| {
+        format!("{text:?} is not a number: give a fraction of the units, 0 < F <= 1")
+    })?;
+    if !(f > 0.0 && f <= 1.0) {
+        return Err(format!(
+            "{text:?} is not in (0, 1]: give a fraction of the units above 0, at most 1 (every unit)"
+        ));
+    }
+    Ok(f)
+}
+
+/// Reads `plan --depth`: 1 or 2.
+pub fn parse_depth(text: &str) -> Result<usize, String> {
+    match text.trim() {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(format!(
+            "--depth {text}: give 1 (a unit per class of a first guess) or 2 (large classes \
+             cut by second guess)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_their_units() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("1000B"), Ok(1000));
+        assert_eq!(parse_size("8G"), Ok(8 << 30));
+        assert_eq!(parse_size("8g"), Ok(8 << 30));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("512 MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("2k"), Ok(2048));
+        assert_eq!(parse_size("1T"), Ok(1 << 40));
+        assert_eq!(parse_size("2GB"), Ok(2_000_000_000));
+        assert_eq!(parse_size("1.5kb"), Ok(1500));
+        for bad in [
+            "",
+            "G",
+            "-1G",
+            "1.2.3M",
+            "8X",
+            "0",
+            "0.1",
+            "1e3",
+            "8 Gbit",
+            "99999999999T",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn fractions_and_depths_are_checked() {
+        assert_eq!(parse_fraction("1"), Ok(1.0));
+        assert_eq!(parse_fraction("0.25"), Ok(0.25));
+        for bad in ["0", "-0.5", "1.01", "nan", "inf", "", "x"] {
+            assert!(parse_fraction(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_depth("1"), Ok(1));
+        assert_eq!(parse_depth("2"), Ok(2));
+        for bad in ["0", "3", "", "x", "-1"] {
+            assert!(parse_depth(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// One cap rule for `solve`, `plan` and `solve --checkpoint`: 7 for
+    /// the standard search only.
+    #[test]
+    fn the_cap_rule() {
+        let target = |game: Option<&str>, cap, objective| Target {
+            game: game.map(|g| g.parse().unwrap()),
+            cap,
+            objective,
+        };
+        let avg = Objective::Average;
+        assert_eq!(target(None, None, avg).cap(false).unwrap(), Some(7));
+        assert_eq!(target(None, None, avg).cap(true).unwrap(), None);
+        assert_eq!(target(Some("mm:4x6"), None, avg).cap(false).unwrap(), None);
+        assert_eq!(target(None, Some(6), avg).cap(false).unwrap(), Some(6));
+        assert_eq!(
+            target(Some("mm:4x6"), None, Objective::Worst)
+                .cap(false)
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            target(None, None, Objective::Crush).cap(false).unwrap(),
+            None
+        );
+        let err = target(None, Some(5), Objective::Worst)
+            .cap(false)
+            .unwrap_err();
+        assert!(err.to_string().contains("drop --cap"), "{err}");
+        assert_eq!(target(None, None, avg).rules(), Rules::standard());
+    }
+
+    #[test]
+    fn objective_names_are_the_library_names() {
+        for o in SEARCH_OBJECTIVES {
+            assert_eq!(objective_named(o.name()), Some(o));
+        }
+        assert_eq!(objective_named("heuristic"), None);
+        assert_eq!(objective_named("Worst"), None);
+    }
+}

@@ -1,0 +1,172 @@
+//! Solving units of a plan on this machine (`work`, `merge --audit`,
+//! `solve --checkpoint`): the memory check of the units in flight, the
+//! units solved side by side, each result written as `units/I.json`.
+//!
+//! Invariant: a unit's result depends only on the plan and the unit (not
+//! on threads or which machine runs it); a unit whose file already serves
+//! the plan's current generation is not solved again.
+
+use std::time::Instant;
+
+use anyhow::bail;
+use rayon::prelude::*;
+
+use optimoo::search::observe::Silent;
+use optimoo::search::plan::{self, Known, UnitResult};
+use optimoo::search::Driver;
+
+use super::{known_of, Folder};
+use crate::driver::Rayon;
+
+/// States the memory of `in_flight` units solved side by side on
+/// `threads` workers, and refuses (before the feedback table is built:
+/// refused, never killed) when it is above `max_memory` (default: the
+/// memory available). Each unit in flight has its own memo; they share
+/// the table.
+pub fn fit_memory(
+    folder: &Folder,
+    memo_mib: usize,
+    threads: usize,
+    in_flight: usize,
+    max_memory: Option<u64>,
+) -> anyhow::Result<()> {
+    let mut need = folder.config(memo_mib)?;
+    need.memo_codes = need
+        .memo_codes
+        .checked_mul(in_flight.max(1))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--memo-mib {memo_mib} is too large: {in_flight} units in flight with a memo \
+                 each do not even fit in 64 bits; give a smaller --memo-mib"
+            )
+        })?;
+    crate::cli::memory::fit(&folder.game, need, threads, max_memory, true)?;
+    Ok(())
+}
+
+/// Solves the listed units that do not serve yet (largest first, side by
+/// side on the current pool; each unit's search also uses the pool);
+/// returns how many this process wrote, and how many it solved but found
+/// written first by another worker (counted apart, so two workers on one
+/// folder never both claim a unit).
+pub fn work(
+    folder: &Folder,
+    units: &[usize],
+    memo_mib: usize,
+    json: bool,
+    report: &(dyn Fn(String) + Sync),
+) -> anyhow::Result<Done> {
+    folder.check_units_dir()?;
+    let upper = folder.upper();
+    let mut todo = Vec::new();
+    for &i in units {
+        let known = match folder.read_unit(i)? {
+            None => Known::Missing,
+            Some((_, r)) => known_of(&r),
+        };
+        if folder.plan.serves(i, known, upper) {
+            if units.len() == 1 {
+                report(format!(
+                    "unit {i} is done already ({})",
+                    folder.unit_path(i).display()
+                ));
+            }
+        } else {
+            todo.push(i);
+        }
+    }
+    if !todo.is_empty() {
+        folder.check_writable()?;
+    }
+    todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
+    let results: Vec<anyhow::Result<bool>> = todo
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| {
+            let cutoff = folder.plan.cutoff(i, upper);
+            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
+            let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
+            let written = folder.write_unit(&file, &result)?;
+            let u = &folder.file.units[i];
+            if json {
+                let mut line = serde_json::to_value(&file)?;
+                if let Some(o) = line.as_object_mut() {
+                    o.remove("subtree");
+                    o.insert("written".into(), written.into());
+                }
+                report(line.to_string());
+            } else {
+                let second = u
+                    .second
+                    .as_ref()
+                    .map_or(String::new(), |h| format!(" then {h}"));
+                let by = if written {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} was written first by another worker (the same result): kept",
+                        folder.unit_path(i).display()
+                    )
+                };
+                report(format!(
+                    "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} \
+                     nodes{by}",
+                    u.guess,
+                    u.answer,
+                    u.secrets,
+                    if file.exact { "exact" } else { "at least" },
+                    file.value
+                ));
+            }
+            Ok(written)
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let mut done = Done::default();
+    for r in results {
+        match r {
+            Ok(true) => done.written += 1,
+            Ok(false) => done.theirs += 1,
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if !errors.is_empty() {
+        bail!("{}", errors.join("\n"));
+    }
+    Ok(done)
+}
+
+/// What a call of [`work`] did: units solved and written by this process,
+/// and units it solved but found written first by another (the same
+/// result, kept).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Done {
+    /// Solved, and the file written here.
+    pub written: usize,
+    /// Solved, but another worker wrote the file first.
+    pub theirs: usize,
+}
+
+/// Solves unit `i` under `cutoff` on the current pool: the result, the
+/// search nodes and the wall time in seconds.
+pub fn solve_one(
+    folder: &Folder,
+    i: usize,
+    cutoff: u64,
+    memo_mib: usize,
+) -> anyhow::Result<(UnitResult, u64, f64)> {
+    let start = Instant::now();
+    let driver = Driver {
+        par: &Rayon,
+        observer: &Silent,
+    };
+    let (result, nodes) = plan::solve_unit(
+        &folder.game,
+        folder.config(memo_mib)?,
+        driver,
+        &folder.plan,
+        i,
+        cutoff,
+    )?;
+    Ok((result, nodes, start.elapsed().as_secs_f64()))
+}
