@@ -54,12 +54,13 @@ pub fn map<T: Send>(par: &dyn Parallel, n: usize, f: impl Fn(usize) -> T + Sync)
 }
 
 /// Runs tasks on `n` scoped threads that take indices from a shared
-/// counter: a plain parallel runner for the library's own tests (the
-/// command line uses a rayon pool).
-#[cfg(test)]
-pub(crate) struct Scoped(pub usize);
+/// counter: a plain parallel runner, for the library's tests and for users
+/// of the crate without a thread pool (the command line uses a rayon
+/// pool). Threads are started anew for each call: fine for a few large
+/// tasks, costly for many small ones.
+#[derive(Debug, Clone, Copy)]
+pub struct Scoped(pub usize);
 
-#[cfg(test)]
 impl Parallel for Scoped {
     fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
         use std::sync::atomic::{AtomicUsize, Ordering};

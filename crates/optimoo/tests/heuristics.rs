@@ -3,7 +3,7 @@
 //! the invariants
 //! every strategy tree must keep.
 
-use optimoo::exec::Parallel;
+use optimoo::exec::Scoped;
 use optimoo::heuristic::{build_tree, build_tree_with, Heuristic, Pool, StrategyConfig, Ties};
 use optimoo::{Game, Rules, Stats};
 
@@ -154,34 +154,7 @@ fn random_is_deterministic_per_seed() {
         seed: 1,
         ..StrategyConfig::new(Heuristic::Random)
     };
-    assert_eq!(build_tree_with(&game, &cfg, &Threads(3)).unwrap(), a);
-}
-
-/// Runs tasks on `n` scoped threads that take indices from a shared
-/// counter: the library's `exec::Parallel` with real threads (the command
-/// line's is a rayon pool, which this crate does not link).
-struct Threads(usize);
-
-impl Parallel for Threads {
-    fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..self.0.min(n) {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
-                        break;
-                    }
-                    task(i);
-                });
-            }
-        });
-    }
-
-    fn width(&self) -> usize {
-        self.0
-    }
+    assert_eq!(build_tree_with(&game, &cfg, &Scoped(3)).unwrap(), a);
 }
 
 /// The same tree whatever the number of threads.
@@ -196,7 +169,7 @@ fn parallel_and_sequential_trees_agree() {
         let cfg = StrategyConfig::new(h);
         let seq = build_tree(&game, &cfg).unwrap();
         for threads in [2, 4] {
-            let par = build_tree_with(&game, &cfg, &Threads(threads)).unwrap();
+            let par = build_tree_with(&game, &cfg, &Scoped(threads)).unwrap();
             assert_eq!(par, seq, "{h} on {threads} threads");
         }
     }
