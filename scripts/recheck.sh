@@ -27,19 +27,14 @@ mkdir -p "$scratch"
 touch "$records"
 
 if (($# == 0)); then
-    runs=()
-    for n in 3 4 5 6 7 8 9 10; do runs+=("moo:2x$n"); done
-    for n in 4 5 6 7 8 9 10; do runs+=("moo:3x$n"); done
-    for n in 5 6 7 8 9 10; do runs+=("moo:4x$n"); done
-    for n in 2 3 4 5 6 7 8; do runs+=("mm:2x$n"); done
-    for n in 2 3 4 5 6 7; do runs+=("mm:3x$n"); done
-    for n in 4 5 6 7 8; do runs+=("mm:4x$n"); done
-    runs+=("mm:5x4" "mm:5x5")
-    base=("${runs[@]}")
-    for g in "${base[@]}"; do
-        runs+=("$g --objective worst" "$g --objective crush")
+    # The variants of docs/results.md (scripts/variants.sh); the uncapped
+    # ones also with the worst and crush objectives.
+    source scripts/variants.sh
+    runs=("${variants[@]}")
+    for g in "${variants[@]}"; do
+        [[ $g == *--cap* ]] || runs+=("$g --objective worst" "$g --objective crush")
     done
-    runs+=("mm:4x6 --cap 5" "moo:4x10 --cap 7" "moo:5x6" "moo:5x7" "moo:5x8")
+    runs+=("moo:5x6" "moo:5x7" "moo:5x8")
 else
     runs=("$@")
 fi
