@@ -2,7 +2,7 @@
 //! the command line, and the memory stated before a search. The library's
 //! search of mm:5x7 is in crates/optimoo/tests/big.rs.
 
-use optimoo::{Game, Rules};
+use optimoo::model::{Game, Rules};
 
 use crate::limits;
 use crate::trees::{run, scratch};
@@ -123,7 +123,7 @@ fn the_default_memo_shrinks_to_fit() {
 fn the_stated_estimate_is_memory_estimate() {
     let (code, _, err) = run(OPTIMOO, &limits::ESTIMATED, "");
     assert_eq!(code, 0, "{err}");
-    let game = optimoo::Game::new("mm:4x6".parse().unwrap());
+    let game = optimoo::model::Game::new("mm:4x6".parse().unwrap());
     let config = optimoo::search::Config {
         memo_codes: (1 << 20) / 2,
         ..optimoo::search::Config::default()

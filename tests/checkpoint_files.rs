@@ -149,7 +149,11 @@ fn moo_5x10_plan(dir: &Path) -> Folder {
 
 /// The encoded subtree (as in unit files) that guesses the first secret
 /// of each set.
-fn first_secret_subtree(game: &optimoo::Game, set: &[optimoo::Code], out: &mut Vec<u16>) {
+fn first_secret_subtree(
+    game: &optimoo::model::Game,
+    set: &[optimoo::model::Code],
+    out: &mut Vec<u16>,
+) {
     if set.len() == 1 {
         return;
     }
@@ -225,7 +229,11 @@ fn mm_4x6(name: &str) -> PathBuf {
 /// first set of two secrets whose node guesses one of them guesses a code
 /// that tells them apart instead (each then takes a guess more, the one
 /// guessed first one more in all). Returns whether one was found.
-fn one_worse(game: &optimoo::Game, set: &[optimoo::Code], node: &mut optimoo::Node) -> bool {
+fn one_worse(
+    game: &optimoo::model::Game,
+    set: &[optimoo::model::Code],
+    node: &mut optimoo::tree::Node,
+) -> bool {
     use optimoo::model::partition::split;
     if set.len() == 2 && set.contains(&node.guess) {
         let Some(c) = game
@@ -238,7 +246,7 @@ fn one_worse(game: &optimoo::Game, set: &[optimoo::Code], node: &mut optimoo::No
         node.guess = c;
         node.children = split(game, c, set)
             .into_iter()
-            .map(|(f, s)| (f, optimoo::Node::leaf(s[0])))
+            .map(|(f, s)| (f, optimoo::tree::Node::leaf(s[0])))
             .collect();
         return true;
     }
@@ -263,6 +271,7 @@ fn one_worse(game: &optimoo::Game, set: &[optimoo::Code], node: &mut optimoo::No
 #[test]
 fn forged_unit_files_are_caught_by_an_audit() {
     use optimoo::search::plan::{self, UnitResult};
+    use optimoo::search::Outcome;
     let dir = mm_4x6("files-forged");
     let folder = Folder::open(&dir).unwrap();
     let game = &folder.game;
@@ -272,7 +281,7 @@ fn forged_unit_files_are_caught_by_an_audit() {
         .parse_code(first["first_guess"].as_str().unwrap())
         .unwrap();
     let d = folder.plan.depth - 1;
-    let bounds = plan::bounds(game, optimoo::search::bound::Cost::Total);
+    let bounds = plan::bounds(game, optimoo::search::Cost::Total);
     // Forgery 1: a unit of the optimal first guess, one guess worse.
     let mut forged = None;
     for i in 0..folder.plan.units.len() {
@@ -280,14 +289,14 @@ fn forged_unit_files_are_caught_by_an_audit() {
             continue;
         }
         let (f, r) = folder.read_unit(i).unwrap().unwrap();
-        let UnitResult::Exact(c, mut node) = r else {
+        let (Outcome::Exact(c), Some(mut node)) = (r.outcome(), r.into_subtree()) else {
             continue;
         };
         let set = plan::unit_set(game, &folder.plan, i);
         if one_worse(game, &set, &mut node) {
             let cost = plan::subtree_cost(game, &bounds, &set, d, &node).unwrap();
             assert_eq!(cost, c + 1);
-            let bad = UnitResult::Exact(cost, node);
+            let bad = UnitResult::exact(cost, node);
             let file = folder.unit_file(i, f.cutoff, &bad, f.seconds, f.nodes);
             let good = std::fs::read(unit(&dir, i)).unwrap();
             std::fs::write(unit(&dir, i), serde_json::to_string(&file).unwrap()).unwrap();
@@ -311,7 +320,7 @@ fn forged_unit_files_are_caught_by_an_audit() {
     std::fs::write(unit(&dir, i), &good).unwrap();
     // Forgery 2: the same unit proven to cost at least 1,000,000.
     let (f, _) = folder.read_unit(i).unwrap().unwrap();
-    let bad = UnitResult::AtLeast(1_000_000);
+    let bad = UnitResult::at_least(1_000_000);
     let file = folder.unit_file(i, f.cutoff, &bad, f.seconds, f.nodes);
     std::fs::write(unit(&dir, i), serde_json::to_string(&file).unwrap()).unwrap();
     assert!(ok(&["merge", s(&dir)]).contains("total      5673"));

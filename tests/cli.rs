@@ -7,7 +7,7 @@ use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
 use std::process::{Command, Stdio};
 
-use optimoo::Game;
+use optimoo::model::Game;
 
 use crate::trees::{first_consistent_file, run};
 use crate::OPTIMOO;

@@ -8,6 +8,7 @@ use std::process::Command;
 
 use optimoo::rng::SplitMix64;
 use optimoo::search::plan::UnitResult;
+use optimoo::search::Outcome;
 use optimoo_cli::cli::checkpoint::Folder;
 
 use crate::trees::{run, scratch};
@@ -350,10 +351,10 @@ fn a_unit_written_twice() {
     let again = folder.unit_file(i, file.cutoff, &result, 9.0, 1);
     assert!(!folder.write_unit(&again, &result).unwrap());
     // A different exact cost: an error naming the file.
-    let UnitResult::Exact(c, node) = result.clone() else {
+    let (Outcome::Exact(c), Some(node)) = (result.outcome(), result.subtree()) else {
         panic!("unit {i} is exact")
     };
-    let wrong = UnitResult::Exact(c + 1, node);
+    let wrong = UnitResult::exact(c + 1, node.clone());
     let f = folder.unit_file(i, file.cutoff, &wrong, 1.0, 1);
     let err = format!("{:#}", folder.write_unit(&f, &wrong).unwrap_err());
     assert!(

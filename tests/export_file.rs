@@ -1,7 +1,8 @@
 //! `optimoo export FILE` and `--format dot|tree`.
 
-use optimoo::tree::format::{Objective, TreeFile};
-use optimoo::Game;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::tree::format::TreeFile;
 
 use crate::trees::{first_consistent_file, run, scratch};
 use crate::OPTIMOO;

@@ -7,8 +7,8 @@
 //! time (/usr/bin/time, Debian package `time`): without it these tests
 //! fail.
 
+use optimoo::model::{Game, Rules};
 use optimoo::search::{memory_estimate, Config};
-use optimoo::{Game, Rules};
 
 use crate::bad_files::{self, peak_kb};
 use crate::OPTIMOO;

@@ -7,9 +7,9 @@
 use std::collections::HashMap;
 
 use optimoo::model::secrets::{GuessMode, SecretSet};
+use optimoo::model::{Code, Game};
 use optimoo::rng::SplitMix64;
 use optimoo::tree::check::answer;
-use optimoo::{Code, Game};
 use serde_json::Value;
 
 use crate::trees::{run, scratch};

@@ -1,8 +1,9 @@
 //! `optimoo verify`: exit 0 when every file holds, 1 when a tree fails its
 //! claims, 2 when a file cannot be read.
 
-use optimoo::tree::format::{Objective, TreeFile};
-use optimoo::Game;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::tree::format::TreeFile;
 
 use crate::trees::{first_consistent, first_consistent_file, run, scratch};
 use crate::OPTIMOO;

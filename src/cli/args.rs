@@ -16,9 +16,9 @@ use anyhow::{bail, Context};
 use clap::builder::TypedValueParser;
 
 use optimoo::heuristic::{Heuristic, Named, Pool, StrategyConfig, Ties};
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
-use optimoo::tree::format::Objective;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::model::Rules;
 
 /// The memo's size per generation in MiB when `--memo-mib` is not given
 /// (`solve`, `work`, `merge --audit`, `solve --checkpoint`).

@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::Context;
 
 use optimoo::heuristic::{self, StrategyConfig};
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
+use optimoo::model::Game;
+use optimoo::model::Rules;
 use optimoo::tree::Stats;
 
 use super::args::{self, heuristics, StrategyChoice, StrategyOptions};

@@ -14,9 +14,10 @@ use super::args::{self, StrategyOptions};
 use super::output::Output;
 use super::EXIT_NEGATIVE;
 use optimoo::heuristic::{self, Heuristic};
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
-use optimoo::tree::format::{Objective, TreeFile};
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::model::Rules;
+use optimoo::tree::format::TreeFile;
 use optimoo::tree::Tree;
 use optimoo::tree::{dot, html};
 

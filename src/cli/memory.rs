@@ -15,8 +15,8 @@
 
 use anyhow::bail;
 
-use optimoo::model::game::Game;
-use optimoo::search::memory::{memo_codes_within, MemoryEstimate};
+use optimoo::model::Game;
+use optimoo::search::{memo_codes_within, MemoryEstimate};
 use optimoo::search::{memory_estimate, Config};
 
 use crate::exit::say;

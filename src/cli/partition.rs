@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::EXIT_NEGATIVE;
-use optimoo::model::game::Game;
 use optimoo::model::moves;
 use optimoo::model::partition;
-use optimoo::model::rules::Rules;
+use optimoo::model::Game;
+use optimoo::model::Rules;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
@@ -32,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let history = moves::parse_history(&game, &args.history)?;
     let guess = match &args.guess {
         Some(g) => game.parse_code(g).context("--guess")?,
-        None => optimoo::Code(0),
+        None => optimoo::model::Code(0),
     };
     let left = partition::consistent(&game, &history);
     if left.is_empty() {

@@ -14,9 +14,9 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use optimoo::model::game::Game;
+use optimoo::model::Game;
+use optimoo::model::Objective;
 use optimoo::search::{MinCap, Solution};
-use optimoo::tree::format::Objective;
 use optimoo::tree::Stats;
 
 use super::EXIT_NEGATIVE;

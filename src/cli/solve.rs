@@ -5,10 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 
-use optimoo::model::game::Game;
-use optimoo::search::bound::Cost;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::search::Cost;
 use optimoo::search::{self, Config, Driver};
-use optimoo::tree::format::{Objective, TreeFile};
+use optimoo::tree::format::TreeFile;
 
 use super::args::{self, Target};
 use super::checkpoint;

@@ -12,10 +12,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use optimoo::search::bound::INF;
 use optimoo::search::plan::Known;
+use optimoo::search::INF;
 
-use super::checkpoint::{known_of, show_cost, Folder, Totals};
+use super::checkpoint::{show_cost, Folder, Totals};
 use super::EXIT_ERROR;
 
 /// Show a plan's progress: units done, core time, time left, bounds so far.
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let folder = Folder::open(&args.dir)?;
     let n = folder.plan.units.len();
     let upper_assumed = folder.upper();
-    let mut known = vec![Known::Missing; n];
+    let mut known: Vec<Known> = vec![None; n];
     let mut bad = Vec::new();
     let (mut done, mut done_secrets, mut todo_secrets) = (0usize, 0u64, 0u64);
     let mut core = Totals::default();
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
         match read {
             Ok(Some((f, r))) => {
-                *k = known_of(&r);
+                *k = Some(r.outcome());
                 if folder.plan.serves(i, *k, upper_assumed) {
                     done += 1;
                     done_secrets += secrets;

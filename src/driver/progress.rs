@@ -105,7 +105,7 @@ impl Drop for Terminal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use optimoo::search::observe::ClassOutcome;
+    use optimoo::search::Outcome;
     use std::sync::Arc;
 
     #[derive(Clone, Default)]
@@ -126,7 +126,7 @@ mod tests {
             guess: "0123".into(),
             answer: "0A1B".into(),
             secrets: 7,
-            outcome: ClassOutcome::Exact(20),
+            outcome: Outcome::Exact(20),
             seconds: 0.5,
             progress: Progress {
                 classes_done: 1,

@@ -12,9 +12,9 @@
 
 use std::path::PathBuf;
 
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
 use optimoo::model::secrets::{self, GuessMode, SecretSet};
+use optimoo::model::Game;
+use optimoo::model::Rules;
 
 /// Options that restrict the secrets to a list.
 #[derive(Debug, Clone, Default, clap::Args)]

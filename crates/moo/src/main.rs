@@ -55,7 +55,7 @@ struct Cli {
     /// ...), and for a game with none the heuristic and the small exact
     /// search.
     #[arg(long, global = true)]
-    game: Option<optimoo::Rules>,
+    game: Option<optimoo::model::Rules>,
     #[command(flatten)]
     list: SecretArgs,
     /// Print the time spent in the process (load, answer) to stderr; for
@@ -156,8 +156,8 @@ fn main() -> ExitCode {
 /// A code that does not fit moo:4x10, given with neither --game nor
 /// --tree (`moo solve 0012`): the error, and how to name the game.
 fn hint(err: anyhow::Error, plain: bool) -> anyhow::Error {
-    use optimoo::model::code::CodeError;
     use optimoo::model::moves::MoveError;
+    use optimoo::model::CodeError;
     let misfit = err.chain().any(|e| {
         e.downcast_ref::<CodeError>().is_some()
             || matches!(e.downcast_ref::<MoveError>(), Some(MoveError::Code { .. }))
@@ -231,7 +231,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             (game, Some(file))
         }
         None => (
-            optimoo::Game::new(cli.game.expect("no tree: a --game")),
+            optimoo::model::Game::new(cli.game.expect("no tree: a --game")),
             None,
         ),
     };
@@ -338,10 +338,10 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
 /// claims a minimal total (objective average), and its cap; with no tree,
 /// nothing (every value searched, no cap).
 fn advisor<'a>(
-    game: &'a optimoo::Game,
+    game: &'a optimoo::model::Game,
     file: Option<&'a optimoo::tree::format::TreeFile>,
 ) -> optimoo::play::rank::Advisor<'a> {
-    let average = optimoo::model::objective::Objective::Average;
+    let average = optimoo::model::Objective::Average;
     optimoo::play::rank::Advisor {
         game,
         optimal_tree: file
@@ -357,7 +357,7 @@ fn advisor<'a>(
 /// guesses on average; mm:4x6's tree with no cap, 5625, before the one
 /// within 5 guesses, 5626), then the file name. `None`: no tree of data/
 /// plays that game.
-fn shipped(rules: optimoo::Rules) -> Option<(&'static str, &'static [u8])> {
+fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])> {
     SHIPPED
         .iter()
         .filter_map(|&(name, bytes)| {
@@ -372,7 +372,7 @@ fn shipped(rules: optimoo::Rules) -> Option<(&'static str, &'static [u8])> {
 fn host(
     tree: Option<PathBuf>,
     list: &SecretArgs,
-    game: Option<optimoo::Rules>,
+    game: Option<optimoo::model::Rules>,
     seed: Option<u64>,
     adversarial: bool,
 ) -> anyhow::Result<ExitCode> {
@@ -390,12 +390,12 @@ fn host(
     let game = match (game, &header, &list.secrets) {
         (game, _, Some(path)) => {
             let known = game.or(header.as_ref().map(|h| h.rules));
-            let (rules, set) = list.load(path, known, optimoo::Rules::standard())?;
-            optimoo::Game::with_secrets(rules, set)
+            let (rules, set) = list.load(path, known, optimoo::model::Rules::standard())?;
+            optimoo::model::Game::with_secrets(rules, set)
         }
-        (Some(rules), _, None) => optimoo::Game::new(rules),
+        (Some(rules), _, None) => optimoo::model::Game::new(rules),
         (None, Some(h), None) => h.game(),
-        (None, None, None) => optimoo::Game::new(optimoo::Rules::standard()),
+        (None, None, None) => optimoo::model::Game::new(optimoo::model::Rules::standard()),
     };
     let seed = seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()

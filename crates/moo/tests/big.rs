@@ -4,8 +4,9 @@
 //! tests/big.rs; the memory `moo next` takes: crates/moo/tests/limits.rs.
 
 use optimoo::heuristic::{build_tree, Heuristic, StrategyConfig};
-use optimoo::tree::format::{Objective, TreeFile};
-use optimoo::Game;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::tree::format::TreeFile;
 
 use crate::trees::{run, scratch};
 use crate::MOO;

@@ -1,6 +1,6 @@
 //! `moo host`: the person guesses, the computer answers.
 
-use optimoo::{Code, Game};
+use optimoo::model::{Code, Game};
 
 use crate::trees::run;
 use crate::MOO;

@@ -128,7 +128,8 @@ fn host_draws_from_the_list_and_refuses_unlisted_guesses() {
 #[test]
 fn rank_with_a_list_ranks_listed_guesses() {
     use optimoo::model::secrets::{self, GuessMode, SecretSet};
-    use optimoo::tree::format::{Objective, TreeFile};
+    use optimoo::model::Objective;
+    use optimoo::tree::format::TreeFile;
     let text: String = words()
         .iter()
         .step_by(4)
@@ -137,12 +138,12 @@ fn rank_with_a_list_ranks_listed_guesses() {
     let list = scratch("rank-words.txt");
     std::fs::write(&list, &text).unwrap();
     let alphabet = secrets::Alphabet::new(LETTERS).unwrap();
-    let rules: optimoo::Rules = "moo:4x10".parse().unwrap();
-    let book = optimoo::model::code::Codebook::new(rules);
+    let rules: optimoo::model::Rules = "moo:4x10".parse().unwrap();
+    let book = optimoo::model::Codebook::new(rules);
     let codes = secrets::parse_list(&book, &text, Some(&alphabet), "l").unwrap();
     let n = codes.len();
     let set = SecretSet::new(codes, GuessMode::Secrets, Some(alphabet), "l".into()).unwrap();
-    let game = optimoo::Game::with_secrets(rules, set);
+    let game = optimoo::model::Game::with_secrets(rules, set);
     let solution = optimoo::search::solve(&game, Default::default()).unwrap();
     let file = TreeFile::new(&game, solution.tree.unwrap(), Objective::Average, None).unwrap();
     let tree = scratch("rank-words.tree");

@@ -3,7 +3,7 @@
 //! game, or with none the heuristic and the small exact search), and a
 //! code of another game answered with how to name it.
 
-use optimoo::Game;
+use optimoo::model::Game;
 
 use crate::trees::run;
 use crate::MOO;

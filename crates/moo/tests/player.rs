@@ -1,7 +1,8 @@
 //! The `moo` binary: one-shot answers, scripted games, contradictions,
 //! moves off the tree.
 
-use optimoo::{Code, Feedback, Game, Tree};
+use optimoo::model::{Code, Feedback, Game};
+use optimoo::tree::Tree;
 
 use crate::trees::{first_consistent_file, run};
 use crate::MOO;

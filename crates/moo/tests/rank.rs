@@ -110,7 +110,7 @@ fn the_trees_game_has_no_loss() {
 /// no budget they are lower bounds of the exact ones.
 #[test]
 fn json_rows_are_consistent_and_budgets_give_bounds() {
-    let game = optimoo::Game::new("moo:3x6".parse().unwrap());
+    let game = optimoo::model::Game::new("moo:3x6".parse().unwrap());
     let (_, path) = first_consistent_file(&game, "rank-json.tree");
     let path = path.to_str().unwrap();
     let args = ["--tree", path, "rank", "--json", "--top", "0", "012:0A1B"];

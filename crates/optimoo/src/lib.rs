@@ -7,6 +7,43 @@
 //! its file, its pictures, the independent checker) → [`play`] (the player
 //! and the codemaker). [`exec`] is how the search and the heuristics are
 //! told to spread work over threads; this crate starts none itself.
+//!
+//! Each item has one path: the types of a folder are named from the folder
+//! (`optimoo::model::Game`, `optimoo::search::Config`,
+//! `optimoo::tree::Tree`); the few modules below a folder are namespaces of
+//! their own (`tree::format`, `search::plan`, `play::player`, ...).
+//!
+//! # Example
+//!
+//! Solve Mastermind with 2 pegs and 4 colours exactly, compare the optimum
+//! with Knuth's minimax heuristic, and play the optimal tree from its file:
+//!
+//! ```
+//! use optimoo::heuristic::{build_tree, Heuristic, StrategyConfig};
+//! use optimoo::model::{Game, Objective, Rules};
+//! use optimoo::play::player::Player;
+//! use optimoo::search::{solve, Config};
+//! use optimoo::tree::format::TreeFile;
+//!
+//! let rules: Rules = "mm:2x4".parse()?;
+//! let game = Game::new(rules);
+//! let best = solve(&game, Config::default())?;
+//! let tree = best.tree.expect("a game with no cap always has a strategy");
+//! // The tree's statistics come from replaying every secret.
+//! assert_eq!(best.stats.unwrap().total, best.cost);
+//!
+//! let knuth = build_tree(&game, &StrategyConfig::new(Heuristic::Minimax))?;
+//! assert!(knuth.replay(&game, None)?.total >= best.cost);
+//!
+//! // The compact file: versioned, checksummed, read back and played.
+//! let bytes = TreeFile::new(&game, tree, Objective::Average, None)?.to_bytes(&game)?;
+//! let file = TreeFile::from_bytes(&bytes, Some(rules))?;
+//! let player = Player::new(&game, &file.tree)?;
+//! let secret = game.codes().parse("31")?;
+//! let moves = player.play(secret);
+//! assert_eq!(moves.last().map(|m| m.0), Some(secret));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod exec;
 pub mod heuristic;
@@ -15,9 +52,3 @@ pub mod play;
 pub mod rng;
 pub mod search;
 pub mod tree;
-
-pub use model::code::Code;
-pub use model::feedback::Feedback;
-pub use model::game::Game;
-pub use model::rules::Rules;
-pub use tree::{Node, Stats, Tree};

@@ -14,8 +14,9 @@ use std::process::{Command, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use optimoo::tree::format::{Objective, TreeFile};
-use optimoo::Game;
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::tree::format::TreeFile;
 
 use crate::trees::{random_tree, scratch};
 

@@ -8,10 +8,10 @@
 //! kernel). The command line's runs of such games (and moo:5x10) are in
 //! the top tests/big.rs.
 
-use optimoo::model::feedback::TABLE_MAX_CODES;
-use optimoo::search::bound::{Bounds, Cost, INF};
+use optimoo::model::TABLE_MAX_CODES;
+use optimoo::model::{Game, Rules};
 use optimoo::search::{min_cap, solve, Config};
-use optimoo::{Game, Rules};
+use optimoo::search::{Bounds, Cost, INF};
 
 /// mm:5x7 (16,807 codes): four guesses are refuted by counting, five by
 /// both searches (feasibility and total), and six are met by a tree the

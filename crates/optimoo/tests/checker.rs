@@ -4,10 +4,12 @@
 //! trees and headers that do not hold (`optimoo verify` on such files: the
 //! top tests/verify.rs).
 
+use optimoo::model::Game;
+use optimoo::model::Objective;
 use optimoo::tree::check::{answer, check};
-use optimoo::tree::format::{Objective, TreeFile, VerifyError};
+use optimoo::tree::format::{TreeFile, VerifyError};
+use optimoo::tree::Node;
 use optimoo::tree::TreeError;
-use optimoo::{Game, Node};
 
 use crate::trees::{first_consistent, random_tree};
 
@@ -90,7 +92,7 @@ fn the_checker_rejects_wrong_branches() {
     );
 
     let mut stray = good.clone();
-    let impossible = optimoo::Feedback(0); // 0A0B
+    let impossible = optimoo::model::Feedback(0); // 0A0B
     stray.root.children.retain(|(f, _)| *f != impossible);
     let sub = stray.root.children[0].1.clone();
     stray.root.children.insert(0, (impossible, sub));
@@ -108,7 +110,7 @@ fn the_checker_rejects_wrong_branches() {
     ));
 
     let mut illegal = good;
-    illegal.root.children[0].1 = Node::leaf(optimoo::Code(60));
+    illegal.root.children[0].1 = Node::leaf(optimoo::model::Code(60));
     assert!(matches!(
         check(&game, &illegal, None),
         Err(TreeError::IllegalGuess { index: 60, .. })

@@ -10,9 +10,10 @@
 //! totals asserted are those of a tree that really plays within its cap.
 //! scripts/results.sh runs the same searches through the CLI for docs/results.md.
 
-use optimoo::search::bound::Cost;
+use optimoo::model::{Game, Rules};
+use optimoo::search::Cost;
 use optimoo::search::{min_cap, solve, Config};
-use optimoo::{Game, Rules, Stats};
+use optimoo::tree::Stats;
 
 fn game(name: &str) -> Game {
     Game::new(name.parse::<Rules>().expect("a known game"))

@@ -2,8 +2,9 @@
 //! (through the library; `optimoo` and `moo` refusing bad files: the top
 //! tests/format.rs and crates/moo/tests/format.rs).
 
-use optimoo::tree::format::{crc32, FormatError, Header, Objective, TreeFile};
-use optimoo::{Game, Rules};
+use optimoo::model::Objective;
+use optimoo::model::{Game, Rules};
+use optimoo::tree::format::{crc32, FormatError, Header, TreeFile};
 use proptest::prelude::*;
 
 use crate::bad_files::{self, BadFile};
@@ -55,9 +56,9 @@ fn leaves_are_implied_unless_a_tree_wastes_one() {
     let mut wasteful = plain;
     let miss = game.parse_feedback("0A0B").unwrap();
     let last = &mut wasteful.root.children[0].1.children[0].1;
-    *last = optimoo::Node {
-        guess: optimoo::Code(0),
-        children: vec![(miss, optimoo::Node::leaf(optimoo::Code(2)))],
+    *last = optimoo::tree::Node {
+        guess: optimoo::model::Code(0),
+        children: vec![(miss, optimoo::tree::Node::leaf(optimoo::model::Code(2)))],
     };
     let file = TreeFile::new(&game, wasteful, Objective::Heuristic, None).unwrap();
     assert_eq!(file.header.stats.total, 1 + 2 + 4);
@@ -322,7 +323,8 @@ fn duplicate_or_unordered_children_are_not_written() {
 /// another code, again and again) is refused by the one structural check.
 #[test]
 fn trees_deeper_than_the_format_are_refused() {
-    use optimoo::{Code, Node};
+    use optimoo::model::Code;
+    use optimoo::tree::Node;
     let game = Game::new(Rules::mm(1, 2).unwrap());
     let miss = game.parse_feedback("0A0B").unwrap();
     // Guess 0: secret 1 answers 0A0B; then guess 0 again and again.
@@ -333,7 +335,7 @@ fn trees_deeper_than_the_format_are_refused() {
             children: vec![(miss, node)],
         };
     }
-    let tree = optimoo::Tree {
+    let tree = optimoo::tree::Tree {
         rules: game.rules(),
         root: node,
     };

@@ -20,8 +20,9 @@
 use std::sync::OnceLock;
 
 use optimoo::model::moves::{parse_history, parse_move};
-use optimoo::tree::format::{crc32, max_len, Header, Objective, TreeFile};
-use optimoo::{Game, Rules};
+use optimoo::model::Objective;
+use optimoo::model::{Game, Rules};
+use optimoo::tree::format::{crc32, max_len, Header, TreeFile};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -288,7 +289,7 @@ fn check_move(game: &Game, text: &str) -> Result<(), TestCaseError> {
 
 fn check_rules(text: &str) -> Result<(), TestCaseError> {
     if let Ok(rules) = text.parse::<Rules>() {
-        prop_assert!(rules.code_count() <= optimoo::model::rules::MAX_CODES);
+        prop_assert!(rules.code_count() <= optimoo::model::MAX_CODES);
         prop_assert!(rules.code_count() >= 1);
         prop_assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
     }

@@ -5,7 +5,8 @@
 
 use optimoo::exec::Scoped;
 use optimoo::heuristic::{build_tree, build_tree_with, Heuristic, Pool, StrategyConfig, Ties};
-use optimoo::{Game, Rules, Stats};
+use optimoo::model::{Game, Rules};
+use optimoo::tree::Stats;
 
 /// Builds the tree of a strategy and replays every secret through it.
 fn evaluate(game: &Game, cfg: &StrategyConfig) -> Stats {
@@ -193,7 +194,8 @@ fn brute_score(h: Heuristic, sizes: &[usize]) -> f64 {
 #[test]
 fn heuristics_match_brute_force_on_small_games() {
     use optimoo::model::partition;
-    use optimoo::{Code, Node};
+    use optimoo::model::Code;
+    use optimoo::tree::Node;
     fn walk(game: &Game, cfg: &StrategyConfig, node: &Node, cands: &[Code], root: bool) {
         let (h, ties) = (cfg.heuristic, cfg.ties);
         if !root && cands.len() > 1 {

@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use optimoo::model::partition;
-use optimoo::{Code, Game, Node, Tree};
+use optimoo::model::{Code, Game};
+use optimoo::tree::{Node, Tree};
 
 /// The tree that always guesses the smallest candidate.
 pub fn first_consistent(game: &Game) -> Tree {
@@ -102,7 +103,7 @@ pub fn first_consistent_file(game: &Game, name: &str) -> (Tree, std::path::PathB
     let file = optimoo::tree::format::TreeFile::new(
         game,
         tree.clone(),
-        optimoo::tree::format::Objective::Heuristic,
+        optimoo::model::Objective::Heuristic,
         None,
     )
     .unwrap();

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use optimoo::rng::SplitMix64;
 use optimoo::search::plan::UnitResult;
+use optimoo::search::Outcome;
 
 use super::{solve_one, Folder};
 
@@ -40,9 +41,9 @@ pub fn sample(finished: &[usize], fraction: f64, seed: u64) -> Vec<usize> {
 
 /// A result in words: `exact 310` or `at least 1000000`.
 fn show(r: &UnitResult) -> String {
-    match r {
-        UnitResult::Exact(c, _) => format!("exact {c}"),
-        UnitResult::AtLeast(b) => format!("at least {b}"),
+    match r.outcome() {
+        Outcome::Exact(c) => format!("exact {c}"),
+        Outcome::AtLeast(b) => format!("at least {b}"),
     }
 }
 
@@ -106,11 +107,7 @@ pub fn audit(
                 .second
                 .as_ref()
                 .map_or(String::new(), |h| format!(" then {h}"));
-            let subtree = if found.value() == claimed.value()
-                && matches!(
-                    (&found, &claimed),
-                    (UnitResult::Exact(..), UnitResult::Exact(..))
-                ) {
+            let subtree = if found.outcome() == claimed.outcome() && found.outcome().is_exact() {
                 " with another subtree"
             } else {
                 ""

@@ -23,11 +23,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use optimoo::model::game::Game;
-use optimoo::search::bound::INF;
+use optimoo::model::Game;
+use optimoo::model::Objective;
 use optimoo::search::plan::Plan;
 use optimoo::search::MinCap;
-use optimoo::tree::format::Objective;
+use optimoo::search::INF;
 
 /// The plan's file name in the folder.
 pub const PLAN_FILE: &str = "plan.json";

@@ -9,8 +9,8 @@
 
 use anyhow::bail;
 
-use optimoo::search::bound::INF;
 use optimoo::search::plan::{self, Decision, Known};
+use optimoo::search::INF;
 use optimoo::search::{MinCap, Solution};
 use optimoo::tree::format::TreeFile;
 use optimoo::tree::Tree;
@@ -33,7 +33,7 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
     let missing: Vec<String> = known
         .iter()
         .enumerate()
-        .filter(|(_, k)| **k == Known::Missing)
+        .filter(|(_, k)| k.is_none())
         .map(|(i, _)| i.to_string())
         .collect();
     if !missing.is_empty() {

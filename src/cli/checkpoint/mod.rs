@@ -37,13 +37,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
-use optimoo::search::bound::{Cost, CRUSH_UNIT, INF};
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::model::Rules;
 use optimoo::search::plan::{self, Known, Plan, RootGuess, Unit, UnitResult};
 use optimoo::search::Config;
-use optimoo::tree::format::Objective;
-use optimoo::tree::Node;
+use optimoo::search::Outcome;
+use optimoo::search::{Cost, CRUSH_UNIT, INF};
 
 mod audit;
 mod files;
@@ -71,7 +71,7 @@ pub struct Folder {
     /// The objective.
     pub objective: Objective,
     /// Cost tables to check subtrees.
-    bounds: optimoo::search::bound::Bounds,
+    bounds: optimoo::search::Bounds,
 }
 
 /// How costs add up for an objective (the cap fixed).
@@ -305,12 +305,12 @@ impl Folder {
                     f.value
                 )));
             }
-            UnitResult::Exact(f.value, node)
+            UnitResult::exact(f.value, node)
         } else {
             if f.value < f.cutoff {
                 return Err(bad("a bound below its own cut-off"));
             }
-            UnitResult::AtLeast(f.value)
+            UnitResult::at_least(f.value)
         };
         Ok(Some((f, result)))
     }
@@ -321,12 +321,11 @@ impl Folder {
         let mut errors = Vec::new();
         for i in 0..self.plan.units.len() {
             match self.read_unit(i) {
-                Ok(None) => known.push(Known::Missing),
-                Ok(Some((_, UnitResult::Exact(c, _)))) => known.push(Known::Exact(c)),
-                Ok(Some((_, UnitResult::AtLeast(b)))) => known.push(Known::AtLeast(b)),
+                Ok(None) => known.push(None),
+                Ok(Some((_, r))) => known.push(Some(r.outcome())),
                 Err(e) => {
                     errors.push(format!("{e:#}"));
-                    known.push(Known::Missing);
+                    known.push(None);
                 }
             }
         }
@@ -345,15 +344,12 @@ impl Folder {
         seconds: f64,
         nodes: u64,
     ) -> UnitFile {
-        let subtree = match result {
-            UnitResult::Exact(_, node) => {
-                let set = plan::unit_set(&self.game, &self.plan, i);
-                let mut codes = Vec::new();
-                plan::encode_subtree(&self.game, &set, node, &mut codes);
-                Some(codes)
-            }
-            UnitResult::AtLeast(_) => None,
-        };
+        let subtree = result.subtree().map(|node| {
+            let set = plan::unit_set(&self.game, &self.plan, i);
+            let mut codes = Vec::new();
+            plan::encode_subtree(&self.game, &set, node, &mut codes);
+            codes
+        });
         let def = &self.file.units[i];
         let mut f = UnitFile {
             format: UNIT_FORMAT.into(),
@@ -363,8 +359,8 @@ impl Folder {
             answer: def.answer.clone(),
             second: def.second.clone(),
             cutoff,
-            exact: matches!(result, UnitResult::Exact(..)),
-            value: result.value(),
+            exact: result.outcome().is_exact(),
+            value: result.outcome().value(),
             subtree,
             seconds,
             nodes,
@@ -436,33 +432,24 @@ impl Folder {
         let Some((_, old)) = self.read_unit(i)? else {
             bail!("cannot write {}", path.display());
         };
-        let contradiction = match (&old, result) {
-            (UnitResult::Exact(a, ta), UnitResult::Exact(b, tb)) => a != b || ta != tb,
-            (UnitResult::Exact(a, _), UnitResult::AtLeast(b))
-            | (UnitResult::AtLeast(b), UnitResult::Exact(a, _)) => b > a,
-            (UnitResult::AtLeast(_), UnitResult::AtLeast(_)) => false,
+        let contradiction = match (old.outcome(), result.outcome()) {
+            (Outcome::Exact(a), Outcome::Exact(b)) => a != b || old.subtree() != result.subtree(),
+            (Outcome::Exact(a), Outcome::AtLeast(b)) | (Outcome::AtLeast(b), Outcome::Exact(a)) => {
+                b > a
+            }
+            (Outcome::AtLeast(_), Outcome::AtLeast(_)) => false,
         };
         if contradiction {
             bail!(
-                "{} already holds a different result ({} {}; this run found {} {}): \
+                "{} already holds a different result ({}; this run found {}): \
                  one of them is wrong; check the files and the versions that wrote them",
                 path.display(),
-                if old_exact(&old) { "exact" } else { "at least" },
-                old.value(),
-                if old_exact(result) {
-                    "exact"
-                } else {
-                    "at least"
-                },
-                result.value()
+                old.outcome(),
+                result.outcome()
             );
         }
-        let old_known = match old {
-            UnitResult::Exact(c, _) => Known::Exact(c),
-            UnitResult::AtLeast(b) => Known::AtLeast(b),
-        };
-        if !self.plan.serves(i, old_known, self.upper())
-            && self.plan.serves(i, known_of(result), self.upper())
+        if !self.plan.serves(i, Some(old.outcome()), self.upper())
+            && self.plan.serves(i, Some(result.outcome()), self.upper())
         {
             // A bound too low for this generation: the new result replaces it.
             temp.persist(&path)
@@ -518,26 +505,6 @@ impl Totals {
 /// What `work` says when it stops before solving for want of a place to
 /// write.
 const LOST: &str = "nothing was solved (its result could not be kept)";
-
-fn old_exact(r: &UnitResult) -> bool {
-    matches!(r, UnitResult::Exact(..))
-}
-
-/// The assembly's view of a result.
-pub fn known_of(r: &UnitResult) -> Known {
-    match r {
-        UnitResult::Exact(c, _) => Known::Exact(*c),
-        UnitResult::AtLeast(b) => Known::AtLeast(*b),
-    }
-}
-
-/// The subtree of an exact unit result.
-pub fn subtree_of(r: UnitResult) -> Option<Node> {
-    match r {
-        UnitResult::Exact(_, n) => Some(n),
-        UnitResult::AtLeast(_) => None,
-    }
-}
 
 /// Peak resident memory of this process in KiB: `VmHWM` of
 /// /proc/self/status (Linux; no crate reads it without pulling in a

@@ -9,11 +9,11 @@ use std::path::Path;
 use anyhow::bail;
 
 use optimoo::heuristic::{build_tree_with, Heuristic, StrategyConfig};
-use optimoo::model::game::Game;
-use optimoo::model::rules::Rules;
-use optimoo::search::bound::{Cost, INF};
+use optimoo::model::Game;
+use optimoo::model::Objective;
+use optimoo::model::Rules;
 use optimoo::search::{self, plan, Config, Driver};
-use optimoo::tree::format::Objective;
+use optimoo::search::{Cost, INF};
 
 use super::{cost_of, plan_file, Folder, PlanFile, PLAN_FILE, UNITS_DIR};
 use crate::driver::Rayon;
@@ -126,7 +126,7 @@ fn heuristic_upper(
             Some(c) if objective == Cost::Crush => stats.histogram.get(c - 1).copied().unwrap_or(0),
             _ => 0,
         };
-        let cost = at_cap * optimoo::search::bound::CRUSH_UNIT + stats.total;
+        let cost = at_cap * optimoo::search::CRUSH_UNIT + stats.total;
         if best.is_none_or(|(b, _)| cost < b) {
             best = Some((cost, h.name()));
         }

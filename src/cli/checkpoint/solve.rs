@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::bail;
 
-use optimoo::model::rules::Rules;
-use optimoo::tree::format::Objective;
+use optimoo::model::Objective;
+use optimoo::model::Rules;
 
 use super::{ensure, merge, work, Folder, Merged};
 use crate::cli::output::Output;

@@ -12,10 +12,10 @@ use anyhow::bail;
 use rayon::prelude::*;
 
 use optimoo::search::observe::Silent;
-use optimoo::search::plan::{self, Known, UnitResult};
+use optimoo::search::plan::{self, UnitResult};
 use optimoo::search::Driver;
 
-use super::{known_of, Folder};
+use super::Folder;
 use crate::driver::Rayon;
 
 /// States the memory of `in_flight` units solved side by side on
@@ -60,10 +60,7 @@ pub fn work(
     let upper = folder.upper();
     let mut todo = Vec::new();
     for &i in units {
-        let known = match folder.read_unit(i)? {
-            None => Known::Missing,
-            Some((_, r)) => known_of(&r),
-        };
+        let known = folder.read_unit(i)?.map(|(_, r)| r.outcome());
         if folder.plan.serves(i, known, upper) {
             if units.len() == 1 {
                 report(format!(

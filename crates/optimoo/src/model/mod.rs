@@ -1,37 +1,48 @@
 //! The game model: rules → codes → feedback → partitions.
 //!
-//! - [`rules`]: a game's parameters (positions, symbols, repeats), checked.
-//! - [`code`]: every code of a game, numbered in lexicographic order.
-//! - [`feedback`]: the bulls-and-cows answer, packed in a byte, and the
-//!   `N²` table of answers.
-//! - [`game`]: rules, codes and feedback bundled, the table built lazily.
+//! What a user of the crate names, from this folder:
+//! - [`Rules`]: a game's parameters (positions, symbols, repeats), checked;
+//!   parsed from `moo:4x10` (4 distinct digits of 10) or `mm:4x6` (4 pegs
+//!   of 6 colours, repeats allowed).
+//! - [`Codebook`] and [`Code`]: every code of a game, numbered in
+//!   lexicographic order.
+//! - [`Feedback`]: the bulls-and-cows answer (A: right symbol in the right
+//!   place, B: right symbol in the wrong place), packed in a byte, and the
+//!   `N²` table of answers ([`FeedbackTable`]).
+//! - [`Game`]: rules, codes and feedback bundled, the table built lazily,
+//!   with an optional secret list.
+//! - [`Objective`]: what a strategy is optimal for (average, worst, crush)
+//!   or that it is a heuristic.
 //! - [`partition`]: how a guess splits a set of secrets into answer classes.
-//! - [`signature`]: feedback by bit signatures, for replaying trees without
-//!   the table.
-//! - [`objective`]: what a strategy is optimal for (average, worst,
-//!   crush) or that it is a heuristic.
-//! - [`echo`]: user text as messages show it (escaped, cut).
 //! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
-//! - [`symmetry`]: the group of symbol and position permutations, the
-//!   stabilizer of a history or of a secret list, and its orbits.
-//! - [`canon`]: a canonical image of a set of codes under that group.
-//! - [`secrets`]: secret lists (word games), their alphabet and guess mode;
-//!   [`alphabet`]: the letters of a word game.
+//! - [`secrets`]: secret lists (word games), their alphabet and guess mode.
+//!
+//! Inside the crate: `signature` (feedback by bit signatures, for replaying
+//! trees without the table), `echo` (user text as messages show it),
+//! `symmetry` (the group of symbol and position permutations, the
+//! stabilizer of a history or of a secret list, its orbits) and `canon` (a
+//! canonical image of a set of codes under that group).
 //!
 //! Invariant of the whole folder: a code's number, its symbols and the
 //! answer of any pair are pure functions of the rules; nothing here depends
 //! on a strategy or a search.
 
-pub mod alphabet;
-pub mod canon;
-pub mod code;
-pub mod echo;
-pub mod feedback;
-pub mod game;
+pub(crate) mod alphabet;
+pub(crate) mod canon;
+pub(crate) mod code;
+pub(crate) mod echo;
+pub(crate) mod feedback;
+pub(crate) mod game;
 pub mod moves;
-pub mod objective;
+pub(crate) mod objective;
 pub mod partition;
-pub mod rules;
+pub(crate) mod rules;
 pub mod secrets;
-pub mod signature;
-pub mod symmetry;
+pub(crate) mod signature;
+pub(crate) mod symmetry;
+
+pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
+pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
+pub use game::Game;
+pub use objective::Objective;
+pub use rules::{Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS};

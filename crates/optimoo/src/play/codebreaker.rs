@@ -5,7 +5,7 @@
 //! Invariants: each guess is written alone on a line of the `guesses`
 //! stream and everything else on the `talk` stream, so a script can read
 //! stdout for guesses while a person reads stderr (or both on a terminal);
-//! input is read with a length cap ([`crate::play::input`]); the player
+//! input is read with a length cap (`crate::play::input`); the player
 //! never guesses after answers that contradict each other, it says so and
 //! offers `undo`.
 

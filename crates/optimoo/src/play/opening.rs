@@ -47,7 +47,7 @@ pub struct Entry {
 
 /// Reads and checks a table (see the module doc) for `game` (moo:4x10).
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, String> {
-    if game.rules() != crate::Rules::standard() {
+    if game.rules() != crate::model::Rules::standard() {
         return Err(format!(
             "the opening table is for moo:4x10, not {}",
             game.rules()
@@ -111,7 +111,7 @@ pub fn lookup(game: &Game, history: &[(Code, Feedback)]) -> Vec<(Code, Option<u6
     let [(g0, f)] = history[..] else {
         return Vec::new();
     };
-    if game.rules() != crate::Rules::standard() || game.secret_set().is_some() {
+    if game.rules() != crate::model::Rules::standard() || game.secret_set().is_some() {
         return Vec::new();
     }
     let book = game.codes();

@@ -97,9 +97,9 @@ pub enum PlayError {
     #[error("the tree plays {tree}, not {game}")]
     WrongGame {
         /// the tree's game
-        tree: crate::Rules,
+        tree: crate::model::Rules,
         /// the game asked for
-        game: crate::Rules,
+        game: crate::model::Rules,
     },
     /// A move that cannot be read.
     #[error(transparent)]

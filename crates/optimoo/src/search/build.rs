@@ -20,7 +20,7 @@ impl Searcher<'_> {
     /// The optimal guess the search recorded for this very set, if the memo
     /// still holds it.
     pub(super) fn remembered(&self, set: &[Code], d: usize, cost: u64) -> Option<Code> {
-        if set.len() < self.config.memo_min {
+        if set.len() < self.cx.config.memo_min {
             return None;
         }
         match self.memo.get(&raw_key(set, d)) {
@@ -31,7 +31,7 @@ impl Searcher<'_> {
 
     /// The first guess in order whose exact cost is `cost` (searched anew).
     pub(super) fn choose(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Code {
-        let phases = self.phases(set, d, stab);
+        let phases = self.cx.phases(set, d, stab);
         let reaches =
             |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX, None) == Ok(cost);
         match phases
@@ -42,7 +42,8 @@ impl Searcher<'_> {
         {
             Some(s) => s.guess,
             None => {
-                self.rest(set, d, stab, &phases, cost + 1)
+                self.cx
+                    .rest(set, d, stab, &phases, cost + 1)
                     .0
                     .iter()
                     .take_while(|s| s.bound <= cost)
@@ -57,7 +58,7 @@ impl Searcher<'_> {
     /// guess in order whose exact cost is `cost`.
     pub(super) fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
         let n = set.len();
-        let d = self.clamp(n, d);
+        let d = self.cx.clamp(n, d);
         if n == 1 {
             return Node::leaf(set[0]);
         }
@@ -65,7 +66,7 @@ impl Searcher<'_> {
             Some(g) => g,
             None => self.choose(set, d, stab, cost),
         };
-        let child_stab = stab.fix(self.game.codes().symbols(chosen));
+        let child_stab = stab.fix(self.cx.game.codes().symbols(chosen));
         let mut classes = self.classes(set, chosen);
         classes.sort_by_key(|(f, _)| *f);
         let children = exec::map(self.par, classes.len(), |i| {

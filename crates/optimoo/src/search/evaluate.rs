@@ -17,6 +17,7 @@ use crate::model::feedback::Feedback;
 use crate::model::partition;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::{Cost, INF};
+use crate::search::scan::Live;
 use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 use crate::search::value::Scored;
@@ -25,9 +26,9 @@ impl Searcher<'_> {
     /// The non-winning classes of a guess, smallest first (ties by answer;
     /// largest first for the feasibility objective).
     pub(super) fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
-        let mut out = partition::split(self.game, guess, set);
-        out.retain(|(f, _)| *f != self.win);
-        if self.config.objective == Cost::Feasible {
+        let mut out = partition::split(self.cx.game, guess, set);
+        out.retain(|(f, _)| *f != self.cx.win);
+        if self.cx.config.objective == Cost::Feasible {
             // To refute a cap, the class most likely to fail comes first.
             out.sort_by_key(|(f, c)| (std::cmp::Reverse(c.len()), *f));
         } else {
@@ -48,7 +49,7 @@ impl Searcher<'_> {
         s: &Scored,
         bound: u64,
         level: usize,
-        live: Option<&(dyn Fn() -> u64 + Sync)>,
+        live: Option<Live<'_>>,
     ) -> Result<u64, u64> {
         // The bound may fall while the guess is evaluated (other guesses
         // evaluated side by side): read it again between classes.
@@ -59,12 +60,12 @@ impl Searcher<'_> {
             }
         };
         let classes = self.classes(set, s.guess);
-        let child = stab.fix(self.game.codes().symbols(s.guess));
+        let child = stab.fix(self.cx.game.codes().symbols(s.guess));
         // Before any class is searched, raise each one's bound to what its
         // best guess's lookahead allows (largest first: they refute most).
         let mut lbs: Vec<u64> = classes
             .iter()
-            .map(|(_, c)| self.bounds.lower(c.len(), d - 1))
+            .map(|(_, c)| self.cx.bounds.lower(c.len(), d - 1))
             .collect();
         // The guess's bound summed here from its classes, not taken from
         // `s.bound` (the kernel's or the lookahead's value, equal to it by
@@ -72,7 +73,7 @@ impl Searcher<'_> {
         // badly, but cannot make this total wrong.
         let mut total = lbs
             .iter()
-            .fold(self.bounds.own(set.len()), |t, &lb| t.saturating_add(lb));
+            .fold(self.cx.bounds.own(set.len()), |t, &lb| t.saturating_add(lb));
         debug_assert!(
             total == s.bound || (total >= INF && s.bound >= INF),
             "bound of guess {:?}: {} from its classes, {} scored",
@@ -87,9 +88,9 @@ impl Searcher<'_> {
         // The classes run in parallel near the root, except for the
         // feasibility objective: it stops at its first failing class, which
         // the parallel path would not.
-        let parallel = level < self.config.parallel_levels
+        let parallel = level < self.cx.config.parallel_levels
             && set.len() >= 64
-            && self.config.objective != Cost::Feasible;
+            && self.cx.config.objective != Cost::Feasible;
         // The bound now (at most `bound`), for the parallel classes.
         let now = |b: u64| match live {
             Some(f) => b.min(f()),
@@ -104,7 +105,8 @@ impl Searcher<'_> {
                 if c.len() < 3 || total >= b {
                     lb
                 } else {
-                    self.class_bound(c, d - 1, &child, b - (total - lb))
+                    self.cx
+                        .class_bound(&self.memo, c, d - 1, &child, b - (total - lb))
                 }
             });
             for (lb, r) in lbs.iter_mut().zip(raised) {
@@ -124,7 +126,9 @@ impl Searcher<'_> {
                 if total >= bound {
                     return Err(total);
                 }
-                let lb = self.class_bound(c, d - 1, &child, bound - (total - *lb_i));
+                let lb = self
+                    .cx
+                    .class_bound(&self.memo, c, d - 1, &child, bound - (total - *lb_i));
                 if lb > *lb_i {
                     total = total.saturating_add(lb - *lb_i);
                     *lb_i = lb;

@@ -11,7 +11,7 @@
 //! that no non-candidate can beat) generalizes the "obviously optimal"
 //! candidate of Koyama & Lai 1993. For the total objective and sets of up to
 //! [`kernel::MAX_SET`] secrets, the bounds of phase two and of
-//! [`Searcher::class_bound`] come from [`crate::search::kernel`], every
+//! [`Context::class_bound`] come from [`crate::search::kernel`], every
 //! guess at once, with the same values.
 //!
 //! Ranges: class counts are `u32` (sets of at most 65,535 secrets), bounds
@@ -24,13 +24,12 @@ use crate::model::feedback::Feedback;
 use crate::model::partition;
 use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Cost, INF};
+use crate::search::context::Context;
 use crate::search::kernel::{self, Kernel, NONE};
-use crate::search::memo::raw_key;
-use crate::search::memo::Entry;
-use crate::search::searcher::Searcher;
+use crate::search::memo::{raw_key, Entry, Memo};
 use crate::search::value::Scored;
 
-/// A node's guesses, phase one (see `Searcher::phases`).
+/// A node's guesses, phase one (see `Context::phases`).
 pub(super) struct Phases {
     pub(super) first: Vec<Scored>,
     pub(super) non_candidate_lower: u64,
@@ -63,7 +62,7 @@ impl Filter<'_> {
     }
 }
 
-impl Searcher<'_> {
+impl Context<'_> {
     /// Phase one of a node's guess order: the candidates whose lookahead
     /// bound is at most what any non-candidate can cost, by (bound, code).
     /// They come first in the full order (bound, non-candidate, code), so
@@ -269,7 +268,14 @@ impl Searcher<'_> {
     /// A lower bound on `cost(set, d)`: the least lookahead bound over every
     /// guess (at least the memo's knowledge and the level bound), or a value
     /// at least `limit` when no guess goes below it. Recorded in the memo.
-    pub(super) fn class_bound(&self, set: &[Code], d: usize, stab: &Stabilizer, limit: u64) -> u64 {
+    pub(super) fn class_bound(
+        &self,
+        memo: &Memo,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        limit: u64,
+    ) -> u64 {
         let n = set.len();
         let d = self.clamp(n, d);
         let floor = self.bounds.lower(n, d);
@@ -277,7 +283,7 @@ impl Searcher<'_> {
             return floor;
         }
         let raw = raw_key(set, d);
-        let known = match self.memo.get(&raw) {
+        let known = match memo.get(&raw) {
             Some(Entry::Exact(c, _)) => return c,
             Some(Entry::AtLeast(b)) => b.max(floor),
             None => floor,
@@ -289,7 +295,7 @@ impl Searcher<'_> {
         if let Some(kernel) = self.kernel.as_ref().filter(|_| n <= kernel::MAX_SET) {
             let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit);
             if best > known {
-                self.memo.put(raw, Entry::AtLeast(best));
+                memo.put(raw, Entry::AtLeast(best));
             }
             return best;
         }
@@ -329,12 +335,12 @@ impl Searcher<'_> {
         }
         let best = best.max(known);
         if best > known {
-            self.memo.put(raw, Entry::AtLeast(best));
+            memo.put(raw, Entry::AtLeast(best));
         }
         best
     }
 
-    /// [`Searcher::class_bound`] through the kernel (before the memo
+    /// [`Context::class_bound`] through the kernel (before the memo
     /// update): at least `known`, and a lower bound on the cost.
     fn class_bound_kernel(
         &self,

@@ -8,7 +8,7 @@
 //! Invariants and design (see docs/search.md):
 //! - Every legal guess is considered (candidates or not), up to symmetry:
 //!   one guess per orbit of the stabilizer of the history
-//!   ([`crate::model::symmetry::Stabilizer`]), and symbols no candidate contains
+//!   (`crate::model::symmetry::Stabilizer`), and symbols no candidate contains
 //!   are interchangeable. Guesses whose answer is the same for every
 //!   candidate (and that are not candidates) never help and are skipped.
 //! - A guess is scored by its one-step lookahead bound own + Σ lower(|C|,
@@ -17,7 +17,7 @@
 //!   are solved smallest first, each under the cut-off its siblings leave.
 //! - `solve(S, d, cutoff)` returns the exact cost when it is below the
 //!   cut-off, else a proven lower bound at least the cut-off. Exact costs
-//!   and bounds are kept in the [`memo::Memo`].
+//!   and bounds are kept in the `memo::Memo`.
 //! - Determinism: the tree is rebuilt top-down after the costs are known,
 //!   choosing at each node the *first* guess in the order above whose exact
 //!   cost is optimal. That guess depends only on the node (its set, depth and
@@ -28,7 +28,7 @@
 //!   one.
 //! - With a secret list ([`crate::model::secrets`]) the root set is the list,
 //!   only allowed guesses are tried, and the root's group is the list's
-//!   stabilizer ([`Stabilizer::of_list`]); with `--guesses secrets` the
+//!   stabilizer (`Stabilizer::of_list`); with `--guesses secrets` the
 //!   absent-symbol rule and canonical memo keys are off (docs/search.md,
 //!   "Secret lists", says why).
 //! - A set of `n` secrets never needs more than `n` guesses in an optimal
@@ -39,26 +39,29 @@
 //! average for Mastermind 4x6 (5625/1296) by exhaustive search with
 //! symmetry; Ville (2013) for 4x7. Our figures are in docs/results.md.
 //!
-//! Files: [`config`] (what is asked and answered), `searcher` (`solve`:
-//! memo and node search), `lookahead` (the guess order and its bounds),
-//! `kernel` (the bounds of every guess at once, SIMD), `value` (the
-//! leaf types the others hand each other: `Scored`, `Outcome`), `scan` (a node's
-//! guesses tried in order, or side by side near the root), `evaluate` (one
-//! guess's exact cost), `build` (the tree rebuilt), [`plan`] (the search
-//! cut into work units), [`bound`], [`memo`], [`memory`] (what a search
-//! will hold), [`observe`]; `tests`
-//! (against brute force).
+//! Files: `config` (what is asked and answered), `context` (what every
+//! node reads and nothing changes), `searcher` (`solve`: memo and node
+//! search; it owns the memo and the counters), `lookahead` (the guess order
+//! and its bounds, methods of the context), `kernel` (the bounds of every
+//! guess at once, SIMD), `value` (the leaf types the others hand each
+//! other: `Scored`, [`Outcome`]), `scan` (a node's guesses tried in order,
+//! or side by side near the root, given the evaluation of one guess),
+//! `evaluate` (one guess's exact cost), `build` (the tree rebuilt),
+//! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
+//! (what a search will hold), [`observe`]; `tests`, `sweep_tests` and
+//! `list_tests` (against brute force, the plain path and the heuristics).
 
-pub mod bound;
+pub(crate) mod bound;
 mod build;
-pub mod config;
+pub(crate) mod config;
+mod context;
 mod evaluate;
 mod kernel;
 #[cfg(test)]
 mod list_tests;
 mod lookahead;
-pub mod memo;
-pub mod memory;
+pub(crate) mod memo;
+pub(crate) mod memory;
 pub mod observe;
 pub mod plan;
 mod scan;
@@ -75,15 +78,16 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
-use crate::search::bound::{Bounds, Cost, INF};
+
 use crate::search::observe::Silent;
-use crate::search::value::Outcome;
 use crate::tree::Node;
 
+pub use crate::search::bound::{Bounds, Cost, CRUSH_UNIT, INF};
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
-pub use crate::search::memory::{memory_estimate, MemoryEstimate};
-pub use crate::search::searcher::Searcher;
+pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
+pub(crate) use crate::search::searcher::Searcher;
+pub use crate::search::value::Outcome;
 
 /// The optimal subtree for a set of candidates (sorted, distinct) within
 /// `cap` guesses, with its cost; `None` when the cap cannot be met. Single
@@ -187,7 +191,7 @@ pub fn min_guesses(game: &Game, set: &[Code]) -> Result<usize, SearchError> {
     let rules = game.rules();
     let stab = Stabilizer::identity(rules.positions(), rules.symbols());
     let mut d = 1;
-    while searcher.bounds.lower(set.len(), d) >= INF
+    while searcher.cx.bounds.lower(set.len(), d) >= INF
         || matches!(
             searcher.solve(set, d, &stab, INF, usize::MAX),
             Outcome::AtLeast(_)
@@ -219,7 +223,7 @@ pub fn solve_after(
         return Ok(None);
     }
     let searcher = Searcher::for_set(game, config, &set)?;
-    let mut stab = searcher.root.clone();
+    let mut stab = searcher.cx.root.clone();
     for &(g, _) in history {
         stab = stab.fix(game.codes().symbols(g));
     }

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::search::value::Outcome;
+
 /// A phase of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -44,17 +46,6 @@ impl fmt::Display for Progress {
     }
 }
 
-/// How a first-level class came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClassOutcome {
-    /// Its exact cost.
-    Exact(u64),
-    /// A lower bound (the class did not beat its cut-off).
-    AtLeast(u64),
-    /// No strategy solves it within the cap.
-    Infeasible,
-}
-
 /// A class of the first guess, solved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassReport {
@@ -65,7 +56,7 @@ pub struct ClassReport {
     /// Secrets in the class.
     pub secrets: usize,
     /// What the search found.
-    pub outcome: ClassOutcome,
+    pub outcome: Outcome,
     /// Seconds spent on it.
     pub seconds: f64,
     /// The counters when it was done.
@@ -76,15 +67,9 @@ impl fmt::Display for ClassReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {}: {} secrets, ",
-            self.guess, self.answer, self.secrets
-        )?;
-        match self.outcome {
-            ClassOutcome::Exact(c) => write!(f, "cost {c}")?,
-            ClassOutcome::AtLeast(c) => write!(f, "cost at least {c}")?,
-            ClassOutcome::Infeasible => f.write_str("infeasible")?,
-        }
-        write!(f, " in {:.2} s; {}", self.seconds, self.progress)
+            "{} {}: {} secrets, {} in {:.2} s; {}",
+            self.guess, self.answer, self.secrets, self.outcome, self.seconds, self.progress
+        )
     }
 }
 

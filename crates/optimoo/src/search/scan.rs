@@ -10,11 +10,18 @@
 
 use std::sync::Mutex;
 
+use crate::exec::Parallel;
 use crate::model::code::Code;
-use crate::model::symmetry::Stabilizer;
-use crate::search::bound::Cost;
-use crate::search::searcher::Searcher;
 use crate::search::value::Scored;
+
+/// The bound as it stands while guesses are evaluated side by side.
+pub(super) type Live<'l> = &'l (dyn Fn() -> u64 + Sync);
+
+/// What a scan needs of the search: the exact cost of a guess if below the
+/// bound given, else a lower bound at least that bound; with a live bound,
+/// the bound read between classes ([`crate::search::evaluate`]).
+pub(super) type Evaluate<'e> =
+    &'e (dyn Fn(&Scored, u64, Option<Live<'_>>) -> Result<u64, u64> + Sync);
 
 /// The running state of a node's scan over its guesses.
 pub(super) struct Scan {
@@ -26,34 +33,27 @@ pub(super) struct Scan {
 }
 
 impl Scan {
-    /// Tries `order` in turn; true when nothing further can improve. Near
-    /// the root, with more than one worker, the guesses are evaluated side
-    /// by side (with the same result); otherwise one after the other.
-    #[allow(clippy::too_many_arguments)]
+    /// Tries `order` in turn; true when nothing further can improve. With
+    /// `par` (more than one worker, near the root) the guesses are
+    /// evaluated side by side, with the same result; otherwise one after
+    /// the other. `lower` is the node's lower bound: a guess that reaches
+    /// it is optimal.
     pub(super) fn run(
         &mut self,
-        searcher: &Searcher<'_>,
-        set: &[Code],
-        d: usize,
-        stab: &Stabilizer,
-        lower: u64,
-        level: usize,
         order: &[Scored],
+        lower: u64,
+        evaluate: Evaluate<'_>,
+        par: Option<&dyn Parallel>,
     ) -> bool {
-        if level < searcher.config.parallel_guess_levels
-            && set.len() >= searcher.config.parallel_guess_min
-            && searcher.config.objective != Cost::Feasible
-            && order.len() > 1
-            && searcher.par.width() > 1
-        {
-            return self.run_side_by_side(searcher, set, d, stab, lower, level, order);
+        if let Some(par) = par.filter(|p| p.width() > 1 && order.len() > 1) {
+            return self.run_side_by_side(order, lower, evaluate, par);
         }
         for s in order {
             if s.bound >= self.bound {
                 self.proven = self.proven.min(s.bound);
                 return true;
             }
-            match searcher.evaluate(set, d, stab, s, self.bound, level, None) {
+            match evaluate(s, self.bound, None) {
                 Ok(cost) => {
                     self.best = Some((cost, s.guess));
                     self.bound = cost;
@@ -76,16 +76,12 @@ impl Scan {
     /// a guess evaluated while a *later* guess holds the best may still tie
     /// it (its bound is that cost + 1), so the first optimal guess always
     /// gets its exact cost, whatever the timing.
-    #[allow(clippy::too_many_arguments)]
     fn run_side_by_side(
         &mut self,
-        searcher: &Searcher<'_>,
-        set: &[Code],
-        d: usize,
-        stab: &Stabilizer,
-        lower: u64,
-        level: usize,
         order: &[Scored],
+        lower: u64,
+        evaluate: Evaluate<'_>,
+        par: &dyn Parallel,
     ) -> bool {
         struct Shared {
             /// Best (cost, index) found in this list.
@@ -128,7 +124,7 @@ impl Scan {
                 (i, s)
             };
             let live = || bound_for(&lock(), i);
-            let r = searcher.evaluate(set, d, stab, &s, live(), level, Some(&live));
+            let r = evaluate(&s, live(), Some(&live));
             let mut st = lock();
             match r {
                 Ok(cost) => {
@@ -146,8 +142,8 @@ impl Scan {
                 Err(at_least) => st.proven = st.proven.min(at_least),
             }
         };
-        let workers = searcher.par.width().min(order.len());
-        searcher.par.for_each(workers, &|_| worker());
+        let workers = par.width().min(order.len());
+        par.for_each(workers, &|_| worker());
         let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
         self.proven = st.proven;
         if let Some((cost, i)) = st.best {

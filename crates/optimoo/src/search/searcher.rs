@@ -24,31 +24,19 @@ use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::config::{Config, Driver, SearchError, Solution};
+use crate::search::context::Context;
 use crate::search::kernel::{Kernel, KernelPath};
-use crate::search::memo::{self, raw_key, Entry, Memo};
-use crate::search::observe::{ClassOutcome, ClassReport, Observer, Phase, Progress};
-use crate::search::scan::Scan;
-use crate::search::value::Outcome;
+use crate::search::memo::{raw_key, Entry, Memo};
+use crate::search::observe::{ClassReport, Observer, Phase, Progress};
+use crate::search::scan::{Live, Scan};
+use crate::search::value::{Outcome, Scored};
 use crate::tree::{Node, Tree};
 
 /// The search state shared by every node (and thread).
 pub struct Searcher<'a> {
-    pub(super) game: &'a Game,
-    /// The game's full table, or the rows of one set's secrets
-    /// ([`Searcher::for_set`]): the search reads the rows of secrets only.
-    pub(super) table: Cow<'a, FeedbackTable>,
-    pub(super) bounds: Bounds,
+    /// What every node reads and nothing changes.
+    pub(super) cx: Context<'a>,
     pub(super) memo: Memo,
-    pub(super) config: Config,
-    pub(super) perms: Vec<Vec<u8>>,
-    pub(super) all_symbols: u64,
-    pub(super) slots: usize,
-    pub(super) win: Feedback,
-    /// The all-guesses lookahead kernel (objective `Total` only).
-    pub(super) kernel: Option<Kernel>,
-    /// The symmetry of the root: the whole group, or with a secret list the
-    /// elements mapping the list onto itself ([`Stabilizer::of_list`]).
-    pub(super) root: Stabilizer,
     pub(super) nodes: AtomicU64,
     /// First-level classes solved so far (for progress).
     pub(super) classes_done: AtomicU64,
@@ -130,27 +118,30 @@ impl<'a> Searcher<'a> {
             path,
         )?;
         let rules = game.rules();
+        let memo_codes = config.memo_codes;
         let root = match game.secret_set() {
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
             None => Stabilizer::full(rules.positions(), rules.symbols()),
         };
         Ok(Searcher {
-            root,
-            game,
-            table,
-            bounds,
-            memo: Memo::new(config.memo_codes),
-            perms: symmetry::position_permutations(rules.positions()),
-            all_symbols: (1u64 << rules.symbols()) - 1,
-            slots: rules.feedback_slots(),
-            win: game.win(),
-            kernel: (config.objective == Cost::Total).then_some(kernel),
+            cx: Context {
+                root,
+                game,
+                table,
+                bounds,
+                perms: symmetry::position_permutations(rules.positions()),
+                all_symbols: (1u64 << rules.symbols()) - 1,
+                slots: rules.feedback_slots(),
+                win: game.win(),
+                kernel: (config.objective == Cost::Total).then_some(kernel),
+                config,
+            },
+            memo: Memo::new(memo_codes),
             nodes: AtomicU64::new(0),
             classes_done: AtomicU64::new(0),
             started: Instant::now(),
             par: driver.par,
             observer: driver.observer,
-            config,
             deadline: None,
             aborted: AtomicBool::new(false),
         })
@@ -175,16 +166,16 @@ impl<'a> Searcher<'a> {
 
     /// The exact cost of `set` within `d` guesses (`usize::MAX`: no cap),
     /// its guesses pruned by `stab` (the symmetry of the history that left
-    /// `set`): `Some(Ok(cost))` when below `cutoff`, `Some(Err(b))` with
-    /// cost ≥ `b` ≥ `cutoff` otherwise (`INF`: infeasible within `d`), and
-    /// `None` when the deadline passed first (nothing learnt).
+    /// `set`): `Some(Exact(cost))` when below `cutoff`, `Some(AtLeast(b))`
+    /// with cost ≥ `b` ≥ `cutoff` otherwise (`INF`: infeasible within `d`),
+    /// and `None` when the deadline passed first (nothing learnt).
     pub fn cost_below(
         &self,
         set: &[Code],
         d: usize,
         stab: &Stabilizer,
         cutoff: u64,
-    ) -> Option<Result<u64, u64>> {
+    ) -> Option<Outcome> {
         if self.aborted() {
             return None;
         }
@@ -192,28 +183,25 @@ impl<'a> Searcher<'a> {
         if self.aborted() {
             return None;
         }
-        Some(match r {
-            Outcome::Exact(c) => Ok(c),
-            Outcome::AtLeast(b) => Err(b),
-        })
+        Some(r)
     }
 
     /// The level-filling lower bound on the cost of any `n` secrets within
     /// `d` guesses ([`Bounds::lower`]).
     pub fn lower_bound(&self, n: usize, d: usize) -> u64 {
-        self.bounds.lower(n, d)
+        self.cx.bounds.lower(n, d)
     }
 
     /// The depth to search the whole game with.
     pub(super) fn root_depth(&self) -> usize {
-        self.config.cap.unwrap_or(usize::MAX)
+        self.cx.config.cap.unwrap_or(usize::MAX)
     }
 
     /// Solves the whole game: the optimal cost and tree.
     pub fn run(self) -> Solution {
         let start = Instant::now();
-        let all = self.game.secrets();
-        let stab = self.root.clone();
+        let all = self.cx.game.secrets();
+        let stab = self.cx.root.clone();
         self.observer.phase(Phase::Search);
         let d = self.root_depth();
         let cost = match self.solve(&all, d, &stab, INF, 0) {
@@ -222,12 +210,12 @@ impl<'a> Searcher<'a> {
         };
         self.observer.phase(Phase::Build);
         let tree = (cost < INF).then(|| Tree {
-            rules: self.game.rules(),
+            rules: self.cx.game.rules(),
             root: self.build(&all, d, &stab, cost),
         });
         self.observer.phase(Phase::Done);
         let stats = tree.as_ref().map(|t| {
-            t.replay(self.game, self.config.cap)
+            t.replay(self.cx.game, self.cx.config.cap)
                 .expect("the search builds trees that solve every secret within the cap")
         });
         Solution {
@@ -245,8 +233,8 @@ impl<'a> Searcher<'a> {
     /// The optimal cost of the whole game (`INF`: the cap cannot be met),
     /// without building the tree.
     pub fn optimum(&self) -> u64 {
-        let all = self.game.secrets();
-        let stab = self.root.clone();
+        let all = self.cx.game.secrets();
+        let stab = self.cx.root.clone();
         match self.solve(&all, self.root_depth(), &stab, INF, 0) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,
@@ -261,7 +249,7 @@ impl<'a> Searcher<'a> {
     /// The optimal subtree for one candidate set (no history: its symmetry
     /// is only that of absent symbols), if `d` guesses suffice.
     pub fn solve_set(&self, set: &[Code], d: usize) -> Option<(u64, Node)> {
-        let rules = self.game.rules();
+        let rules = self.cx.game.rules();
         let stab = Stabilizer::identity(rules.positions(), rules.symbols());
         match self.solve(set, d, &stab, INF, usize::MAX) {
             Outcome::Exact(c) => Some((c, self.build(set, d, &stab, c))),
@@ -274,38 +262,6 @@ impl<'a> Searcher<'a> {
         &self.memo
     }
 
-    pub(super) fn clamp(&self, n: usize, d: usize) -> usize {
-        d.min(n + 1)
-    }
-
-    /// The canonical memo key of a set, followed by the depth
-    /// ([`memo::canonical_key`] for sets of at most `canon_max` secrets).
-    pub(super) fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
-        if set.len() <= self.config.canon_max {
-            memo::canonical_key(
-                self.game.codes(),
-                |a, b| self.table.row(a)[b.index()].index(),
-                set,
-                d,
-                self.slots,
-                &self.perms,
-            )
-        } else {
-            raw_key(set, d)
-        }
-    }
-
-    /// Cost of a set solved directly, without search, if it is that easy.
-    pub(super) fn direct(&self, n: usize, d: usize) -> Option<u64> {
-        match n {
-            0 => Some(0),
-            1 => Some(self.bounds.leaf(d)),
-            // Guess one of the two: own + the other as a leaf.
-            2 if d >= 2 => Some(self.bounds.own(2) + self.bounds.leaf(d - 1)),
-            _ => None,
-        }
-    }
-
     /// Exact cost if below `cutoff`, else a lower bound at least `cutoff`.
     pub(super) fn solve(
         &self,
@@ -316,17 +272,13 @@ impl<'a> Searcher<'a> {
         level: usize,
     ) -> Outcome {
         let n = set.len();
-        let d = self.clamp(n, d);
-        let lower = self.bounds.lower(n, d);
+        let d = self.cx.clamp(n, d);
+        let lower = self.cx.bounds.lower(n, d);
         if lower >= INF {
             return Outcome::AtLeast(INF);
         }
-        if let Some(c) = self.direct(n, d) {
-            return if c < cutoff {
-                Outcome::Exact(c)
-            } else {
-                Outcome::AtLeast(c)
-            };
+        if let Some(c) = self.cx.direct(n, d) {
+            return Outcome::below(c, cutoff);
         }
         if lower >= cutoff {
             return Outcome::AtLeast(lower);
@@ -342,10 +294,10 @@ impl<'a> Searcher<'a> {
         let mut lower = lower;
         // Look the set up as it is first (cheap), then in canonical form.
         let mut keys: Vec<Vec<u16>> = Vec::new();
-        if n >= self.config.memo_min {
+        if n >= self.cx.config.memo_min {
             keys.push(raw_key(set, d));
-            if n <= self.config.canon_max {
-                keys.push(self.key(set, d));
+            if n <= self.cx.config.canon_max {
+                keys.push(self.cx.key(set, d));
             }
         }
         for (i, key) in keys.iter().enumerate() {
@@ -355,13 +307,7 @@ impl<'a> Searcher<'a> {
                 self.memo.put(keys[0].clone(), entry);
             }
             match found {
-                Some(Entry::Exact(c, _)) => {
-                    return if c < cutoff {
-                        Outcome::Exact(c)
-                    } else {
-                        Outcome::AtLeast(c)
-                    };
-                }
+                Some(Entry::Exact(c, _)) => return Outcome::below(c, cutoff),
                 Some(Entry::AtLeast(b)) if b >= cutoff => return Outcome::AtLeast(b),
                 Some(Entry::AtLeast(b)) => lower = lower.max(b),
                 None => {}
@@ -369,7 +315,7 @@ impl<'a> Searcher<'a> {
         }
         // Small sets are solved exactly whatever the cut-off: one search,
         // then every later visit is a memo hit.
-        let search_cutoff = if n <= self.config.exact_small {
+        let search_cutoff = if n <= self.cx.config.exact_small {
             INF
         } else {
             cutoff
@@ -388,8 +334,8 @@ impl<'a> Searcher<'a> {
             self.memo.put(key, entry);
         }
         match entry {
-            Entry::Exact(c, _) if c < cutoff => Outcome::Exact(c),
-            Entry::Exact(c, _) | Entry::AtLeast(c) => Outcome::AtLeast(c),
+            Entry::Exact(c, _) => Outcome::below(c, cutoff),
+            Entry::AtLeast(c) => Outcome::AtLeast(c),
         }
     }
 
@@ -410,13 +356,22 @@ impl<'a> Searcher<'a> {
             best: None,
             proven: INF,
         };
-        let phases = self.phases(set, d, stab);
-        let done = scan.run(self, set, d, stab, lower, level, &phases.first);
+        let phases = self.cx.phases(set, d, stab);
+        let evaluate = |s: &Scored, bound: u64, live: Option<Live<'_>>| {
+            self.evaluate(set, d, stab, s, bound, level, live)
+        };
+        // Near the root, with more than one worker, guesses side by side.
+        let config = &self.cx.config;
+        let par = (level < config.parallel_guess_levels
+            && set.len() >= config.parallel_guess_min
+            && config.objective != Cost::Feasible)
+            .then_some(self.par);
+        let done = scan.run(&phases.first, lower, &evaluate, par);
         if !done {
             if scan.bound > phases.non_candidate_lower {
-                let (rest, skipped) = self.rest(set, d, stab, &phases, scan.bound);
+                let (rest, skipped) = self.cx.rest(set, d, stab, &phases, scan.bound);
                 scan.proven = scan.proven.min(skipped);
-                scan.run(self, set, d, stab, lower, level, &rest);
+                scan.run(&rest, lower, &evaluate, par);
             } else {
                 // Phase two was not scanned: its guesses cost at least this.
                 scan.proven = scan.proven.min(phases.non_candidate_lower);
@@ -429,14 +384,10 @@ impl<'a> Searcher<'a> {
     pub(super) fn report(&self, guess: Code, f: Feedback, n: usize, r: Outcome, start: Instant) {
         self.classes_done.fetch_add(1, Ordering::Relaxed);
         self.observer.class_done(&ClassReport {
-            guess: self.game.format_code(guess),
-            answer: self.game.format_feedback(f),
+            guess: self.cx.game.format_code(guess),
+            answer: self.cx.game.format_feedback(f),
             secrets: n,
-            outcome: match r {
-                Outcome::Exact(c) => ClassOutcome::Exact(c),
-                Outcome::AtLeast(c) if c >= INF => ClassOutcome::Infeasible,
-                Outcome::AtLeast(c) => ClassOutcome::AtLeast(c),
-            },
+            outcome: r,
             seconds: start.elapsed().as_secs_f64(),
             progress: self.progress(),
         });

@@ -137,9 +137,9 @@ fn class_bound_never_exceeds_brute_force() {
                     ..Config::default()
                 };
                 let searcher = Searcher::new(&game, config).unwrap();
-                let dd = searcher.clamp(set.len(), d);
-                let ncl = searcher.bounds.non_candidate(set.len(), dd);
-                let mut least = searcher.bounds.lower(set.len(), dd);
+                let dd = searcher.cx.clamp(set.len(), d);
+                let ncl = searcher.cx.bounds.non_candidate(set.len(), dd);
+                let mut least = searcher.cx.bounds.lower(set.len(), dd);
                 let mut one_step = INF;
                 for g in game.codes().all() {
                     let classes = split(&game, g, set);
@@ -150,7 +150,7 @@ fn class_bound_never_exceeds_brute_force() {
                     let mut b = set.len() as u64;
                     for (f, c) in &classes {
                         if *f != game.win() {
-                            b = b.saturating_add(searcher.bounds.lower(c.len(), dd - 1));
+                            b = b.saturating_add(searcher.cx.bounds.lower(c.len(), dd - 1));
                         }
                     }
                     if !candidate {
@@ -159,12 +159,14 @@ fn class_bound_never_exceeds_brute_force() {
                     one_step = one_step.min(b.min(INF));
                 }
                 least = least.max(one_step);
-                let got = searcher.class_bound(set, d, &stab, INF);
+                let got = searcher.cx.class_bound(&searcher.memo, set, d, &stab, INF);
                 assert_eq!(got, least, "{rules} d {d} {set:?}");
                 assert!(got <= exact, "{rules} d {d} {set:?}: {got} > {exact}");
                 for limit in [exact.saturating_sub(2), exact, exact + 1] {
                     let fresh = Searcher::new(&game, Config::default()).unwrap();
-                    let b = fresh.class_bound(set, d, &stab, limit.max(1));
+                    let b = fresh
+                        .cx
+                        .class_bound(&fresh.memo, set, d, &stab, limit.max(1));
                     assert!(b <= exact, "{rules} d {d} limit {limit}: {b} > {exact}");
                 }
             }

@@ -24,7 +24,7 @@ pub mod check;
 pub mod dot;
 pub mod format;
 pub mod html;
-pub mod json;
+mod json;
 mod lookup;
 
 use crate::model::code::Code;

@@ -7,6 +7,7 @@
 
 use super::{Known, Plan, UnitResult};
 use crate::search::bound::INF;
+use crate::search::value::Outcome;
 use crate::tree::Node;
 
 /// What the assembly decided.
@@ -51,7 +52,9 @@ pub fn decide(plan: &Plan, known: &[Known]) -> Decision {
             plan.units
                 .iter()
                 .enumerate()
-                .filter(|(i, u)| open.contains(&u.guess) && !matches!(known[*i], Known::Exact(_)))
+                .filter(|(i, u)| {
+                    open.contains(&u.guess) && !known[*i].is_some_and(Outcome::is_exact)
+                })
                 .map(|(i, _)| i)
                 .collect(),
         ),
@@ -69,10 +72,7 @@ pub fn assemble(plan: &Plan, g: usize, known: &[Known], results: &[UnitResult]) 
             continue;
         }
         let i = plan.class_known(r, known).1?;
-        match &results[i] {
-            UnitResult::Exact(_, node) => children.push((u.answer, node.clone())),
-            UnitResult::AtLeast(_) => return None,
-        }
+        children.push((u.answer, results[i].subtree()?.clone()));
     }
     children.sort_by_key(|(f, _)| *f);
     Some(Node {

@@ -102,34 +102,51 @@ pub struct Plan {
 /// a unit each: cutting them would cost more than it saves).
 pub const SPLIT_MIN: usize = 64;
 
-/// What a unit's search found.
+/// What a unit's search found: its [`Outcome`] (an exact cost, or a
+/// proven lower bound at least the cut-off it was searched under), and with
+/// an exact cost the class's optimal subtree (always, by construction).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum UnitResult {
-    /// The class's exact cost and optimal subtree.
-    Exact(u64, Node),
-    /// A proven lower bound, at least the cut-off it was searched under.
-    AtLeast(u64),
+pub struct UnitResult {
+    outcome: Outcome,
+    subtree: Option<Node>,
 }
 
 impl UnitResult {
-    /// The value (exact cost or bound).
-    pub fn value(&self) -> u64 {
-        match self {
-            UnitResult::Exact(c, _) | UnitResult::AtLeast(c) => *c,
+    /// The class's exact cost and optimal subtree.
+    pub fn exact(cost: u64, subtree: Node) -> UnitResult {
+        UnitResult {
+            outcome: Outcome::Exact(cost),
+            subtree: Some(subtree),
         }
+    }
+
+    /// A proven lower bound.
+    pub fn at_least(bound: u64) -> UnitResult {
+        UnitResult {
+            outcome: Outcome::AtLeast(bound),
+            subtree: None,
+        }
+    }
+
+    /// The exact cost or the bound.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The subtree (exact results only).
+    pub fn subtree(&self) -> Option<&Node> {
+        self.subtree.as_ref()
+    }
+
+    /// The subtree, taken (exact results only).
+    pub fn into_subtree(self) -> Option<Node> {
+        self.subtree
     }
 }
 
-/// A unit's result as the assembly sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Known {
-    /// Not computed yet.
-    Missing,
-    /// Exact cost.
-    Exact(u64),
-    /// Proven lower bound.
-    AtLeast(u64),
-}
+/// What is known of each unit as the assembly sees it: `None` when not
+/// computed yet.
+pub type Known = Option<Outcome>;
 
 /// Plans `game` under `config` (its `cap` and `objective` define the
 /// problem): every first guess whose bound is at most `limit`.
@@ -142,10 +159,10 @@ pub fn plan(
 ) -> Result<Plan, SearchError> {
     let searcher = Searcher::with_driver(game, config, driver)?;
     let all = game.all_codes();
-    let d = searcher.clamp(all.len(), searcher.root_depth());
+    let d = searcher.cx.clamp(all.len(), searcher.root_depth());
     let stab = root_stabilizer(game);
     let limit = limit.min(INF - 1);
-    let phases = searcher.phases(&all, d, &stab);
+    let phases = searcher.cx.phases(&all, d, &stab);
     let mut order: Vec<RootGuess> = phases
         .first
         .iter()
@@ -155,7 +172,7 @@ pub fn plan(
         })
         .collect();
     if all.len() >= 2 {
-        let (rest, _) = searcher.rest(&all, d, &stab, &phases, limit + 1);
+        let (rest, _) = searcher.cx.rest(&all, d, &stab, &phases, limit + 1);
         order.extend(rest.iter().map(|s| RootGuess {
             guess: s.guess,
             bound: s.bound,
@@ -175,8 +192,11 @@ pub fn plan(
         let stab = root.fix(game.codes().symbols(g.guess));
         let mut raised = Vec::with_capacity(classes.len());
         for (_, c) in &classes {
-            let lower = searcher.bounds.lower(c.len(), d - 1);
-            let r = searcher.class_bound(c, d - 1, &stab, INF).max(lower);
+            let lower = searcher.cx.bounds.lower(c.len(), d - 1);
+            let r = searcher
+                .cx
+                .class_bound(&searcher.memo, c, d - 1, &stab, INF)
+                .max(lower);
             g.bound = g.bound.saturating_add(r - lower).min(INF);
             raised.push(r);
         }
@@ -200,14 +220,14 @@ pub fn plan(
                 second: None,
             };
             p.units.push(unit.clone());
-            let dc = searcher.clamp(c.len(), d - 1);
+            let dc = searcher.cx.clamp(c.len(), d - 1);
             if depth < 2 || c.len() < SPLIT_MIN || dc < 2 {
                 continue;
             }
             // The class's guesses in the search's order, up to its cut-off
             // under the limit (the others cannot be below it).
             let ceiling = p.cutoff(p.units.len() - 1, limit);
-            let phases = searcher.phases(&c, dc, &stab);
+            let phases = searcher.cx.phases(&c, dc, &stab);
             let mut seconds: Vec<RootGuess> = phases
                 .first
                 .iter()
@@ -216,7 +236,7 @@ pub fn plan(
                     bound: s.bound,
                 })
                 .collect();
-            let (rest, _) = searcher.rest(&c, dc, &stab, &phases, ceiling);
+            let (rest, _) = searcher.cx.rest(&c, dc, &stab, &phases, ceiling);
             seconds.extend(rest.iter().map(|s| RootGuess {
                 guess: s.guess,
                 bound: s.bound,
@@ -255,9 +275,9 @@ impl Plan {
     /// or a bound at least the cut-off.
     pub fn serves(&self, i: usize, known: Known, upper: u64) -> bool {
         match known {
-            Known::Missing => false,
-            Known::Exact(_) => true,
-            Known::AtLeast(b) => b >= self.cutoff(i, upper),
+            None => false,
+            Some(Outcome::Exact(_)) => true,
+            Some(Outcome::AtLeast(b)) => b >= self.cutoff(i, upper),
         }
     }
 
@@ -292,17 +312,17 @@ impl Plan {
     ) -> (Known, Option<usize>) {
         if self.units[r.start].second.is_none() {
             let k = known[r.start];
-            return (k, matches!(k, Known::Exact(_)).then_some(r.start));
+            return (k, k.is_some_and(Outcome::is_exact).then_some(r.start));
         }
         let mut exact: Option<(u64, usize)> = None;
         let mut least = self.cutoff(r.start, self.limit);
         let r_all = r.clone();
         for i in r {
             match known[i] {
-                Known::Missing => return (Known::Missing, None),
-                Known::Exact(c) if exact.is_none_or(|(e, _)| c < e) => exact = Some((c, i)),
-                Known::Exact(_) => {}
-                Known::AtLeast(b) => least = least.min(b),
+                None => return (None, None),
+                Some(Outcome::Exact(c)) if exact.is_none_or(|(e, _)| c < e) => exact = Some((c, i)),
+                Some(Outcome::Exact(_)) => {}
+                Some(Outcome::AtLeast(b)) => least = least.min(b),
             }
         }
         match exact {
@@ -311,14 +331,14 @@ impl Plan {
             // is not decided, only bounded.
             Some((c, i))
                 if r_all.clone().all(|j| match known[j] {
-                    Known::AtLeast(b) => b > c || (b == c && j > i),
+                    Some(Outcome::AtLeast(b)) => b > c || (b == c && j > i),
                     _ => true,
                 }) =>
             {
-                (Known::Exact(c), Some(i))
+                (Some(Outcome::Exact(c)), Some(i))
             }
-            Some((c, _)) => (Known::AtLeast(least.min(c)), None),
-            None => (Known::AtLeast(least), None),
+            Some((c, _)) => (Some(Outcome::AtLeast(least.min(c))), None),
+            None => (Some(Outcome::AtLeast(least)), None),
         }
     }
 
@@ -331,12 +351,12 @@ impl Plan {
             let u = &self.units[r.start];
             let slot = &mut out[u.guess];
             match self.class_known(r, known).0 {
-                Known::Exact(c) => slot.0 = slot.0.saturating_add(c - u.lower.min(c)),
-                Known::AtLeast(b) => {
+                Some(Outcome::Exact(c)) => slot.0 = slot.0.saturating_add(c - u.lower.min(c)),
+                Some(Outcome::AtLeast(b)) => {
                     slot.0 = slot.0.saturating_add(b.saturating_sub(u.lower));
                     slot.1 = false;
                 }
-                Known::Missing => slot.1 = false,
+                None => slot.1 = false,
             }
             slot.0 = slot.0.min(INF);
         }
@@ -391,11 +411,11 @@ pub fn solve_unit(
     // classes one after the other, guesses side by side).
     let result = match &u.second {
         None => match searcher.solve(&set, d, &stab, cutoff, 1) {
-            Outcome::Exact(c) => UnitResult::Exact(c, searcher.build(&set, d, &stab, c)),
-            Outcome::AtLeast(b) => UnitResult::AtLeast(b),
+            Outcome::Exact(c) => UnitResult::exact(c, searcher.build(&set, d, &stab, c)),
+            Outcome::AtLeast(b) => UnitResult::at_least(b),
         },
         Some(h) => {
-            let dc = searcher.clamp(set.len(), d);
+            let dc = searcher.cx.clamp(set.len(), d);
             let s = Scored {
                 bound: h.bound,
                 guess: h.guess,
@@ -418,7 +438,7 @@ pub fn solve_unit(
                             (f, searcher.build(&sub, dc - 1, &child, cost))
                         })
                         .collect();
-                    UnitResult::Exact(
+                    UnitResult::exact(
                         c,
                         Node {
                             guess: h.guess,
@@ -426,7 +446,7 @@ pub fn solve_unit(
                         },
                     )
                 }
-                Err(b) => UnitResult::AtLeast(b),
+                Err(b) => UnitResult::at_least(b),
             }
         }
     };

@@ -39,18 +39,15 @@ fn assembled_trees_are_solves() {
             let cutoff = p.cutoff(i, limit);
             let (r, _) =
                 solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
-            if let UnitResult::Exact(c, node) = &r {
+            if let (Outcome::Exact(c), Some(node)) = (r.outcome(), r.subtree()) {
                 let set = unit_set(&game, &p, i);
                 let d = p.depth - 1;
-                assert_eq!(subtree_cost(&game, &bounds, &set, d, node), Ok(*c));
+                assert_eq!(subtree_cost(&game, &bounds, &set, d, node), Ok(c));
                 let mut codes = Vec::new();
                 encode_subtree(&game, &set, node, &mut codes);
                 assert_eq!(decode_subtree(&game, &set, d, &codes).as_ref(), Ok(node));
             }
-            known.push(match &r {
-                UnitResult::Exact(c, _) => Known::Exact(*c),
-                UnitResult::AtLeast(b) => Known::AtLeast(*b),
-            });
+            known.push(Some(r.outcome()));
             results.push(r);
         }
         match decide(&p, &known) {

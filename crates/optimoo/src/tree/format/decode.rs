@@ -4,17 +4,18 @@
 //! node's set of remaining secrets is split with [`partition::split`], the
 //! same split-by-guess as everywhere else, and exactly one child is read per
 //! non-winning class, in feedback order; ranks name legal codes; no path
-//! goes deeper than [`MAX_DEPTH`], which bounds the recursion. The reader
+//! goes deeper than [`crate::tree::MAX_DEPTH`], which bounds the recursion. The reader
 //! never panics, whatever the bytes. Only the canonical encoding is
 //! accepted: a file without the implied-leaves flag must have a one-secret
 //! node that does not guess its secret (else the writer sets the flag).
 
 use super::header::{check_frame, read_header};
 use super::varint::Reader;
-use super::{FormatError, TreeFile, MAX_DEPTH};
+use super::{FormatError, TreeFile};
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
+use crate::tree::MAX_DEPTH;
 use crate::tree::{Node, Tree};
 
 /// Decodes a whole file that must play `game`.

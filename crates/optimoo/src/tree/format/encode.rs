@@ -2,7 +2,7 @@
 //!
 //! Invariant: only a tree that passes [`Tree::replay`] (the one structural
 //! check: legal guesses, exactly the reachable children, in order, at most
-//! [`MAX_DEPTH`] deep) and a consistent header are written, and what is
+//! [`crate::tree::MAX_DEPTH`] deep) and a consistent header are written, and what is
 //! written decodes to the same tree and header: encoding is canonical.
 //! Implied leaves are used whenever the tree allows them.
 //!
@@ -10,11 +10,12 @@
 
 use super::header::write_header;
 use super::varint::write_varint;
-use super::{crc32, FormatError, TreeFile, CHECKSUM, FIXED_HEADER, MAX_DEPTH};
+use super::{crc32, FormatError, TreeFile, CHECKSUM, FIXED_HEADER};
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
 use crate::tree::Node;
+use crate::tree::MAX_DEPTH;
 
 /// Encodes `file`, whose tree and header must play `game`.
 pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatError> {

@@ -18,11 +18,12 @@ use std::path::Path;
 use super::varint::{varint_len, write_varint, Reader};
 use super::{
     crc32, list, FormatError, Header, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
-    FLAG_SECRETS, KNOWN_FLAGS, MAGIC, MAX_DEPTH, VERSION,
+    FLAG_SECRETS, KNOWN_FLAGS, MAGIC, VERSION,
 };
 use crate::model::objective::Objective;
 use crate::model::rules::Rules;
 use crate::tree::Stats;
+use crate::tree::MAX_DEPTH;
 
 /// The shortest possible file: the fixed header, one-byte cap, total and
 /// max depth, the checksum. A smaller length field is malformed.
@@ -32,13 +33,13 @@ const MIN_LEN: usize = FIXED_HEADER + CHECKSUM;
 ///
 /// - the fixed header, 13 bytes;
 /// - the varints of the header: cap ≤ `u32::MAX` (5 bytes), total (≤ 10),
-///   max depth `D` ≤ 255 (≤ 2), `D` ≤ [`MAX_DEPTH`] histogram counts (≤ 10
+///   max depth `D` ≤ 255 (≤ 2), `D` ≤ [`crate::tree::MAX_DEPTH`] histogram counts (≤ 10
 ///   each): at most 2,567 bytes;
 /// - the body: one varint per written node, each a rank below `N`, so at
 ///   most `varint_len(N − 1)` bytes (1 up to 128 codes, 2 up to 16,384, 3
 ///   beyond). The sets of the nodes at one depth are disjoint and not empty
 ///   (the children of a node split a part of its set), so each depth holds
-///   at most `N` nodes, and there are at most [`MAX_DEPTH`] depths: at most
+///   at most `N` nodes, and there are at most [`crate::tree::MAX_DEPTH`] depths: at most
 ///   `255 · N` nodes;
 /// - the checksum, 4 bytes.
 ///
@@ -52,7 +53,7 @@ pub fn max_len(rules: Rules) -> usize {
 }
 
 /// [`max_len`], plus the secret-list extension when `listed`
-/// ([`list::extra_max`]: `407 + 3 · N` bytes).
+/// (`list::extra_max`: `407 + 3 · N` bytes).
 pub fn max_len_for(rules: Rules, listed: bool) -> usize {
     max_len(rules)
         + if listed {
@@ -224,7 +225,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
 
 /// Writes the header of `h` (the length field left 0 for the caller to
 /// patch). `h` must be consistent: a histogram of `max_depth` entries, at
-/// most [`MAX_DEPTH`], a cap that fits 32 bits.
+/// most [`crate::tree::MAX_DEPTH`], a cap that fits 32 bits.
 pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     out.extend_from_slice(&MAGIC);
     out.push(VERSION);

@@ -40,37 +40,36 @@
 //!   reader never sees a missing or unreachable branch; the cap and the
 //!   statistics are claims of the header, checked by `optimoo verify`.
 //! - Encoding is canonical: `encode(decode(b)) == b` for every accepted `b`.
-//! - Trees are at most [`MAX_DEPTH`] guesses deep (writer and reader refuse
+//! - Trees are at most [`crate::tree::MAX_DEPTH`] guesses deep (writer and reader refuse
 //!   deeper ones, which also bounds the reader's recursion).
 //! - A file of a game is at most [`max_len`] bytes; a file is read from disk
 //!   header first and never beyond its declared length plus one byte.
 //! - Reading never panics: a short, long, corrupted, foreign or newer file
 //!   gives a [`FormatError`] that names the problem.
 //!
-//! Submodules, along the bytes: [`header`] (framing, header, the size
-//! bound, bounded reading), `varint` and `crc` (the primitives), [`encode`]
-//! and [`decode`] (the body), [`verify`] (the header's claims against the
+//! Submodules, along the bytes: `header` (framing, header, the size
+//! bound, bounded reading), `varint` and `crc` (the primitives), `encode`
+//! and `decode` (the body), `verify` (the header's claims against the
 //! independent checker). This module depends only on the game model and the
 //! tree type, never on the strategies or the search, so the player links
 //! nothing more.
 
 mod crc;
-pub mod decode;
-pub mod encode;
-pub mod header;
-pub mod list;
+mod decode;
+mod encode;
+mod header;
+mod list;
 mod varint;
-pub mod verify;
+mod verify;
 
 use std::path::Path;
 
-pub use crate::model::objective::Objective;
-pub use crate::tree::MAX_DEPTH;
 pub use crc::crc32;
 pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
 use crate::model::game::Game;
+use crate::model::objective::Objective;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::secrets::SecretSet;
 use crate::tree::{Stats, Tree, TreeError};
@@ -198,7 +197,7 @@ pub enum FormatError {
         what: String,
     },
     /// The tree to write does not play its game correctly (or is deeper
-    /// than [`MAX_DEPTH`]).
+    /// than [`crate::tree::MAX_DEPTH`]).
     #[error("cannot write an invalid tree: {0}")]
     InvalidTree(#[from] TreeError),
 }

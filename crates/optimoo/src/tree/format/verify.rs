@@ -7,8 +7,9 @@
 //! crush objectives a cap that is set and reached. Optimality itself is not
 //! re-proven (that takes the search).
 
-use super::{Objective, TreeFile};
+use super::TreeFile;
 use crate::model::game::Game;
+use crate::model::objective::Objective;
 use crate::tree::check;
 use crate::tree::{Stats, TreeError};
 

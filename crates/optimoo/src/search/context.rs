@@ -1,0 +1,75 @@
+//! What every node of a search reads and nothing changes: the game, its
+//! feedback rows, the bounds of the objective, the configuration, the
+//! symmetry of the root and the lookahead kernel.
+//!
+//! Invariant: a [`Context`] is fixed once the search starts (no interior
+//! mutability): the guess order and the bounds of [`crate::search::lookahead`]
+//! read only it and the memo, so they are the same on every thread.
+
+use std::borrow::Cow;
+
+use crate::model::code::Code;
+use crate::model::feedback::{Feedback, FeedbackTable};
+use crate::model::game::Game;
+use crate::model::symmetry::Stabilizer;
+use crate::search::bound::Bounds;
+use crate::search::config::Config;
+use crate::search::kernel::Kernel;
+use crate::search::memo::{self, raw_key};
+
+/// The read-only part of a search (see the module doc).
+pub(super) struct Context<'a> {
+    pub(super) game: &'a Game,
+    /// The game's full table, or the rows of one set's secrets
+    /// ([`crate::search::Searcher::for_set`]): the search reads the rows of
+    /// secrets only.
+    pub(super) table: Cow<'a, FeedbackTable>,
+    pub(super) bounds: Bounds,
+    pub(super) config: Config,
+    pub(super) perms: Vec<Vec<u8>>,
+    pub(super) all_symbols: u64,
+    pub(super) slots: usize,
+    pub(super) win: Feedback,
+    /// The all-guesses lookahead kernel (objective `Total` only).
+    pub(super) kernel: Option<Kernel>,
+    /// The symmetry of the root: the whole group, or with a secret list the
+    /// elements mapping the list onto itself ([`Stabilizer::of_list`]).
+    pub(super) root: Stabilizer,
+}
+
+impl Context<'_> {
+    /// The depth that matters for `n` secrets within `d` guesses: more
+    /// than `n + 1` never helps.
+    pub(super) fn clamp(&self, n: usize, d: usize) -> usize {
+        d.min(n + 1)
+    }
+
+    /// The memo key of a set, followed by the depth: canonical
+    /// ([`memo::canonical_key`]) for sets of at most `canon_max` secrets,
+    /// else the set as it is.
+    pub(super) fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
+        if set.len() <= self.config.canon_max {
+            memo::canonical_key(
+                self.game.codes(),
+                |a, b| self.table.row(a)[b.index()].index(),
+                set,
+                d,
+                self.slots,
+                &self.perms,
+            )
+        } else {
+            raw_key(set, d)
+        }
+    }
+
+    /// Cost of a set solved directly, without search, if it is that easy.
+    pub(super) fn direct(&self, n: usize, d: usize) -> Option<u64> {
+        match n {
+            0 => Some(0),
+            1 => Some(self.bounds.leaf(d)),
+            // Guess one of the two: own + the other as a leaf.
+            2 if d >= 2 => Some(self.bounds.own(2) + self.bounds.leaf(d - 1)),
+            _ => None,
+        }
+    }
+}
