@@ -86,6 +86,13 @@ fn walk_json(json: &Value, secrets: &[String]) -> (u64, Vec<String>) {
     (total, seen)
 }
 
+/// `optimoo ARGS --json`, which must succeed: its output.
+fn json_of(args: &[&str]) -> String {
+    let (code, out, err) = run(OPTIMOO, &[args, &["--json"]].concat(), "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 fn json_field(out: &str, field: &str) -> u64 {
     let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     v[field].as_u64().unwrap()
@@ -360,46 +367,20 @@ fn the_shipped_word_tree_is_optimal_and_verified() {
         "{out}"
     );
     // The search finds the same optimum again from the list.
-    let args = [
-        "solve",
-        "--secrets",
-        &list,
-        "--alphabet",
-        "aeilnoprst",
-        "--json",
-    ];
-    let (code, out, err) = run(OPTIMOO, &args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = json_of(&["solve", "--secrets", &list, "--alphabet", "aeilnoprst"]);
     assert_eq!(json_field(&out, "total"), header.stats.total);
     // Over the whole alphabet the game is cut to the words' letters and
     // four spare ones (moo:4x14), or the words' letters alone with
     // --guesses secrets, whose optimum is the same here.
-    let az = "abcdefghijklmnopqrstuvwxyz";
-    let args = [
-        "eval",
+    let az = [
         "--secrets",
         &list,
         "--alphabet",
-        az,
-        "--strategy",
-        "first",
-        "--json",
+        "abcdefghijklmnopqrstuvwxyz",
     ];
-    let (code, out, err) = run(OPTIMOO, &args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = json_of(&[&["eval", "--strategy", "first"], &az[..]].concat());
     assert!(out.contains("\"game\":\"moo:4x14, 189 secrets"), "{out}");
-    let args = [
-        "solve",
-        "--secrets",
-        &list,
-        "--alphabet",
-        az,
-        "--guesses",
-        "secrets",
-        "--json",
-    ];
-    let (code, out, err) = run(OPTIMOO, &args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = json_of(&[&["solve", "--guesses", "secrets"], &az[..]].concat());
     assert!(out.contains("\"game\":\"moo:4x10, 189 secrets"), "{out}");
     assert_eq!(json_field(&out, "total"), header.stats.total);
     let words = std::fs::read_to_string(&list).unwrap();

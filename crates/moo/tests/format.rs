@@ -3,38 +3,22 @@
 //! --tree`: refused with exit code 2 and the reason, by the player and the
 //! host. Their time and memory limits: crates/moo/tests/limits.rs.
 
-use crate::bad_files::{self, BadFile};
+use crate::bad_files;
 use crate::MOO;
 
-/// `moo --tree FILE next` and `moo --tree FILE host` refuse `file`.
-fn refused_everywhere(files: Vec<(BadFile, &str)>) {
-    for (file, words) in files {
-        let path = file.path_str();
-        for args in [["--tree", path, "next"], ["--tree", path, "host"]] {
-            bad_files::refused(MOO, &args, &file, words);
-        }
-    }
-}
-
-/// Measured bug: `optimoo verify` on a link to /dev/zero read the whole
-/// "file" and grew to 9.9 GB; `moo` reads tree files the same bounded way.
+/// `moo --tree FILE next` and `moo --tree FILE host` refuse every bad file: a link to /dev/zero (measured bug: `optimoo
+/// verify` read the whole "file" and grew to 9.9 GB; the fixed header is
+/// read first now), a good header followed by a huge sparse tail (read up
+/// to the declared length and one byte more) or declaring a length above
+/// any file of the game (refused before reading on), and a named pipe fed
+/// without end (a good file and then garbage, or zeros).
 #[cfg(target_os = "linux")]
 #[test]
-fn a_link_to_dev_zero_is_refused_at_once() {
-    refused_everywhere(bad_files::dev_zero("format"));
-}
-
-/// A good header followed by a huge sparse tail, and a length field above
-/// any file of the game.
-#[cfg(target_os = "linux")]
-#[test]
-fn huge_sparse_files_are_refused_without_being_read() {
-    refused_everywhere(bad_files::sparse("format"));
-}
-
-/// A named pipe fed without end: a good file and then garbage, or zeros.
-#[cfg(target_os = "linux")]
-#[test]
-fn an_endless_fifo_is_refused() {
-    refused_everywhere(bad_files::fifos("format"));
+fn every_bad_file_is_refused() {
+    bad_files::refused_by(
+        MOO,
+        &[&["--tree", "FILE", "next"], &["--tree", "FILE", "host"]],
+        "format",
+        |_, _, _| {},
+    );
 }

@@ -19,26 +19,10 @@ use crate::MOO;
 #[test]
 #[ignore = "time and memory limits (1 s, 50 MB): scripts/memory-check.sh"]
 fn refused_files_take_under_1_s_and_50_mb() {
-    let files = [
-        bad_files::dev_zero("limits"),
-        bad_files::sparse("limits"),
-        bad_files::fifos("limits"),
-    ];
-    for (file, words) in files.into_iter().flatten() {
-        let path = file.path_str();
-        for args in [["--tree", path, "next"], ["--tree", path, "host"]] {
-            let w = bad_files::refused(MOO, &args, &file, words);
-            assert!(w.seconds < 1.0, "{args:?} took {:.3} s", w.seconds);
-            assert!(
-                w.sampled_kb < 50 * 1024,
-                "{args:?} used {} kB",
-                w.sampled_kb
-            );
-            // Sampling can miss a child that exits at once: exactly.
-            let kb = peak_kb(MOO, &args, Some(&file));
-            assert!(kb < 50 * 1024, "{args:?} used {kb} kB");
-        }
-    }
+    bad_files::refused_within_limits(
+        MOO,
+        &[&["--tree", "FILE", "next"], &["--tree", "FILE", "host"]],
+    );
 }
 
 /// Off a moo:5x10 tree with ten candidates left, `moo next` builds their

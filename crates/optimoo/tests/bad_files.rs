@@ -255,6 +255,49 @@ pub fn refused(bin: &str, args: &[&str], file: &BadFile, words: &str) -> Watched
     w
 }
 
+/// Every kind of bad file, tagged `tag`: a link to /dev/zero, huge sparse
+/// files, endless FIFOs.
+pub fn every_kind(tag: &str) -> Vec<(BadFile, &'static str)> {
+    [dev_zero(tag), sparse(tag), fifos(tag)]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Runs `bin` with each of `commands` on every bad file of `tag` (`FILE`
+/// in a command stands for the file's path): each must refuse it
+/// ([`refused`]); `then` is told each run.
+pub fn refused_by(
+    bin: &str,
+    commands: &[&[&str]],
+    tag: &str,
+    then: impl Fn(&[&str], &BadFile, &Watched),
+) {
+    for (file, words) in every_kind(tag) {
+        for command in commands {
+            let args: Vec<&str> = command
+                .iter()
+                .map(|&a| if a == "FILE" { file.path_str() } else { a })
+                .collect();
+            let w = refused(bin, &args, &file, words);
+            then(&args, &file, &w);
+        }
+    }
+}
+
+/// [`refused_by`], each refusal within a second and 50 MB (sampled while
+/// it runs, then exactly by GNU time).
+pub fn refused_within_limits(bin: &str, commands: &[&[&str]]) {
+    refused_by(bin, commands, "limits", |args, file, w| {
+        assert!(w.seconds < 1.0, "{args:?} took {:.3} s", w.seconds);
+        let sampled = w.sampled_kb;
+        assert!(sampled < 50 * 1024, "{args:?} used {sampled} kB");
+        // Sampling can miss a child that exits at once: exactly.
+        let kb = peak_kb(bin, args, Some(file));
+        assert!(kb < 50 * 1024, "{args:?} used {kb} kB");
+    });
+}
+
 /// GNU time, which measures a child's peak memory exactly.
 const GNU_TIME: &str = "/usr/bin/time";
 

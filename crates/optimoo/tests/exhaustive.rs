@@ -12,7 +12,7 @@
 
 use optimoo::model::{Game, Rules};
 use optimoo::search::Cost;
-use optimoo::search::{min_cap, solve, Config};
+use optimoo::search::{min_cap, solve, Config, MinCap};
 use optimoo::tree::Stats;
 
 fn game(name: &str) -> Game {
@@ -79,13 +79,7 @@ fn mm_4x6_minimal_average_within_5_guesses_is_5626() {
 fn mm_4x6_worst_case_is_5_and_4_is_refuted() {
     // Knuth 1976: 5 guesses always suffice and 4 do not.
     let g = game("mm:4x6");
-    let found = min_cap(&g, &Config::default()).expect("the search runs");
-    assert_eq!(found.cap, 5);
-    assert!(
-        found.searches.iter().any(|&(cap, ok, _)| cap == 4 && !ok),
-        "cap 4 refuted by search: {:?}",
-        found.searches
-    );
+    let found = assert_min_cap(&g, 5);
     assert!(found
         .searches
         .iter()
@@ -117,14 +111,21 @@ fn moo_4x10_minimal_average_within_7_guesses_is_26274() {
 #[ignore = "exhaustive search of MOO, minutes to hours: cargo test --release -- --ignored"]
 fn moo_4x10_worst_case_is_7_and_6_is_refuted() {
     // No strategy guarantees 6 guesses; 7 can be guaranteed (Tanaka 1996).
-    let g = game("moo:4x10");
-    let found = min_cap(&g, &Config::default()).expect("the search runs");
-    assert_eq!(found.cap, 7);
+    assert_min_cap(&game("moo:4x10"), 7);
+}
+
+/// The smallest cap of `g` is `cap`, and the search itself refuted
+/// `cap − 1` (not only the counting bound).
+fn assert_min_cap(g: &Game, cap: usize) -> MinCap {
+    let found = min_cap(g, &Config::default()).expect("the search runs");
+    assert_eq!(found.cap, cap);
     assert!(
-        found.searches.iter().any(|&(cap, ok, _)| cap == 6 && !ok),
-        "cap 6 refuted by search: {:?}",
+        found.searches.iter().any(|&(c, ok, _)| c == cap - 1 && !ok),
+        "cap {} refuted by search: {:?}",
+        cap - 1,
         found.searches
     );
+    found
 }
 
 #[test]
