@@ -9,6 +9,7 @@ mod bad_files;
 mod big;
 mod checkpoint_files;
 mod cli;
+mod costs;
 mod distributed;
 mod eval_cli;
 mod export_file;

@@ -59,11 +59,166 @@ pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
     }
 }
 
-/// Reads `--objective`: average, worst or crush (any case).
-pub fn objectives() -> impl TypedValueParser<Value = Objective> {
-    let names: Vec<&'static str> = SEARCH_OBJECTIVES.iter().map(|o| o.name()).collect();
-    clap::builder::PossibleValuesParser::new(names)
-        .map(|name| objective_named(&name.to_ascii_lowercase()).expect("clap accepts only these"))
+/// `--objective`: a named objective, or per-guess costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectiveArg {
+    /// Average, worst, crush, or costs.
+    pub objective: Objective,
+    /// With `costs:...`: the vector.
+    pub costs: Option<CostVector>,
+}
+
+impl std::str::FromStr for ObjectiveArg {
+    type Err = String;
+
+    /// `average`, `worst`, `crush` (any case) or `costs:C1,C2,...`.
+    fn from_str(text: &str) -> Result<ObjectiveArg, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        if let Some(list) = lower.strip_prefix("costs:") {
+            return Ok(ObjectiveArg {
+                objective: Objective::Costs,
+                costs: Some(CostVector::parse(list)?),
+            });
+        }
+        match objective_named(&lower) {
+            Some(objective) => Ok(ObjectiveArg {
+                objective,
+                costs: None,
+            }),
+            None => Err(format!(
+                "unknown objective '{text}': use average, worst, crush or costs:C1,C2,... \
+                 (the cost of a secret found with 1, 2, ... guesses)"
+            )),
+        }
+    }
+}
+
+/// A cost per number of guesses, `costs:C1,C2,...,CN` (entry `d`: what a
+/// secret found with `d` guesses costs; `N` is the cap): integers, exact
+/// fractions `p/q` or decimals, nondecreasing, at least 0. The search
+/// takes them as integers: each multiplied by their common denominator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostVector {
+    /// Each entry times `denominator`.
+    pub scaled: Vec<u64>,
+    /// The least common denominator of the entries.
+    pub denominator: u64,
+}
+
+/// Largest common denominator of a cost vector (a sum of costs stays far
+/// below what the search adds up: its own check, 2^48, says the rest).
+const MAX_DENOMINATOR: u128 = 1 << 32;
+
+impl CostVector {
+    /// Reads `C1,C2,...` (see the type).
+    pub fn parse(list: &str) -> Result<CostVector, String> {
+        if list.trim().is_empty() {
+            return Err("costs: give at least one cost, e.g. costs:1,2,3".into());
+        }
+        let entries: Vec<(u128, u128)> = list
+            .split(',')
+            .map(|e| parse_ratio(e.trim()))
+            .collect::<Result<_, _>>()?;
+        let mut lcm = 1u128;
+        for &(_, q) in &entries {
+            lcm = lcm / gcd(lcm, q) * q;
+            if lcm > MAX_DENOMINATOR {
+                return Err(format!(
+                    "costs: the entries' common denominator passes {MAX_DENOMINATOR}; use simpler fractions"
+                ));
+            }
+        }
+        let mut scaled = Vec::with_capacity(entries.len());
+        for (i, &(p, q)) in entries.iter().enumerate() {
+            let v = u64::try_from(p * (lcm / q))
+                .map_err(|_| format!("costs: entry {} is too large", i + 1))?;
+            if let Some(&before) = scaled.last() {
+                if v < before {
+                    return Err(format!(
+                        "costs must be nondecreasing: entry {} ({}) is below entry {} ({})",
+                        i + 1,
+                        show_ratio(v, lcm as u64),
+                        i,
+                        show_ratio(before, lcm as u64)
+                    ));
+                }
+            }
+            scaled.push(v);
+        }
+        Ok(CostVector {
+            scaled,
+            denominator: lcm as u64,
+        })
+    }
+
+    /// A sum of scaled costs as JSON: an integer, or "p/q" in lowest terms.
+    pub fn json(&self, scaled_sum: u64) -> serde_json::Value {
+        let g = gcd(u128::from(scaled_sum), u128::from(self.denominator)) as u64;
+        if g == self.denominator {
+            serde_json::Value::from(scaled_sum / g)
+        } else {
+            serde_json::Value::from(show_ratio(scaled_sum, self.denominator))
+        }
+    }
+
+    /// The entries as given, in lowest terms (`1,3/2,2`).
+    pub fn text(&self) -> String {
+        let shown: Vec<String> = self
+            .scaled
+            .iter()
+            .map(|&v| show_ratio(v, self.denominator))
+            .collect();
+        shown.join(",")
+    }
+}
+
+/// `p/q` in lowest terms, or `p` when `q` divides it.
+pub fn show_ratio(p: u64, q: u64) -> String {
+    let g = gcd(u128::from(p), u128::from(q)).max(1) as u64;
+    if g == q {
+        (p / q).to_string()
+    } else {
+        format!("{}/{}", p / g, q / g)
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// An exact nonnegative rational: `p`, `p/q` or a decimal `i.f`, as
+/// `(numerator, denominator)` in lowest terms.
+fn parse_ratio(text: &str) -> Result<(u128, u128), String> {
+    let bad = || {
+        format!(
+            "costs: '{text}' is not a cost (an integer, a fraction p/q or a decimal, at least 0)"
+        )
+    };
+    let int = |s: &str| -> Result<u128, String> {
+        if s.is_empty() || s.len() > 18 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse().map_err(|_| bad())
+    };
+    let (p, q) = if let Some((p, q)) = text.split_once('/') {
+        (int(p)?, int(q)?)
+    } else if let Some((i, f)) = text.split_once('.') {
+        let scale = 10u128.pow(f.len() as u32);
+        (
+            int(if i.is_empty() { "0" } else { i })? * scale + int(f)?,
+            scale,
+        )
+    } else {
+        (int(text)?, 1)
+    };
+    if q == 0 {
+        return Err(format!("costs: '{text}' divides by zero"));
+    }
+    let g = gcd(p, q).max(1);
+    Ok((p / g, q / g))
 }
 
 /// The search objective named exactly `name` (as `--objective` lowercased,
@@ -87,9 +242,11 @@ pub struct Target {
     pub cap: Option<usize>,
     /// What to optimize: average (fewest guesses in all within the cap),
     /// worst (the smallest cap), crush (within the smallest cap, fewest
-    /// secrets needing the last guess).
-    #[arg(long, default_value = Objective::Average.name(), ignore_case = true, value_parser = objectives())]
-    pub objective: Objective,
+    /// secrets needing the last guess), or costs:C1,C2,...,CN (the least
+    /// sum over the secrets of C_d, d the guesses a secret takes: any
+    /// nondecreasing integers, fractions p/q or decimals; N is the cap).
+    #[arg(long, default_value = Objective::Average.name(), value_name = "OBJECTIVE")]
+    pub objective: ObjectiveArg,
 }
 
 impl Target {
@@ -103,17 +260,37 @@ impl Target {
     /// average), else none. Worst and crush find the smallest cap
     /// themselves: a `--cap` with them is refused.
     pub fn cap(&self, listed: bool) -> anyhow::Result<Option<usize>> {
-        if self.objective != Objective::Average && self.cap.is_some() {
-            bail!(
-                "--objective {} finds the smallest cap itself; drop --cap",
-                self.objective
-            );
+        if let Some(costs) = &self.objective.costs {
+            let n = costs.scaled.len();
+            return match self.cap {
+                Some(cap) if cap != n => bail!(
+                    "--objective costs gives {n} costs, so the cap is {n}, not the --cap {cap}: \
+                     give one cost per number of guesses up to the cap, or drop --cap"
+                ),
+                _ => Ok(Some(n)),
+            };
         }
-        Ok(match (self.game, self.cap, self.objective) {
+        let objective = self.objective.objective;
+        if objective != Objective::Average && self.cap.is_some() {
+            bail!("--objective {objective} finds the smallest cap itself; drop --cap");
+        }
+        Ok(match (self.game, self.cap, objective) {
             (None, None, Objective::Average) if !listed => Some(STANDARD_CAP),
             (_, cap, _) => cap,
         })
     }
+}
+
+/// Refuses `--objective costs:...` where `command` does not support it
+/// (the checkpoint folder records objectives by name only).
+pub fn refuse_costs(target: &Target, command: &str) -> anyhow::Result<()> {
+    if target.objective.costs.is_some() {
+        bail!(
+            "{command} does not take --objective costs yet (its folder records the objective by \
+             name only): run solve --objective costs:... without --checkpoint"
+        );
+    }
+    Ok(())
 }
 
 /// Options shared by every command that runs a strategy (`eval`,
@@ -275,7 +452,10 @@ mod tests {
         let target = |game: Option<&str>, cap, objective| Target {
             game: game.map(|g| g.parse().unwrap()),
             cap,
-            objective,
+            objective: ObjectiveArg {
+                objective,
+                costs: None,
+            },
         };
         let avg = Objective::Average;
         assert_eq!(target(None, None, avg).cap(false).unwrap(), Some(7));
@@ -297,6 +477,41 @@ mod tests {
             .unwrap_err();
         assert!(err.to_string().contains("drop --cap"), "{err}");
         assert_eq!(target(None, None, avg).rules(), Rules::standard());
+        // Per-guess costs: the cap is the vector's length.
+        let costs = |cap| Target {
+            game: None,
+            cap,
+            objective: "costs:1,2,4".parse().unwrap(),
+        };
+        assert_eq!(costs(None).cap(false).unwrap(), Some(3));
+        assert_eq!(costs(Some(3)).cap(false).unwrap(), Some(3));
+        let err = costs(Some(4)).cap(false).unwrap_err();
+        assert!(
+            err.to_string().contains("so the cap is 3, not the --cap 4"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn cost_vectors_are_exact() {
+        let v = CostVector::parse("1, 3/2,2.25,5").unwrap();
+        assert_eq!(v.denominator, 4);
+        assert_eq!(v.scaled, vec![4, 6, 9, 20]);
+        assert_eq!(v.text(), "1,3/2,9/4,5");
+        assert_eq!(v.json(8), serde_json::json!(2));
+        assert_eq!(v.json(6), serde_json::json!("3/2"));
+        let err = |text: &str| CostVector::parse(text).unwrap_err();
+        assert!(err("1,3,2").contains("nondecreasing: entry 3 (2) is below entry 2 (3)"));
+        assert!(err("1,-2").contains("'-2' is not a cost"));
+        assert!(err("1/0").contains("divides by zero"));
+        assert!(err("").contains("at least one cost"));
+        assert!(err("1,x").contains("'x' is not a cost"));
+        let o: ObjectiveArg = "COSTS:0,1".parse().unwrap();
+        assert_eq!(o.objective, Objective::Costs);
+        assert!("fastest"
+            .parse::<ObjectiveArg>()
+            .unwrap_err()
+            .contains("costs:C1"));
     }
 
     #[test]

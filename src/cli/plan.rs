@@ -46,6 +46,7 @@ pub struct Args {
 /// Runs `optimoo plan`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cap = args.target.cap(false)?;
+    super::args::refuse_costs(&args.target, "plan")?;
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;
     let folder = pool.install(|| {
@@ -53,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &args.output,
             args.target.rules(),
             cap,
-            args.target.objective,
+            args.target.objective.objective,
             args.upper,
             args.depth,
         )

@@ -19,6 +19,7 @@ use optimoo::model::Objective;
 use optimoo::search::{MinCap, Solution};
 use optimoo::tree::Stats;
 
+use super::args::CostVector;
 use super::EXIT_NEGATIVE;
 
 /// One exhaustive search for the smallest cap: `cap` refuted (or, for
@@ -119,6 +120,13 @@ pub struct Solved {
     /// For worst and crush: `min_cap` and `refuted`.
     #[serde(flatten)]
     pub proof: Option<CapProof>,
+    /// With `--objective costs:...`: the least sum of the costs, an
+    /// integer or "p/q" (the `total` beside it counts guesses).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<serde_json::Value>,
+    /// With `--objective costs:...`: the vector, in lowest terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costs: Option<String>,
     /// Secrets of the game (text only: the average's denominator).
     #[serde(skip)]
     pub secrets: u64,
@@ -221,8 +229,20 @@ impl SolveReport {
             memo_lookups: solution.memo_lookups,
             memo_entries: solution.memo_entries,
             proof: proof.map(CapProof::from),
+            cost: None,
+            costs: None,
             secrets,
         })
+    }
+
+    /// The report with the per-guess cost of the tree (`scaled`: the
+    /// search's sum, in units of the vector's denominator).
+    pub fn with_costs(mut self, costs: &CostVector, scaled: u64) -> SolveReport {
+        if let SolveReport::Solved(s) = &mut self {
+            s.cost = Some(costs.json(scaled));
+            s.costs = Some(costs.text());
+        }
+        self
     }
 
     /// The report of `--cap-only`.
@@ -283,6 +303,14 @@ impl fmt::Display for Solved {
         let cap_text = self.cap.map_or("none".to_string(), |c| c.to_string());
         writeln!(f, "game       {}", self.game)?;
         writeln!(f, "objective  {}", self.objective)?;
+        if let (Some(costs), Some(cost)) = (&self.costs, &self.cost) {
+            writeln!(f, "costs      {costs}")?;
+            writeln!(
+                f,
+                "cost       {}",
+                cost.as_str().map_or(cost.to_string(), str::to_string)
+            )?;
+        }
         if let Some(proof) = &self.proof {
             proof.fmt(f)?;
         }

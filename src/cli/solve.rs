@@ -87,7 +87,7 @@ pub const LONG_SOLVE_SECRETS: usize = 5040;
 
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let objective = args.target.objective;
+    let objective = args.target.objective.objective;
     let rules = args.target.rules();
     let cap = args.target.cap(args.list.secrets.is_some())?;
     if args.cap_only && objective != Objective::Worst {
@@ -102,6 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.list.game(args.target.game, rules)?;
     let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
+        args::refuse_costs(&args.target, "solve --checkpoint")?;
         let report = checkpoint::solve(
             dir,
             rules,
@@ -121,9 +122,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             game.len()
         ));
     }
+    let costs = args.target.objective.costs.as_ref();
     let config = Config {
         cap,
-        objective: Cost::Total,
+        objective: if costs.is_some() {
+            Cost::PerGuess
+        } else {
+            Cost::Total
+        },
+        costs: costs.map(|c| c.scaled.clone()).unwrap_or_default(),
         memo_codes: memory::memo_codes(memo_mib)?,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
@@ -157,9 +164,9 @@ fn solve(
     driver: Driver<'_>,
     output: Option<Output>,
 ) -> anyhow::Result<SolveReport> {
-    let objective = args.target.objective;
+    let objective = args.target.objective.objective;
     let min_cap = match objective {
-        Objective::Average => None,
+        Objective::Average | Objective::Costs => None,
         _ => {
             let found = search::min_cap_with(game, &config, driver)?;
             config.cap = Some(found.cap);
@@ -182,11 +189,9 @@ fn solve(
         };
         out.commit(&bytes)?;
     }
-    Ok(SolveReport::new(
-        game,
-        cap,
-        objective,
-        &solution,
-        min_cap.as_ref(),
-    ))
+    let report = SolveReport::new(game, cap, objective, &solution, min_cap.as_ref());
+    Ok(match args.target.objective.costs.as_ref() {
+        Some(costs) => report.with_costs(costs, solution.cost),
+        None => report,
+    })
 }

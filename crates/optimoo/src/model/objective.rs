@@ -22,15 +22,21 @@ pub enum Objective {
     Crush = 2,
     /// No optimality claimed: a heuristic or hand-made tree.
     Heuristic = 3,
+    /// Minimal sum over the secrets of a nondecreasing cost of the number
+    /// of guesses each takes, within the cap (the vector is not stored:
+    /// the file says what the tree is optimal for, the run that made it
+    /// says for which costs, e.g. `duel.json`).
+    Costs = 4,
 }
 
 impl Objective {
     /// Every objective, by byte value.
-    pub const ALL: [Objective; 4] = [
+    pub const ALL: [Objective; 5] = [
         Objective::Average,
         Objective::Worst,
         Objective::Crush,
         Objective::Heuristic,
+        Objective::Costs,
     ];
 
     /// The byte stored in the header.
@@ -50,6 +56,7 @@ impl Objective {
             Objective::Worst => "worst",
             Objective::Crush => "crush",
             Objective::Heuristic => "heuristic",
+            Objective::Costs => "costs",
         }
     }
 }
@@ -68,7 +75,7 @@ impl FromStr for Objective {
             .into_iter()
             .find(|o| o.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("unknown objective '{text}': use average, worst, crush or heuristic")
+                format!("unknown objective '{text}': use average, worst, crush, heuristic or costs")
             })
     }
 }

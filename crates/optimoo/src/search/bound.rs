@@ -5,7 +5,14 @@
 //! - [`Cost::Crush`]: `(secrets needing the last allowed guess) · 2³² +
 //!   total`, so comparing costs compares the pair in order;
 //! - [`Cost::Feasible`]: 0 when the cap can be met (used to find the
-//!   smallest cap); infeasible is [`INF`] for every objective.
+//!   smallest cap); infeasible is [`INF`] for every objective;
+//! - [`Cost::PerGuess`]: `Σ c[d]` over the secrets, `d` the guesses a
+//!   secret takes and `c[1..=cap]` any nondecreasing vector of integers
+//!   ([`Bounds::per_guess`]). A node whose guess is the `k`-th charges each
+//!   of its secrets `c[k] − c[k − 1]` (with `c[0] = 0`): the charges along a
+//!   secret's path add up to `c[d]`. Costs then depend on how many guesses
+//!   were made before a node, `cap − d` for `d` guesses left, so the depth
+//!   is never clamped for this objective (see `Context::clamp`).
 //!
 //! Level-filling bound (a counting argument; Knuth 1976 uses it for the
 //! worst case): with `b` non-winning answers a node
@@ -13,18 +20,26 @@
 //! at the one after, … Filling the levels greedily gives the least total for
 //! `n` secrets within `d` guesses, and shows `d` infeasible when
 //! `n > 1 + b + … + b^(d−1)`. Invariant: `lower(n, d) <= cost(S, d)` for
-//! every set `S` of `n` secrets; it is exact for `n <= 2`.
+//! every set `S` of `n` secrets; it is exact for `n <= 2`. With a
+//! nondecreasing cost per guess count the greedy filling is still the least
+//! (moving a secret to a shallower free place never costs more), so the
+//! same counting gives the bound of [`Cost::PerGuess`], each level charged
+//! its own cost.
 //!
 //! Ranges: costs are `u64`. A real cost is below `n · (n + 1)` guesses
 //! plus, for crush, `n · 2³²` (with `n ≤ 65,535` codes: below `2⁴⁹`), far
 //! below [`INF`] `= 2⁶²`; sums of costs saturate (`saturating_add`) so that
 //! anything infeasible stays at or above `INF`, and capacities saturate at
-//! `u64::MAX`. The kernel's 16-bit bounds are stated in its own module.
+//! `u64::MAX`. A cost vector is accepted when `n · c[cap]` stays below
+//! `2⁴⁸` ([`MAX_PER_GUESS_TOTAL`]). The kernel's 16-bit bounds are stated in its own module.
 
 /// The cost of an infeasible problem; larger than any real cost.
 pub const INF: u64 = u64::MAX / 4;
 /// Weight of one secret at the cap in the crush objective.
 pub const CRUSH_UNIT: u64 = 1 << 32;
+/// Largest `secrets · c[cap]` of a [`Cost::PerGuess`] vector: any cost is
+/// then far below [`INF`].
+pub const MAX_PER_GUESS_TOTAL: u64 = 1 << 48;
 
 /// How the search adds costs up, derived from the
 /// [`crate::model::objective::Objective`] asked for.
@@ -36,6 +51,62 @@ pub enum Cost {
     Crush,
     /// Only whether the cap can be met.
     Feasible,
+    /// The sum over the secrets of a nondecreasing cost of the number of
+    /// guesses each takes (the vector: [`Bounds::per_guess`],
+    /// `Config::costs`).
+    PerGuess,
+}
+
+/// Why a cost vector is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CostsError {
+    /// No entry.
+    #[error(
+        "a cost vector needs at least one entry (the cost of a secret found by the first guess)"
+    )]
+    Empty,
+    /// An entry below the one before.
+    #[error("the cost vector decreases: entry {at} ({value}) is below entry {before} ({previous}); costs must be nondecreasing")]
+    Decreasing {
+        /// 1-based index of the entry.
+        at: usize,
+        /// Its value.
+        value: u64,
+        /// The entry before.
+        before: usize,
+        /// Its value.
+        previous: u64,
+    },
+    /// Too large to add up safely.
+    #[error("the cost vector's last entry ({last}) times {secrets} secrets exceeds 2^48; use smaller numbers")]
+    TooLarge {
+        /// The last entry.
+        last: u64,
+        /// The secrets of the game.
+        secrets: usize,
+    },
+}
+
+/// Checks a cost vector `c[1..=cap]` for `secrets` secrets.
+pub fn check_costs(costs: &[u64], secrets: usize) -> Result<(), CostsError> {
+    let Some(&last) = costs.last() else {
+        return Err(CostsError::Empty);
+    };
+    if let Some(i) = (1..costs.len()).find(|&i| costs[i] < costs[i - 1]) {
+        return Err(CostsError::Decreasing {
+            at: i + 1,
+            value: costs[i],
+            before: i,
+            previous: costs[i - 1],
+        });
+    }
+    if (secrets.max(1) as u64)
+        .checked_mul(last)
+        .is_none_or(|t| t >= MAX_PER_GUESS_TOTAL)
+    {
+        return Err(CostsError::TooLarge { last, secrets });
+    }
+    Ok(())
 }
 
 /// Lower-bound tables for one game and objective.
@@ -54,11 +125,32 @@ pub struct Bounds {
     deltas: Vec<Vec<u64>>,
     /// `extras[d][n]`: `deltas[d][n] − deltas[d][0]` (at least 0).
     extras: Vec<Vec<u64>>,
+    /// [`Cost::PerGuess`]: `c[0..=cap]` with `c[0] = 0`; else empty.
+    costs: Vec<u64>,
 }
 
 impl Bounds {
-    /// Tables for sets of up to `max_n` secrets and `b` non-winning answers.
+    /// Tables for sets of up to `max_n` secrets and `b` non-winning answers
+    /// (not for [`Cost::PerGuess`], which needs its vector:
+    /// [`Bounds::per_guess`]).
     pub fn new(objective: Cost, branching: usize, max_n: usize) -> Bounds {
+        assert!(
+            objective != Cost::PerGuess,
+            "Bounds::per_guess takes the vector"
+        );
+        Bounds::build(objective, branching, max_n, Vec::new())
+    }
+
+    /// Tables of [`Cost::PerGuess`] for the vector `costs` = `c[1..=cap]`
+    /// (checked by [`check_costs`]: nondecreasing, small enough).
+    pub fn per_guess(costs: &[u64], branching: usize, max_n: usize) -> Bounds {
+        debug_assert!(check_costs(costs, max_n).is_ok());
+        let mut c = vec![0];
+        c.extend_from_slice(costs);
+        Bounds::build(Cost::PerGuess, branching, max_n, c)
+    }
+
+    fn build(objective: Cost, branching: usize, max_n: usize, costs: Vec<u64>) -> Bounds {
         let b = branching.max(1) as u64;
         // Depths beyond `max_depth` change nothing: capacity covers max_n.
         let mut capacity = vec![0u64];
@@ -69,6 +161,12 @@ impl Bounds {
             level = level.saturating_mul(b);
         }
         capacity.push(capacity.last().unwrap().saturating_add(level));
+        // Per-guess costs depend on the exact depth left: a table per depth
+        // up to the cap.
+        while capacity.len() < costs.len() {
+            capacity.push(capacity.last().unwrap().saturating_add(level));
+            level = level.saturating_mul(b);
+        }
         let total = (0..capacity.len())
             .map(|d| (0..=max_n).map(|n| level_fill(n as u64, d, b)).collect())
             .collect();
@@ -80,6 +178,7 @@ impl Bounds {
             lower: Vec::new(),
             deltas: Vec::new(),
             extras: Vec::new(),
+            costs,
         };
         bounds.lower = (0..bounds.capacity.len())
             .map(|d| (0..=max_n).map(|n| bounds.compute_lower(n, d)).collect())
@@ -148,6 +247,53 @@ impl Bounds {
                 let below = if d == 0 { 0 } else { self.capacity(d - 1) };
                 (n as u64).saturating_sub(below) * CRUSH_UNIT + t
             }
+            // Levels 1, 2, … of capacity 1, b, b², …, each secret at level
+            // j charged c[k + j] − c[k], k = cap − d guesses made before.
+            Cost::PerGuess if d >= self.costs.len() => INF, // Beyond the cap: never asked.
+            Cost::PerGuess => {
+                let k = self.made(d);
+                self.fill_costs(n as u64, k, 1..=d, 1)
+            }
+        }
+    }
+
+    /// Guesses made before a node with `d` guesses left ([`Cost::PerGuess`]).
+    fn made(&self, d: usize) -> usize {
+        let cap = self.costs.len() - 1;
+        assert!(
+            d <= cap,
+            "a depth of {d} beyond the cap {cap} of a cost vector"
+        );
+        cap - d
+    }
+
+    /// Least cost of `n` secrets put greedily at the levels `levels` (the
+    /// first of capacity `first`, each next `b` times larger), a secret at
+    /// level `j` charged `c[k + j] − c[base]`, `base` = `k + first level − 1`.
+    fn fill_costs(
+        &self,
+        n: u64,
+        k: usize,
+        levels: std::ops::RangeInclusive<usize>,
+        first: u64,
+    ) -> u64 {
+        let base = k + levels.start() - 1;
+        let mut left = n;
+        let mut total = 0u64;
+        let mut cap = first;
+        for j in levels {
+            if left == 0 {
+                break;
+            }
+            let here = left.min(cap);
+            total += here * (self.costs[k + j] - self.costs[base]);
+            left -= here;
+            cap = cap.saturating_mul(self.branching);
+        }
+        if left > 0 {
+            INF
+        } else {
+            total
         }
     }
 
@@ -173,6 +319,17 @@ impl Bounds {
         match self.objective {
             Cost::Total => total,
             Cost::Feasible => 0,
+            // Every secret pays this level's charge; the children fill the
+            // levels 2..=d, each secret charged beyond that.
+            Cost::PerGuess if d >= self.costs.len() => INF,
+            Cost::PerGuess => {
+                let k = self.made(d);
+                let children = self.fill_costs(n as u64, k, 2..=d, self.branching);
+                if children >= INF {
+                    return INF;
+                }
+                (n as u64) * (self.costs[k + 1] - self.costs[k]) + children
+            }
             Cost::Crush => {
                 // Solved before the last level: depths 2..d-1 of this node.
                 let before = self.capacity(d - 1).saturating_sub(1);
@@ -187,16 +344,32 @@ impl Bounds {
             Cost::Total => 1,
             Cost::Feasible => 0,
             Cost::Crush => u64::from(d == 1) * CRUSH_UNIT + 1,
+            Cost::PerGuess => self.charge(d),
         }
     }
 
-    /// What a node's own guess costs: one guess for each of its `n` secrets
-    /// (the crush count is carried by the leaves).
-    pub fn own(&self, n: usize) -> u64 {
+    /// What a node's own guess costs, with `d` guesses left: one guess for
+    /// each of its `n` secrets (the crush count is carried by the leaves);
+    /// for per-guess costs, this guess's charge for each.
+    pub fn own(&self, n: usize, d: usize) -> u64 {
         match self.objective {
             Cost::Total | Cost::Crush => n as u64,
             Cost::Feasible => 0,
+            Cost::PerGuess => n as u64 * self.charge(d),
         }
+    }
+
+    /// `c[k + 1] − c[k]`: what the guess of a node with `d` guesses left
+    /// charges each of its secrets ([`Cost::PerGuess`]).
+    fn charge(&self, d: usize) -> u64 {
+        let k = self.made(d);
+        self.costs[k + 1] - self.costs[k]
+    }
+
+    /// Whether costs depend on the depth left beyond feasibility (then it
+    /// must not be clamped).
+    pub fn depth_matters(&self) -> bool {
+        self.objective == Cost::PerGuess
     }
 }
 

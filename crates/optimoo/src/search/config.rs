@@ -6,7 +6,7 @@
 //! tree it returns, except `cap` and `objective`, which define the problem.
 
 use crate::exec::{Parallel, Sequential};
-use crate::search::bound::Cost;
+use crate::search::bound::{Cost, CostsError};
 use crate::search::kernel::{KernelError, KernelPath};
 use crate::search::observe::{Observer, Silent};
 use crate::tree::{Stats, Tree};
@@ -22,6 +22,21 @@ pub enum SearchError {
     /// cannot run here.
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    /// A cost vector that is refused ([`Cost::PerGuess`]).
+    #[error(transparent)]
+    Costs(#[from] CostsError),
+    /// Per-guess costs whose length is not the cap.
+    #[error(
+        "the cost vector has {len} entries but the cap is {}: give one cost per number of \
+         guesses up to the cap",
+        cap.map_or("none".to_string(), |c| c.to_string())
+    )]
+    CostsCap {
+        /// Entries of the vector.
+        len: usize,
+        /// The cap asked for.
+        cap: Option<usize>,
+    },
 }
 
 /// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
@@ -60,6 +75,10 @@ pub struct Config {
     /// has). Every path gives the same bounds; a path the CPU lacks is
     /// refused with [`SearchError::Kernel`].
     pub kernel: Option<KernelPath>,
+    /// With [`Cost::PerGuess`]: `c[1..=cap]`, the cost of a secret that
+    /// takes `d` guesses, nondecreasing integers (its length is the cap);
+    /// empty for the other objectives (default).
+    pub costs: Vec<u64>,
 }
 
 impl Default for Config {
@@ -75,6 +94,7 @@ impl Default for Config {
             parallel_guess_min: 64,
             exact_small: 8,
             kernel: None,
+            costs: Vec::new(),
         }
     }
 }

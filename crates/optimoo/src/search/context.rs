@@ -39,9 +39,14 @@ pub(super) struct Context<'a> {
 
 impl Context<'_> {
     /// The depth that matters for `n` secrets within `d` guesses: more
-    /// than `n + 1` never helps.
+    /// than `n + 1` never helps, unless costs depend on the depth itself
+    /// (per-guess costs: `d` is then kept as it is).
     pub(super) fn clamp(&self, n: usize, d: usize) -> usize {
-        d.min(n + 1)
+        if self.bounds.depth_matters() {
+            d
+        } else {
+            d.min(n + 1)
+        }
     }
 
     /// The memo key of a set, followed by the depth: canonical
@@ -68,7 +73,7 @@ impl Context<'_> {
             0 => Some(0),
             1 => Some(self.bounds.leaf(d)),
             // Guess one of the two: own + the other as a leaf.
-            2 if d >= 2 => Some(self.bounds.own(2) + self.bounds.leaf(d - 1)),
+            2 if d >= 2 => Some(self.bounds.own(2, d) + self.bounds.leaf(d - 1)),
             _ => None,
         }
     }

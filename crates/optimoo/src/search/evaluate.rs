@@ -71,9 +71,9 @@ impl Searcher<'_> {
         // `s.bound` (the kernel's or the lookahead's value, equal to it by
         // their invariants): a wrong bound there may order or prune guesses
         // badly, but cannot make this total wrong.
-        let mut total = lbs
-            .iter()
-            .fold(self.cx.bounds.own(set.len()), |t, &lb| t.saturating_add(lb));
+        let mut total = lbs.iter().fold(self.cx.bounds.own(set.len(), d), |t, &lb| {
+            t.saturating_add(lb)
+        });
         debug_assert!(
             total == s.bound || (total >= INF && s.bound >= INF),
             "bound of guess {:?}: {} from its classes, {} scored",

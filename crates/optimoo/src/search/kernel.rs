@@ -649,7 +649,7 @@ mod tests {
         if !candidate && counts.iter().filter(|&&c| c > 0).count() == 1 {
             return NONE;
         }
-        let mut total = bounds.own(set.len());
+        let mut total = bounds.own(set.len(), d);
         for (f, &c) in counts.iter().enumerate() {
             if f != win {
                 total = total.saturating_add(bounds.lower(c, d - 1));

@@ -230,7 +230,7 @@ impl Context<'_> {
         let solved_later = (n - usize::from(candidate)) as u64;
         let mut bound = self
             .bounds
-            .own(n)
+            .own(n, d)
             .saturating_add(solved_later.saturating_mul(delta[0]));
         if bound >= limit {
             return Err(bound.min(INF));

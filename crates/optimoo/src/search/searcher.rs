@@ -22,7 +22,7 @@ use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
-use crate::search::bound::{Bounds, Cost, INF};
+use crate::search::bound::{check_costs, Bounds, Cost, INF};
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::context::Context;
 use crate::search::kernel::{Kernel, KernelPath};
@@ -104,7 +104,18 @@ impl<'a> Searcher<'a> {
             return Err(SearchError::ZeroCap);
         }
         let branching = game.possible_feedbacks().count() - 1;
-        let bounds = Bounds::new(config.objective, branching, game.len());
+        let bounds = if config.objective == Cost::PerGuess {
+            check_costs(&config.costs, game.len())?;
+            if config.cap != Some(config.costs.len()) {
+                return Err(SearchError::CostsCap {
+                    len: config.costs.len(),
+                    cap: config.cap,
+                });
+            }
+            Bounds::per_guess(&config.costs, branching, game.len())
+        } else {
+            Bounds::new(config.objective, branching, game.len())
+        };
         // The path is checked whatever the objective, so that a bad
         // OPTIMOO_KERNEL is refused by every search, not only some.
         let path = match config.kernel {

@@ -2,8 +2,10 @@
 //! the extremes (two positions and up to 24 symbols, where one class's
 //! level bound passes a byte), solved on every kernel path this CPU has,
 //! sequentially and with two workers, for every cap from the smallest
-//! feasible one up to the unconstrained depth, and for the worst-case and
-//! crush objectives. Every result must be the same on every path, every
+//! feasible one up to the unconstrained depth, for the worst-case and
+//! crush objectives, and for per-guess costs (four vectors at the two
+//! smallest caps: linear, the secrets at the cap, squares, and an uneven
+//! one with flat stretches). Every result must be the same on every path, every
 //! tree must pass the checker's replay of every secret, every optimum must
 //! be no worse than the best heuristic that meets the cap, and equal to an
 //! independent value where one exists: brute force on the smallest games,
@@ -16,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use super::tests::brute;
+use super::tests::{brute, brute_costs, cost_of};
 use super::*;
 use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
 use crate::model::rules::Rules;
@@ -63,6 +65,22 @@ struct Found {
     /// Refuted caps (by search) of `min_cap`.
     refuted: Vec<usize>,
     crush: (u64, Option<crate::tree::Tree>),
+    /// (costs, cost, tree) of each per-guess vector.
+    per_guess: Vec<(Vec<u64>, u64, Option<crate::tree::Tree>)>,
+}
+
+/// The per-guess cost vectors of a cap: linear (the total), 1 at the cap
+/// only (the crush count), squares, and an uneven one with flat stretches.
+fn cost_vectors(cap: usize) -> Vec<Vec<u64>> {
+    let uneven = [0, 0, 3, 3, 4, 9, 9, 20, 21, 40, 40, 41];
+    vec![
+        (1..=cap as u64).collect(),
+        (1..=cap).map(|d| u64::from(d == cap)).collect(),
+        (1..=cap as u64).map(|d| d * d).collect(),
+        (0..cap)
+            .map(|i| uneven[i.min(uneven.len() - 1)] + i as u64 / 12)
+            .collect(),
+    ]
 }
 
 fn config(path: KernelPath, cap: Option<usize>, objective: Cost) -> Config {
@@ -94,7 +112,19 @@ fn run(game: &Game, path: KernelPath, workers: usize) -> Found {
         totals.push((Some(cap), sol.cost, sol.tree));
     }
     let crush = solve(Some(found.cap), Cost::Crush);
+    let mut per_guess = Vec::new();
+    for cap in [found.cap, found.cap + 1] {
+        for costs in cost_vectors(cap) {
+            let config = Config {
+                costs: costs.clone(),
+                ..config(path, Some(cap), Cost::PerGuess)
+            };
+            let sol = solve_with(game, config, driver).unwrap();
+            per_guess.push((costs, sol.cost, sol.tree));
+        }
+    }
     Found {
+        per_guess,
         totals,
         min_cap: found.cap,
         refuted: found
@@ -165,19 +195,55 @@ fn sweep(games: &[Rules]) {
         let capped_stats = check(&game, capped, Some(reference.min_cap)).unwrap();
         assert!(capped_stats.histogram[reference.min_cap - 1] >= at_cap);
         // No worse than any heuristic, under every cap it meets.
-        for &h in &heuristics {
-            let tree = build_tree(&game, &StrategyConfig::new(h)).unwrap();
-            let hs = check(&game, &tree, None).unwrap();
+        let heuristic_stats: Vec<(&str, crate::tree::Stats)> = heuristics
+            .iter()
+            .map(|&h| {
+                let tree = build_tree(&game, &StrategyConfig::new(h)).unwrap();
+                (h.name(), check(&game, &tree, None).unwrap())
+            })
+            .collect();
+        for (name, hs) in &heuristic_stats {
             for (cap, cost, _) in &reference.totals {
                 if cap.is_none_or(|c| hs.max_depth <= c) {
-                    assert!(
-                        *cost <= hs.total,
-                        "{rules} cap {cap:?}: {} beats it",
-                        h.name()
-                    );
+                    assert!(*cost <= hs.total, "{rules} cap {cap:?}: {name} beats it");
                 }
             }
-            assert!(hs.max_depth >= reference.min_cap, "{rules}: {}", h.name());
+            assert!(hs.max_depth >= reference.min_cap, "{rules}: {name}");
+        }
+        // Per-guess costs: each tree's replay costs what the search says;
+        // linear costs are the total, 1 at the cap the crush count; no
+        // heuristic that meets the cap costs less.
+        for (costs, cost, tree) in &reference.per_guess {
+            let cap = costs.len();
+            let tree = tree.as_ref().unwrap();
+            let stats = check(&game, tree, Some(cap)).unwrap();
+            assert_eq!(cost_of(&stats, costs), *cost, "{rules} {costs:?}: replay");
+            let total_at = |c| {
+                reference
+                    .totals
+                    .iter()
+                    .find(|t| t.0 == Some(c))
+                    .map(|t| t.1)
+            };
+            if costs[0] == 1 && costs[cap - 1] == cap as u64 {
+                if let Some(total) = total_at(cap) {
+                    assert_eq!(*cost, total, "{rules} cap {cap}: linear costs");
+                }
+            }
+            if cap == reference.min_cap && costs == &cost_vectors(cap)[1] {
+                let crush = reference.crush.0 / crate::search::bound::CRUSH_UNIT;
+                assert_eq!(*cost, crush, "{rules}: secrets at the cap");
+            }
+            for (name, hs) in &heuristic_stats {
+                if hs.max_depth <= cap {
+                    assert!(*cost <= cost_of(hs, costs), "{rules} {costs:?}: {name}");
+                }
+            }
+            if n <= BRUTE_MAX {
+                let all = game.all_codes();
+                let expect = brute_costs(&game, &all, 0, costs, &mut HashMap::new());
+                assert_eq!(*cost, expect, "{rules} {costs:?}: brute force");
+            }
         }
         // Independent values.
         if !rules.repeats() && rules.positions() == 2 {

@@ -45,6 +45,134 @@ pub(crate) fn brute(
     best
 }
 
+/// The least `Σ costs[d − 1]` over `set`, `d` the guesses each secret
+/// takes, with `made` guesses made and `costs.len()` allowed (INF: no
+/// strategy), by trying every code at every node: the definition, sharing
+/// nothing with the search's charges per level.
+pub(crate) fn brute_costs(
+    game: &Game,
+    set: &[Code],
+    made: usize,
+    costs: &[u64],
+    memo: &mut HashMap<(Vec<Code>, usize), u64>,
+) -> u64 {
+    if set.is_empty() {
+        return 0;
+    }
+    if made == costs.len() {
+        return INF;
+    }
+    if let Some(&v) = memo.get(&(set.to_vec(), made)) {
+        return v;
+    }
+    let mut best = INF;
+    for g in game.codes().all() {
+        let classes = crate::model::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue;
+        }
+        let mut total = 0u64;
+        for (f, c) in &classes {
+            total = total.saturating_add(if *f == game.win() {
+                costs[made]
+            } else {
+                brute_costs(game, c, made + 1, costs, memo)
+            });
+        }
+        best = best.min(total.min(INF));
+    }
+    memo.insert((set.to_vec(), made), best);
+    best
+}
+
+/// `Σ histogram[d − 1] · costs[d − 1]`: what a tree's replay costs.
+pub(crate) fn cost_of(stats: &crate::tree::Stats, costs: &[u64]) -> u64 {
+    stats
+        .histogram
+        .iter()
+        .zip(costs)
+        .map(|(&h, &c)| h * c)
+        .sum()
+}
+
+#[test]
+fn per_guess_costs_equal_brute_force_for_random_vectors() {
+    let mut rng = crate::rng::SplitMix64::new(2026);
+    for name in [
+        "mm:2x3", "mm:2x4", "moo:2x4", "moo:2x5", "mm:3x2", "moo:3x4", "mm:3x3",
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let all = game.all_codes();
+        let least = crate::search::min_cap(&game, &Config::default())
+            .unwrap()
+            .cap;
+        for trial in 0..6 {
+            let cap = least + trial % 3;
+            // Steps of 0 to 4: flat stretches, jumps, and all equal.
+            let mut costs = Vec::new();
+            let mut c = rng.below(3) as u64;
+            for _ in 0..cap {
+                c += rng.below(5) as u64;
+                costs.push(c);
+            }
+            let config = Config {
+                cap: Some(cap),
+                objective: Cost::PerGuess,
+                costs: costs.clone(),
+                ..Config::default()
+            };
+            let sol = solve(&game, config).unwrap();
+            let expect = brute_costs(&game, &all, 0, &costs, &mut HashMap::new());
+            assert_eq!(sol.cost, expect, "{name} cap {cap} costs {costs:?}");
+            let stats = sol.stats.unwrap();
+            assert_eq!(
+                cost_of(&stats, &costs),
+                sol.cost,
+                "{name} {costs:?}: replay"
+            );
+            assert!(stats.max_depth <= cap);
+        }
+    }
+}
+
+#[test]
+fn per_guess_costs_are_checked() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let config = |cap, costs: Vec<u64>| Config {
+        cap,
+        objective: Cost::PerGuess,
+        costs,
+        ..Config::default()
+    };
+    let err = solve(&game, config(Some(3), vec![1, 3, 2])).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("decreases: entry 3 (2) is below entry 2 (3)"),
+        "{err}"
+    );
+    let err = solve(&game, config(Some(4), vec![1, 2, 3])).unwrap_err();
+    assert!(
+        err.to_string().contains("3 entries but the cap is 4"),
+        "{err}"
+    );
+    let err = solve(&game, config(None, vec![1, 2, 3])).unwrap_err();
+    assert!(err.to_string().contains("the cap is none"), "{err}");
+    assert!(solve(&game, config(Some(0), vec![])).is_err());
+    let err = solve(&game, config(Some(1), vec![1 << 47])).unwrap_err();
+    assert!(err.to_string().contains("exceeds 2^48"), "{err}");
+    // Linear costs are the total.
+    let total = solve(
+        &game,
+        Config {
+            cap: Some(3),
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let linear = solve(&game, config(Some(3), vec![1, 2, 3])).unwrap();
+    assert_eq!(linear.cost, total.cost);
+}
+
 fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
     let config = Config {
         cap: Some(5),

@@ -58,7 +58,7 @@ pub fn subtree_cost(
             classes.len()
         ));
     }
-    let mut total = bounds.own(set.len());
+    let mut total = bounds.own(set.len(), d);
     for ((f, c), (cf, child)) in classes.iter().zip(&node.children) {
         if f != cf {
             return Err(format!(
