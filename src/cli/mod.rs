@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 
 pub mod args;
 pub mod checkpoint;
+pub mod duel;
 pub mod eval;
 pub mod export;
 pub mod memory;
@@ -61,6 +62,9 @@ pub enum Command {
     Merge(merge::Args),
     /// Show a plan's progress: units done, core time, time left, bounds so far.
     Status(status::Args),
+    /// The two-player challenge: the exact best response to an opponent's
+    /// tree, and its probability of winning.
+    Duel(duel::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -75,6 +79,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Work(args) => work::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Status(args) => status::run(args),
+        Command::Duel(args) => duel::run(args),
     }
 }
 

@@ -13,6 +13,7 @@
 
 pub mod analyze;
 pub mod codebreaker;
+pub mod duel;
 pub mod explain;
 pub mod host;
 pub(crate) mod input;
