@@ -11,6 +11,7 @@ mod checkpoint_files;
 mod cli;
 mod costs;
 mod distributed;
+mod duel;
 mod eval_cli;
 mod export_file;
 mod format;

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use serde::Serialize;
 
 use optimoo::model::{Objective, Rules};
@@ -91,7 +91,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     let output = args.output.as_deref().map(Output::create).transpose()?;
     let list = super::secrets::SecretArgs::default();
-    let (game, file) = super::secrets::read_tree(against, &list)?;
+    let (game, file) = super::secrets::read_tree(against, &list)
+        .with_context(|| format!("cannot read the opponent's tree {}", against.display()))?;
     if let Some(rules) = args.game {
         if rules != game.rules() {
             bail!(
