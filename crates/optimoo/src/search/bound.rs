@@ -55,6 +55,11 @@ pub enum Cost {
     /// guesses each takes (the vector: [`Bounds::per_guess`],
     /// `Config::costs`).
     PerGuess,
+    /// `Σ w_s · d_s` for nonnegative weights per secret (`Config::weights`;
+    /// its bounds depend on the set, not only on its size: the search's
+    /// `weights` module). These tables then only say what is infeasible
+    /// (0 or INF), which holds for any weights.
+    Weighted,
 }
 
 /// Why a cost vector is refused.
@@ -242,7 +247,7 @@ impl Bounds {
         }
         match self.objective {
             Cost::Total => t,
-            Cost::Feasible => 0,
+            Cost::Feasible | Cost::Weighted => 0,
             Cost::Crush => {
                 let below = if d == 0 { 0 } else { self.capacity(d - 1) };
                 (n as u64).saturating_sub(below) * CRUSH_UNIT + t
@@ -318,7 +323,7 @@ impl Bounds {
         let total = n as u64 + children;
         match self.objective {
             Cost::Total => total,
-            Cost::Feasible => 0,
+            Cost::Feasible | Cost::Weighted => 0,
             // Every secret pays this level's charge; the children fill the
             // levels 2..=d, each secret charged beyond that.
             Cost::PerGuess if d >= self.costs.len() => INF,
@@ -342,7 +347,7 @@ impl Bounds {
     pub fn leaf(&self, d: usize) -> u64 {
         match self.objective {
             Cost::Total => 1,
-            Cost::Feasible => 0,
+            Cost::Feasible | Cost::Weighted => 0,
             Cost::Crush => u64::from(d == 1) * CRUSH_UNIT + 1,
             Cost::PerGuess => self.charge(d),
         }
@@ -354,7 +359,7 @@ impl Bounds {
     pub fn own(&self, n: usize, d: usize) -> u64 {
         match self.objective {
             Cost::Total | Cost::Crush => n as u64,
-            Cost::Feasible => 0,
+            Cost::Feasible | Cost::Weighted => 0,
             Cost::PerGuess => n as u64 * self.charge(d),
         }
     }

@@ -25,6 +25,9 @@ pub enum SearchError {
     /// A cost vector that is refused ([`Cost::PerGuess`]).
     #[error(transparent)]
     Costs(#[from] CostsError),
+    /// Per-secret weights that are refused ([`Cost::Weighted`]).
+    #[error("weights: {0}")]
+    Weights(String),
     /// Per-guess costs whose length is not the cap.
     #[error(
         "the cost vector has {len} entries but the cap is {}: give one cost per number of \
@@ -79,6 +82,10 @@ pub struct Config {
     /// takes `d` guesses, nondecreasing integers (its length is the cap);
     /// empty for the other objectives (default).
     pub costs: Vec<u64>,
+    /// With [`Cost::Weighted`]: the weight of each code, by index (the
+    /// search minimizes `Σ w_s · d_s` over the secrets; codes that are no
+    /// secret are never weighed); empty for the other objectives.
+    pub weights: Vec<u64>,
 }
 
 impl Default for Config {
@@ -95,6 +102,7 @@ impl Default for Config {
             exact_small: 8,
             kernel: None,
             costs: Vec::new(),
+            weights: Vec::new(),
         }
     }
 }

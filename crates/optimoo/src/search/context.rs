@@ -16,6 +16,7 @@ use crate::search::bound::Bounds;
 use crate::search::config::Config;
 use crate::search::kernel::Kernel;
 use crate::search::memo::{self, raw_key};
+use crate::search::weights::Weights;
 
 /// The read-only part of a search (see the module doc).
 pub(super) struct Context<'a> {
@@ -35,6 +36,9 @@ pub(super) struct Context<'a> {
     /// The symmetry of the root: the whole group, or with a secret list the
     /// elements mapping the list onto itself ([`Stabilizer::of_list`]).
     pub(super) root: Stabilizer,
+    /// Per-secret weights (objective `Weighted` only): the bounds below
+    /// then depend on the set.
+    pub(super) weights: Option<Weights>,
 }
 
 impl Context<'_> {
@@ -68,7 +72,41 @@ impl Context<'_> {
     }
 
     /// Cost of a set solved directly, without search, if it is that easy.
-    pub(super) fn direct(&self, n: usize, d: usize) -> Option<u64> {
+    pub(super) fn direct_of(&self, set: &[Code], d: usize) -> Option<u64> {
+        match &self.weights {
+            Some(w) => w.direct(set, d),
+            None => self.direct(set.len(), d),
+        }
+    }
+
+    /// A lower bound on the cost of `set` within `d` guesses.
+    pub(super) fn lower_of(&self, set: &[Code], d: usize) -> u64 {
+        match &self.weights {
+            Some(w) if self.bounds.lower(set.len(), d) < crate::search::bound::INF => {
+                w.lower(set, d)
+            }
+            _ => self.bounds.lower(set.len(), d),
+        }
+    }
+
+    /// What a node's own guess costs its secrets.
+    pub(super) fn own_of(&self, set: &[Code], d: usize) -> u64 {
+        match &self.weights {
+            Some(w) => w.sum(set),
+            None => self.bounds.own(set.len(), d),
+        }
+    }
+
+    /// A lower bound on the cost of `set` after a guess that is no
+    /// candidate.
+    pub(super) fn non_candidate_of(&self, set: &[Code], d: usize) -> u64 {
+        match &self.weights {
+            Some(w) => w.non_candidate(set, d),
+            None => self.bounds.non_candidate(set.len(), d),
+        }
+    }
+
+    fn direct(&self, n: usize, d: usize) -> Option<u64> {
         match n {
             0 => Some(0),
             1 => Some(self.bounds.leaf(d)),

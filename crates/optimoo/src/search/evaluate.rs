@@ -65,15 +65,15 @@ impl Searcher<'_> {
         // best guess's lookahead allows (largest first: they refute most).
         let mut lbs: Vec<u64> = classes
             .iter()
-            .map(|(_, c)| self.cx.bounds.lower(c.len(), d - 1))
+            .map(|(_, c)| self.cx.lower_of(c, d - 1))
             .collect();
         // The guess's bound summed here from its classes, not taken from
         // `s.bound` (the kernel's or the lookahead's value, equal to it by
         // their invariants): a wrong bound there may order or prune guesses
         // badly, but cannot make this total wrong.
-        let mut total = lbs.iter().fold(self.cx.bounds.own(set.len(), d), |t, &lb| {
-            t.saturating_add(lb)
-        });
+        let mut total = lbs
+            .iter()
+            .fold(self.cx.own_of(set, d), |t, &lb| t.saturating_add(lb));
         debug_assert!(
             total == s.bound || (total >= INF && s.bound >= INF),
             "bound of guess {:?}: {} from its classes, {} scored",

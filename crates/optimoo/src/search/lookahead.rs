@@ -68,8 +68,7 @@ impl Context<'_> {
     /// They come first in the full order (bound, non-candidate, code), so
     /// when one of them reaches that cost the other guesses need no scan.
     pub(super) fn phases(&self, set: &[Code], d: usize, stab: &Stabilizer) -> Phases {
-        let n = set.len();
-        let non_candidate_lower = self.bounds.non_candidate(n, d);
+        let non_candidate_lower = self.non_candidate_of(set, d);
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
         let cols = self.columns(set);
@@ -78,7 +77,7 @@ impl Context<'_> {
             .filter(|&&g| filter.keep(g))
             .filter_map(|&g| {
                 let bound = self
-                    .lookahead(&cols, d, g, true, &mut counts, non_candidate_lower + 1)
+                    .guess_bound(set, &cols, d, g, true, &mut counts, non_candidate_lower + 1)
                     .ok()?;
                 Some((bound, self.spread(set, g), g))
             })
@@ -162,7 +161,7 @@ impl Context<'_> {
                 continue;
             }
             let candidate = in_set[g.index()];
-            let bound = match self.lookahead(&cols, d, g, candidate, &mut counts, limit) {
+            let bound = match self.guess_bound(set, &cols, d, g, candidate, &mut counts, limit) {
                 Ok(bound) => bound,
                 Err(at_least) => {
                     skipped = skipped.min(at_least);
@@ -203,6 +202,26 @@ impl Context<'_> {
             game: restricted.then_some(self.game),
             orbits: stab.orbit_filter(self.game.codes()),
             book: self.game.codes(),
+        }
+    }
+
+    /// The lookahead bound of guess `g` over `set` (whose rows are `cols`):
+    /// [`Context::lookahead`], or with per-secret weights their own
+    /// ([`crate::search::weights`]).
+    #[allow(clippy::too_many_arguments)]
+    fn guess_bound(
+        &self,
+        set: &[Code],
+        cols: &[&[Feedback]],
+        d: usize,
+        g: Code,
+        candidate: bool,
+        counts: &mut [u32; 256],
+        limit: u64,
+    ) -> Result<u64, u64> {
+        match &self.weights {
+            Some(w) => w.lookahead(set, cols, d, g, self.win, limit),
+            None => self.lookahead(cols, d, g, candidate, counts, limit),
         }
     }
 
@@ -278,7 +297,7 @@ impl Context<'_> {
     ) -> u64 {
         let n = set.len();
         let d = self.clamp(n, d);
-        let floor = self.bounds.lower(n, d);
+        let floor = self.lower_of(set, d);
         if floor >= limit {
             return floor;
         }
@@ -308,12 +327,12 @@ impl Context<'_> {
                 break;
             }
             if filter.keep(g) {
-                if let Ok(b) = self.lookahead(&cols, d, g, true, &mut counts, best) {
+                if let Ok(b) = self.guess_bound(set, &cols, d, g, true, &mut counts, best) {
                     best = b;
                 }
             }
         }
-        let ncl = self.bounds.non_candidate(n, d);
+        let ncl = self.non_candidate_of(set, d);
         if best > known && best > ncl {
             // The set is sorted: walk it alongside to skip the candidates.
             let mut next = set.iter().peekable();
@@ -328,7 +347,7 @@ impl Context<'_> {
                 if !filter.keep(g) {
                     continue;
                 }
-                if let Ok(b) = self.lookahead(&cols, d, g, false, &mut counts, best) {
+                if let Ok(b) = self.guess_bound(set, &cols, d, g, false, &mut counts, best) {
                     best = b.max(ncl);
                 }
             }

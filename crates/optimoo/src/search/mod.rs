@@ -71,6 +71,7 @@ mod sweep_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 mod value;
+pub(crate) mod weights;
 
 use std::time::Instant;
 

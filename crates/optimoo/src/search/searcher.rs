@@ -22,7 +22,7 @@ use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
-use crate::search::bound::{check_costs, Bounds, Cost, INF};
+use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::context::Context;
 use crate::search::kernel::{Kernel, KernelPath};
@@ -30,6 +30,7 @@ use crate::search::memo::{raw_key, Entry, Memo};
 use crate::search::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::scan::{Live, Scan};
 use crate::search::value::{Outcome, Scored};
+use crate::search::weights::Weights;
 use crate::tree::{Node, Tree};
 
 /// The search state shared by every node (and thread).
@@ -129,8 +130,22 @@ impl<'a> Searcher<'a> {
             path,
         )?;
         let rules = game.rules();
+        let weights = if config.objective == Cost::Weighted {
+            Some(check_weights(game, &config.weights, branching)?)
+        } else {
+            None
+        };
+        // Weights that differ within an orbit of the group break its
+        // symmetry: no reduction then but the absent symbols' (which fix
+        // every candidate), and no canonical keys.
+        let symmetric = config.objective != Cost::Weighted
+            || (game.secret_set().is_none() && per_orbit(game, &config.weights));
+        if !symmetric {
+            config.canon_max = 0;
+        }
         let memo_codes = config.memo_codes;
         let root = match game.secret_set() {
+            _ if !symmetric => Stabilizer::identity(rules.positions(), rules.symbols()),
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
             None => Stabilizer::full(rules.positions(), rules.symbols()),
         };
@@ -145,6 +160,7 @@ impl<'a> Searcher<'a> {
                 slots: rules.feedback_slots(),
                 win: game.win(),
                 kernel: (config.objective == Cost::Total).then_some(kernel),
+                weights,
                 config,
             },
             memo: Memo::new(memo_codes),
@@ -284,11 +300,11 @@ impl<'a> Searcher<'a> {
     ) -> Outcome {
         let n = set.len();
         let d = self.cx.clamp(n, d);
-        let lower = self.cx.bounds.lower(n, d);
+        let lower = self.cx.lower_of(set, d);
         if lower >= INF {
             return Outcome::AtLeast(INF);
         }
-        if let Some(c) = self.cx.direct(n, d) {
+        if let Some(c) = self.cx.direct_of(set, d) {
             return Outcome::below(c, cutoff);
         }
         if lower >= cutoff {
@@ -415,4 +431,41 @@ impl<'a> Searcher<'a> {
             memo_hits: self.memo.hits(),
         }
     }
+}
+
+/// Checks per-secret weights (one per code of the game, adding up to less
+/// than 2^48) and makes their bounds.
+fn check_weights(game: &Game, w: &[u64], branching: usize) -> Result<Weights, SearchError> {
+    if w.len() != game.len() {
+        return Err(SearchError::Weights(format!(
+            "{} weights for the {} codes of {}",
+            w.len(),
+            game.len(),
+            game.name()
+        )));
+    }
+    let total = w.iter().try_fold(0u64, |t, &x| t.checked_add(x));
+    if total.is_none_or(|t| t >= MAX_PER_GUESS_TOTAL) {
+        return Err(SearchError::Weights(
+            "the weights add up to 2^48 or more".into(),
+        ));
+    }
+    Ok(Weights::new(w.to_vec(), branching))
+}
+
+/// Whether the weights are the same on every orbit of the whole group
+/// (symbol and position permutations): two codes are in one orbit exactly
+/// when their symbols repeat alike (the same counts, in any order).
+fn per_orbit(game: &Game, w: &[u64]) -> bool {
+    let book = game.codes();
+    let mut seen: rustc_hash::FxHashMap<Vec<u8>, u64> = rustc_hash::FxHashMap::default();
+    book.all().all(|c| {
+        let mut counts = [0u8; 64];
+        for &s in book.symbols(c) {
+            counts[s as usize] += 1;
+        }
+        let mut pattern: Vec<u8> = counts.into_iter().filter(|&x| x > 0).collect();
+        pattern.sort_unstable();
+        *seen.entry(pattern).or_insert(w[c.index()]) == w[c.index()]
+    })
 }

@@ -173,6 +173,114 @@ fn per_guess_costs_are_checked() {
     assert_eq!(linear.cost, total.cost);
 }
 
+/// The least `Σ w_s · d_s` over `set` within `d` guesses by trying every
+/// code at every node (the definition; INF: no strategy).
+pub(crate) fn brute_weighted(
+    game: &Game,
+    set: &[Code],
+    d: usize,
+    w: &[u64],
+    memo: &mut HashMap<(Vec<Code>, usize), u64>,
+) -> u64 {
+    if set.is_empty() {
+        return 0;
+    }
+    if d == 0 {
+        return INF;
+    }
+    if let Some(&v) = memo.get(&(set.to_vec(), d)) {
+        return v;
+    }
+    let own: u64 = set.iter().map(|c| w[c.index()]).sum();
+    let mut best = INF;
+    for g in game.codes().all() {
+        let classes = crate::model::partition::split(game, g, set);
+        if classes.len() == 1 && classes[0].0 != game.win() {
+            continue;
+        }
+        let mut total = own;
+        for (f, c) in &classes {
+            if *f != game.win() {
+                total = total.saturating_add(brute_weighted(game, c, d - 1, w, memo));
+            }
+        }
+        best = best.min(total.min(INF));
+    }
+    memo.insert((set.to_vec(), d), best);
+    best
+}
+
+#[test]
+fn weighted_search_equals_brute_force() {
+    let mut rng = crate::rng::SplitMix64::new(7);
+    for name in ["mm:2x3", "mm:2x4", "moo:2x4", "mm:3x2", "moo:3x4", "mm:3x3"] {
+        let game = Game::new(name.parse().unwrap());
+        let all = game.all_codes();
+        let least = crate::search::min_cap(&game, &Config::default())
+            .unwrap()
+            .cap;
+        for trial in 0..8 {
+            // Random weights (zeros included), then weights per orbit
+            // (the symmetric path), then all ones (the total).
+            let w: Vec<u64> = match trial {
+                6 => vec![1; game.len()],
+                7 => all
+                    .iter()
+                    .map(|&c| {
+                        1 + game
+                            .codes()
+                            .symbols(c)
+                            .iter()
+                            .collect::<std::collections::BTreeSet<_>>()
+                            .len() as u64
+                    })
+                    .collect(),
+                _ => (0..game.len()).map(|_| rng.below(6) as u64).collect(),
+            };
+            let cap = [None, Some(least), Some(least + 1)][trial % 3];
+            let config = Config {
+                cap,
+                objective: Cost::Weighted,
+                weights: w.clone(),
+                ..Config::default()
+            };
+            let sol = solve(&game, config).unwrap();
+            let d = cap.unwrap_or(all.len() + 1);
+            let expect = brute_weighted(&game, &all, d, &w, &mut HashMap::new());
+            assert_eq!(sol.cost, expect, "{name} cap {cap:?} weights {w:?}");
+            // The tree's replay, weighed, is the cost.
+            let tree = sol.tree.unwrap();
+            let weighed: u64 = all
+                .iter()
+                .map(|&s| w[s.index()] * tree.play(&game, s).unwrap().len() as u64)
+                .sum();
+            assert_eq!(weighed, sol.cost, "{name} {w:?}: replay");
+            if trial == 6 {
+                let total = solve(
+                    &game,
+                    Config {
+                        cap,
+                        ..Config::default()
+                    },
+                )
+                .unwrap();
+                assert_eq!(sol.cost, total.cost);
+            }
+        }
+    }
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let bad = Config {
+        objective: Cost::Weighted,
+        weights: vec![1; 3],
+        ..Config::default()
+    };
+    let err = solve(&game, bad).unwrap_err();
+    assert!(
+        err.to_string().contains("3 weights for the 9 codes"),
+        "{err}"
+    );
+}
+
 fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
     let config = Config {
         cap: Some(5),
@@ -577,4 +685,29 @@ fn equals_brute_force_on_small_games() {
             }
         }
     }
+}
+
+/// Wiener's analysis of the codemaker's game (Bonnet & Viennot 2016): the
+/// codebreaker's best against the uniform choice of the 1,290 codes of
+/// mm:4x6 that are not all one colour takes 5600 guesses in all.
+#[test]
+#[ignore = "a weighted search of mm:4x6: seconds to a minute"]
+fn mm_4x6_against_the_non_monochrome_codes_takes_5600() {
+    let game = Game::new("mm:4x6".parse().unwrap());
+    let w: Vec<u64> = game
+        .all_codes()
+        .iter()
+        .map(|&c| {
+            let s = game.codes().symbols(c);
+            u64::from(s.iter().any(|&x| x != s[0]))
+        })
+        .collect();
+    assert_eq!(w.iter().sum::<u64>(), 1290);
+    let config = Config {
+        objective: Cost::Weighted,
+        weights: w,
+        ..Config::default()
+    };
+    let sol = solve(&game, config).unwrap();
+    assert_eq!(sol.cost, 5600);
 }

@@ -1,0 +1,176 @@
+//! Per-secret weights ([`Cost::Weighted`](crate::search::Cost::Weighted)):
+//! the search minimizes `Σ w_s · d_s`, `d_s` the guesses secret `s` takes,
+//! for any nonnegative integer weights (the codemaker's game: a secret's
+//! weight is its probability).
+//!
+//! Bounds, each a sentence of proof: a node's guess charges every secret
+//! below it its weight, so a node's own cost is `Σ w`; below a node with `d`
+//! guesses left at most `1, b, b², …` secrets end at the levels `1, 2, 3,
+//! …` (`b` non-winning answers), and with every level's capacity given, the
+//! least `Σ w · level` puts the heaviest secrets highest (the rearrangement
+//! inequality): that is [`Weights::lower`], exact for one secret and for
+//! two (guess the heavier first). A guess that is not a candidate ends no
+//! secret at level 1: the same filling from level 2
+//! ([`Weights::non_candidate`]). A guess's lookahead bound is its own cost
+//! plus its classes' bounds ([`Weights::lookahead`]), as for the total.
+//!
+//! Ranges: the weights of a game add up to less than `2⁴⁸`
+//! ([`crate::search::bound::MAX_PER_GUESS_TOTAL`]), so with at most 64
+//! levels every bound stays far below [`INF`].
+
+use crate::model::{Code, Feedback};
+use crate::search::bound::INF;
+
+/// The weights of a game's codes and the branching of its answers.
+#[derive(Debug, Clone)]
+pub(crate) struct Weights {
+    /// Weight of each code, by index (0 for codes that are no secret).
+    w: Vec<u64>,
+    /// Non-winning answers a guess can give (at least 1).
+    branching: u64,
+}
+
+impl Weights {
+    /// `w` by code index; `branching` as in [`crate::search::Bounds`].
+    pub(crate) fn new(w: Vec<u64>, branching: usize) -> Weights {
+        Weights {
+            w,
+            branching: branching.max(1) as u64,
+        }
+    }
+
+    /// The weight of one code.
+    pub(crate) fn of(&self, c: Code) -> u64 {
+        self.w[c.index()]
+    }
+
+    /// `Σ w` over `set`: what a node's own guess costs.
+    pub(crate) fn sum(&self, set: &[Code]) -> u64 {
+        set.iter().map(|&c| self.of(c)).sum()
+    }
+
+    /// The least `Σ w · level` of `set` within `d` guesses (INF when more
+    /// secrets than `d` levels can hold).
+    pub(crate) fn lower(&self, set: &[Code], d: usize) -> u64 {
+        let mut ws: Vec<u64> = set.iter().map(|&c| self.of(c)).collect();
+        fill(&mut ws, d, 1, 1, self.branching)
+    }
+
+    /// [`Weights::lower`] for a guess that is no candidate: nothing ends
+    /// at level 1.
+    pub(crate) fn non_candidate(&self, set: &[Code], d: usize) -> u64 {
+        if set.is_empty() {
+            return 0;
+        }
+        if d < 2 {
+            return INF;
+        }
+        let mut ws: Vec<u64> = set.iter().map(|&c| self.of(c)).collect();
+        fill(&mut ws, d, 2, self.branching, self.branching)
+    }
+
+    /// The exact cost of a set of at most two secrets within `d` guesses.
+    pub(crate) fn direct(&self, set: &[Code], d: usize) -> Option<u64> {
+        match set {
+            [] => Some(0),
+            [a] if d >= 1 => Some(self.of(*a)),
+            [a, b] if d >= 2 => {
+                let (x, y) = (self.of(*a), self.of(*b));
+                Some(x + y + x.min(y))
+            }
+            _ => None,
+        }
+    }
+
+    /// The lookahead bound of guess `g` over the secrets whose answers are
+    /// `cols` (`set[i]`'s row is `cols[i]`), `d` guesses left: `Ok` below
+    /// `limit`, else `Err` with a bound at least `limit` (`INF` for a
+    /// non-candidate that answers the same for every secret: it never
+    /// helps).
+    pub(crate) fn lookahead(
+        &self,
+        set: &[Code],
+        cols: &[&[Feedback]],
+        d: usize,
+        g: Code,
+        win: Feedback,
+        limit: u64,
+    ) -> Result<u64, u64> {
+        let gi = g.index();
+        let mut by_answer: Vec<(u8, u64)> = set
+            .iter()
+            .zip(cols)
+            .map(|(&s, col)| (col[gi].0, self.of(s)))
+            .collect();
+        let first = by_answer.first().map(|p| p.0);
+        let candidate = by_answer.iter().any(|p| p.0 == win.0);
+        if !candidate && by_answer.iter().all(|p| Some(p.0) == first) {
+            return Err(INF);
+        }
+        // Heaviest first within each answer.
+        by_answer.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut bound = self.sum(set);
+        let mut ws = Vec::new();
+        for class in by_answer.chunk_by(|a, b| a.0 == b.0) {
+            if class[0].0 == win.0 {
+                continue;
+            }
+            ws.clear();
+            ws.extend(class.iter().map(|p| p.1));
+            bound = bound.saturating_add(fill_sorted(&ws, d - 1, 1, 1, self.branching));
+            if bound >= limit {
+                return Err(bound.min(INF));
+            }
+        }
+        Ok(bound)
+    }
+}
+
+/// Sorts `ws` heaviest first and fills it into the levels `from..=d`
+/// (capacity `first` at level `from`, each next `b` times more):
+/// `Σ w · level`, or INF when they do not fit.
+fn fill(ws: &mut [u64], d: usize, from: usize, first: u64, b: u64) -> u64 {
+    ws.sort_unstable_by(|a, b| b.cmp(a));
+    fill_sorted(ws, d, from, first, b)
+}
+
+/// [`fill`] of weights already sorted heaviest first.
+fn fill_sorted(ws: &[u64], d: usize, from: usize, first: u64, b: u64) -> u64 {
+    let mut total = 0u64;
+    let mut at = 0usize;
+    let mut cap = first;
+    for level in from..=d {
+        if at == ws.len() {
+            break;
+        }
+        let here = (ws.len() - at).min(usize::try_from(cap).unwrap_or(usize::MAX));
+        let sum: u64 = ws[at..at + here].iter().sum();
+        total = total.saturating_add(sum.saturating_mul(level as u64));
+        at += here;
+        cap = cap.saturating_mul(b);
+    }
+    if at < ws.len() {
+        INF
+    } else {
+        total.min(INF)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heaviest_go_highest() {
+        // b = 2: levels hold 1, 2, 4.
+        let w = Weights::new(vec![5, 1, 3, 2, 4], 2);
+        let all: Vec<Code> = (0..5).map(Code).collect();
+        // 5 at level 1; 4, 3 at 2; 2, 1 at 3.
+        assert_eq!(w.lower(&all, 3), 5 + 2 * 7 + 3 * 3);
+        assert_eq!(w.lower(&all, 2), INF);
+        // Not a candidate: 5, 4 at level 2; 3, 2, 1 at 3.
+        assert_eq!(w.non_candidate(&all, 3), 2 * 9 + 3 * 6);
+        assert_eq!(w.direct(&all[..2], 2), Some(5 + 1 + 1));
+        assert_eq!(w.direct(&all[..2], 1), None);
+    }
+}
