@@ -1,0 +1,398 @@
+//! The codemaker's game: the codemaker chooses a distribution of secrets,
+//! the codebreaker a strategy; the codebreaker pays the expected number of
+//! guesses (no cap). Its value for Mastermind 4x6 is 5600/1290 (Wiener's
+//! analysis; Bonnet and Viennot, "Nash Equilibrium in Mastermind",
+//! Computers and Games 2016).
+//!
+//! **Symmetry.** Relabelling symbols and permuting positions maps the game
+//! onto itself, so (averaging any equilibrium over the group) there is an
+//! equilibrium in which the codemaker gives every code of an orbit the same
+//! probability and the codebreaker plays a tree under a uniformly random
+//! symmetry. Two codes are in one orbit exactly when their symbols repeat
+//! alike ([`orbits`]): Mastermind 4x6 has five (`0000`, `0001`, `0011`,
+//! `0012`, `0123`); every MOO game has one (its codes have distinct symbols
+//! and the group moves any to any), so its codemaker can do no better than
+//! the uniform choice, and its value is the optimal average (`solve` with
+//! no cap).
+//!
+//! **The loop** (double oracle): the codebreaker's trees found so far make
+//! a matrix game against the orbits (each entry: the tree's average number
+//! of guesses over the orbit), solved exactly ([`crate::matrix`]); the
+//! codebreaker's exact best response to the codemaker's mixture is the
+//! weighted exact search ([`optimoo::search::Cost::Weighted`], each code
+//! weighing its orbit's probability over the orbit's size). When that best
+//! response does no better than the value, no tree does, and the two
+//! mixtures are an equilibrium of the whole game; otherwise it joins the
+//! matrix. The codemaker's side needs no oracle: every orbit is a row.
+//!
+//! Invariant: [`check`] re-derives the value from the written mixtures
+//! alone: the codebreaker's best response to the codemaker's mixture (a
+//! fresh exact search) costs exactly the value, and no orbit takes the
+//! codebreaker's mixture longer on average than the value.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use optimoo::model::{Code, Game};
+use optimoo::search::{self, Config, Cost, Driver, SearchError};
+use optimoo::tree::Tree;
+
+use crate::matrix::{self, MatrixError};
+
+/// An orbit of codes under symbol and position permutations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Orbit {
+    /// Its least code.
+    pub representative: Code,
+    /// Its codes, in order.
+    pub codes: Vec<Code>,
+}
+
+/// The orbits of `game`'s codes, by least code.
+pub fn orbits(game: &Game) -> Vec<Orbit> {
+    let book = game.codes();
+    let mut by_pattern: std::collections::BTreeMap<Vec<u8>, Vec<Code>> = Default::default();
+    for c in book.all() {
+        let mut counts = [0u8; 64];
+        for &s in book.symbols(c) {
+            counts[s as usize] += 1;
+        }
+        let mut pattern: Vec<u8> = counts.into_iter().filter(|&x| x > 0).collect();
+        pattern.sort_unstable();
+        by_pattern.entry(pattern).or_default().push(c);
+    }
+    let mut out: Vec<Orbit> = by_pattern
+        .into_values()
+        .map(|codes| Orbit {
+            representative: codes[0],
+            codes,
+        })
+        .collect();
+    out.sort_by_key(|o| o.representative);
+    out
+}
+
+/// Why the equilibrium could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NashError {
+    /// The exact search refused.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The matrix game had no exact solution on its float supports.
+    #[error(transparent)]
+    Matrix(#[from] MatrixError),
+    /// A game with a secret list.
+    #[error("the codemaker's game is played over every code of a game, not a secret list")]
+    List,
+    /// The codemaker's weights need a denominator the search cannot carry.
+    #[error("the codemaker's mixture has a denominator of {0} digits: beyond the exact search's weights (2^48)")]
+    TooFine(usize),
+    /// The loop did not close.
+    #[error("no equilibrium after {0} best responses")]
+    Rounds(usize),
+}
+
+/// An equilibrium of the codemaker's game.
+#[derive(Debug, Clone)]
+pub struct Nash {
+    /// The orbits of the game.
+    pub orbits: Vec<Orbit>,
+    /// The codemaker's probability of each orbit (uniform within it).
+    pub codemaker: Vec<BigRational>,
+    /// The codebreaker's trees (each played under a uniformly random
+    /// symmetry of the game).
+    pub trees: Vec<Tree>,
+    /// Their weights.
+    pub codebreaker: Vec<BigRational>,
+    /// The expected number of guesses at the equilibrium.
+    pub value: BigRational,
+    /// Exact best responses computed.
+    pub best_responses: usize,
+}
+
+/// Most best responses before giving up.
+const MAX_ROUNDS: usize = 200;
+
+/// The equilibrium of `game`'s codemaker's game (see the module doc);
+/// `said` hears a line after each best response.
+pub fn nash(
+    game: &Game,
+    driver: Driver<'_>,
+    said: &mut dyn FnMut(&str),
+) -> Result<Nash, NashError> {
+    if game.secret_set().is_some() {
+        return Err(NashError::List);
+    }
+    let orbits = orbits(game);
+    let uniform: Vec<BigRational> = orbits
+        .iter()
+        .map(|o| matrix::ratio(o.codes.len() as u64, game.len() as u64))
+        .collect();
+    let (first, _) = best_response(game, &orbits, &uniform, driver)?;
+    let mut trees = vec![first];
+    let mut lengths = vec![orbit_lengths(game, &orbits, &trees[0])];
+    for round in 1..=MAX_ROUNDS {
+        let payoff = payoff(&orbits, &lengths);
+        let eq = matrix::solve(&payoff)?;
+        let (tree, cost) = best_response(game, &orbits, &eq.rows, driver)?;
+        said(&format!(
+            "best response {round}: {} trees, value {} = {:.6}, the best response to the codemaker's mixture {:.6}",
+            trees.len(),
+            matrix::show(&eq.value),
+            eq.value.to_f64().unwrap_or(f64::NAN),
+            cost.to_f64().unwrap_or(f64::NAN)
+        ));
+        if cost >= eq.value {
+            return Ok(Nash {
+                orbits,
+                codemaker: eq.rows,
+                trees,
+                codebreaker: eq.cols,
+                value: eq.value,
+                best_responses: round + 1,
+            });
+        }
+        lengths.push(orbit_lengths(game, &orbits, &tree));
+        trees.push(tree);
+    }
+    Err(NashError::Rounds(MAX_ROUNDS + 1))
+}
+
+/// Each orbit's total number of guesses under `tree`.
+pub fn orbit_lengths(game: &Game, orbits: &[Orbit], tree: &Tree) -> Vec<u64> {
+    orbits
+        .iter()
+        .map(|o| {
+            o.codes
+                .iter()
+                .map(|&s| tree.play(game, s).map_or(u64::MAX / 4, |m| m.len() as u64))
+                .sum()
+        })
+        .collect()
+}
+
+/// The matrix game: orbit `o` (row) against tree `t` (column) pays the
+/// tree's average number of guesses over the orbit.
+fn payoff(orbits: &[Orbit], lengths: &[Vec<u64>]) -> Vec<Vec<BigRational>> {
+    orbits
+        .iter()
+        .enumerate()
+        .map(|(o, orbit)| {
+            lengths
+                .iter()
+                .map(|l| matrix::ratio(l[o], orbit.codes.len() as u64))
+                .collect()
+        })
+        .collect()
+}
+
+/// The codebreaker's exact best response to the codemaker's orbit
+/// probabilities `q`, and its expected number of guesses.
+pub fn best_response(
+    game: &Game,
+    orbits: &[Orbit],
+    q: &[BigRational],
+    driver: Driver<'_>,
+) -> Result<(Tree, BigRational), NashError> {
+    // Each code weighs q_o / |o|; scaled by the common denominator.
+    let per_code: Vec<BigRational> = orbits
+        .iter()
+        .zip(q)
+        .map(|(o, w)| w / BigRational::from_integer(BigInt::from(o.codes.len())))
+        .collect();
+    let scale = per_code.iter().fold(BigInt::one(), |l, w| l.lcm(w.denom()));
+    let too_fine = || NashError::TooFine(scale.to_string().len());
+    if scale > BigInt::from(1u64 << 48) {
+        return Err(too_fine());
+    }
+    let mut weights = vec![0u64; game.len()];
+    for (o, w) in orbits.iter().zip(&per_code) {
+        let scaled = (w * BigRational::from_integer(scale.clone())).to_integer();
+        let scaled = scaled.to_u64().ok_or_else(too_fine)?;
+        for &c in &o.codes {
+            weights[c.index()] = scaled;
+        }
+    }
+    let config = Config {
+        objective: Cost::Weighted,
+        weights,
+        ..Config::default()
+    };
+    let solution = search::solve_with(game, config, driver)?;
+    let tree = solution
+        .tree
+        .expect("a game with no cap always has a strategy");
+    let cost = BigRational::new(BigInt::from(solution.cost), scale);
+    Ok((tree, cost))
+}
+
+/// Re-derives an equilibrium from its mixtures alone (see the module
+/// doc): `Ok(value)` when both best responses gain nothing beyond it.
+pub fn check(
+    game: &Game,
+    codemaker: &[BigRational],
+    trees: &[(Tree, BigRational)],
+    value: &BigRational,
+    driver: Driver<'_>,
+) -> Result<(), String> {
+    let orbits = orbits(game);
+    if codemaker.len() != orbits.len() {
+        return Err(format!(
+            "{} codemaker weights for the {} orbits of {}",
+            codemaker.len(),
+            orbits.len(),
+            game.name()
+        ));
+    }
+    let one = BigRational::one();
+    let weights_ok = |ws: &mut dyn Iterator<Item = &BigRational>| {
+        let ws: Vec<&BigRational> = ws.collect();
+        !ws.iter().any(|w| w.is_negative()) && ws.into_iter().sum::<BigRational>() == one
+    };
+    if !weights_ok(&mut codemaker.iter()) {
+        return Err("the codemaker's weights are not a distribution".into());
+    }
+    if !weights_ok(&mut trees.iter().map(|t| &t.1)) {
+        return Err("the codebreaker's weights are not a distribution".into());
+    }
+    // The codemaker's best response: the orbit the mixture takes longest.
+    let mut longest = BigRational::zero();
+    for (o, orbit) in orbits.iter().enumerate() {
+        let mut expected = BigRational::zero();
+        for (tree, w) in trees {
+            optimoo::tree::check::check(game, tree, None).map_err(|e| e.to_string())?;
+            let l = orbit_lengths(game, std::slice::from_ref(orbit), tree)[0];
+            expected += w * matrix::ratio(l, orbit.codes.len() as u64);
+        }
+        let _ = o;
+        longest = longest.max(expected);
+    }
+    if &longest > value {
+        return Err(format!(
+            "an orbit takes the codebreaker's mixture {} guesses on average, above the value {}",
+            matrix::show(&longest),
+            matrix::show(value)
+        ));
+    }
+    // The codebreaker's best response: a fresh exact search.
+    let (_, cost) = best_response(game, &orbits, codemaker, driver).map_err(|e| e.to_string())?;
+    if &cost < value {
+        return Err(format!(
+            "a tree takes {} guesses on average against the codemaker's mixture, below the value {}",
+            matrix::show(&cost),
+            matrix::show(value)
+        ));
+    }
+    if longest != *value || cost != *value {
+        return Err(format!(
+            "the mixtures give {} and {}, not the value {}",
+            matrix::show(&longest),
+            matrix::show(&cost),
+            matrix::show(value)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_are_repetition_patterns() {
+        let sizes = |name: &str| -> Vec<usize> {
+            let game = Game::new(name.parse().unwrap());
+            orbits(&game).iter().map(|o| o.codes.len()).collect()
+        };
+        assert_eq!(sizes("mm:4x6"), vec![6, 120, 90, 720, 360]);
+        assert_eq!(sizes("moo:4x10"), vec![5040]);
+        assert_eq!(sizes("mm:2x3"), vec![3, 6]);
+    }
+
+    /// Brute force on small games: the equilibrium value equals the
+    /// maximum over codemaker mixtures of the codebreaker's best... checked
+    /// through `check`, and for MOO (one orbit) it is the optimal average.
+    #[test]
+    fn small_equilibria_check_and_moo_is_uniform() {
+        for name in [
+            "mm:2x2", "mm:2x3", "mm:3x2", "mm:2x4", "mm:3x3", "moo:3x4", "moo:2x5",
+        ] {
+            let game = Game::new(name.parse().unwrap());
+            let eq = nash(&game, Driver::sequential(), &mut |_| {}).unwrap();
+            let trees: Vec<(Tree, BigRational)> = eq
+                .trees
+                .iter()
+                .cloned()
+                .zip(eq.codebreaker.iter().cloned())
+                .collect();
+            check(
+                &game,
+                &eq.codemaker,
+                &trees,
+                &eq.value,
+                Driver::sequential(),
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            // A wrong value is refused.
+            let wrong = &eq.value + matrix::ratio(1, 1000);
+            assert!(check(&game, &eq.codemaker, &trees, &wrong, Driver::sequential()).is_err());
+            if name.starts_with("moo") {
+                let best = search::solve(&game, Config::default()).unwrap();
+                assert_eq!(
+                    eq.value,
+                    matrix::ratio(best.cost, game.len() as u64),
+                    "{name}"
+                );
+            }
+            // The codemaker never does worse than the uniform choice.
+            let best = search::solve(&game, Config::default()).unwrap();
+            assert!(
+                eq.value >= matrix::ratio(best.cost, game.len() as u64),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod published {
+    use super::*;
+
+    /// Wiener; Bonnet and Viennot 2016: mm:4x6 has value 5600/1290, the
+    /// codemaker uniform over the 1,290 codes that are not one colour.
+    #[test]
+    #[ignore = "a few exact weighted searches of mm:4x6: seconds to a minute"]
+    fn mm_4x6_is_5600_over_1290() {
+        let game = Game::new("mm:4x6".parse().unwrap());
+        let eq = nash(&game, Driver::sequential(), &mut |s| eprintln!("{s}")).unwrap();
+        assert_eq!(eq.value, matrix::ratio(5600, 1290));
+        let sizes: Vec<u64> = eq.orbits.iter().map(|o| o.codes.len() as u64).collect();
+        let expect: Vec<BigRational> = sizes
+            .iter()
+            .map(|&n| {
+                if n == 6 {
+                    BigRational::zero()
+                } else {
+                    matrix::ratio(n, 1290)
+                }
+            })
+            .collect();
+        assert_eq!(eq.codemaker, expect);
+        let trees: Vec<(Tree, BigRational)> = eq
+            .trees
+            .iter()
+            .cloned()
+            .zip(eq.codebreaker.iter().cloned())
+            .collect();
+        check(
+            &game,
+            &eq.codemaker,
+            &trees,
+            &eq.value,
+            Driver::sequential(),
+        )
+        .unwrap();
+    }
+}
