@@ -19,6 +19,7 @@ pub mod eval;
 pub mod export;
 pub mod memory;
 pub mod merge;
+pub mod nash;
 pub mod output;
 pub mod partition;
 pub mod plan;
@@ -65,6 +66,9 @@ pub enum Command {
     /// The two-player challenge: the exact best response to an opponent's
     /// tree, and its probability of winning.
     Duel(duel::Args),
+    /// The codemaker's game: the exact equilibrium when the codemaker
+    /// chooses how likely each secret is.
+    Nash(nash::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -80,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         Command::Status(args) => status::run(args),
         Command::Duel(args) => duel::run(args),
+        Command::Nash(args) => nash::run(args),
     }
 }
 

@@ -59,26 +59,74 @@ pub fn solve(payoff: &[Vec<BigRational>]) -> Result<Equilibrium, MatrixError> {
     let y = maximin(&transposed)?;
     let rows: Vec<usize> = (0..m).filter(|&i| x[i] > SUPPORT).collect();
     let cols: Vec<usize> = (0..n).filter(|&j| y[j] > SUPPORT).collect();
-    let (xs, v1) = indifferent(payoff, &rows, &cols, false)?;
-    let (ys, v2) = indifferent(payoff, &rows, &cols, true)?;
-    if v1 != v2 {
-        return Err(MatrixError::Exact(format!("values {v1} and {v2} differ")));
+    // The float optimum is a vertex: the constraints tight there (columns
+    // that are best replies to x, rows that are best replies to y)
+    // determine it. Tried first; then the other side's support.
+    let fx = value_against(&float, &x, true);
+    let fy = value_against(&float, &y, false);
+    let tight_cols: Vec<usize> = (0..n)
+        .filter(|&j| column_pays(&float, &x, j) <= fx + TIGHT * (1.0 + fx.abs()))
+        .collect();
+    let tight_rows: Vec<usize> = (0..m)
+        .filter(|&i| row_earns(&float, &y, i) >= fy - TIGHT * (1.0 + fy.abs()))
+        .collect();
+    let mut why = String::new();
+    for (eq_cols, eq_rows) in [(&tight_cols, &tight_rows), (&cols, &rows)] {
+        let attempt = (|| {
+            let (xs, v1) = indifferent(payoff, &rows, eq_cols, false)?;
+            let (ys, v2) = indifferent(payoff, eq_rows, &cols, true)?;
+            if v1 != v2 {
+                return Err(MatrixError::Exact(format!("values {v1} and {v2} differ")));
+            }
+            let mut rows_mix = vec![BigRational::zero(); m];
+            for (k, &i) in rows.iter().enumerate() {
+                rows_mix[i] = xs[k].clone();
+            }
+            let mut cols_mix = vec![BigRational::zero(); n];
+            for (k, &j) in cols.iter().enumerate() {
+                cols_mix[j] = ys[k].clone();
+            }
+            let eq = Equilibrium {
+                rows: rows_mix,
+                cols: cols_mix,
+                value: v1,
+            };
+            check(payoff, &eq).map_err(MatrixError::Exact)?;
+            Ok(eq)
+        })();
+        match attempt {
+            Ok(eq) => return Ok(eq),
+            Err(e) => why = e.to_string(),
+        }
     }
-    let mut rows_mix = vec![BigRational::zero(); m];
-    for (k, &i) in rows.iter().enumerate() {
-        rows_mix[i] = xs[k].clone();
+    Err(MatrixError::Exact(why))
+}
+
+/// A constraint counts as tight within this relative margin.
+const TIGHT: f64 = 1e-7;
+
+/// What column `j` concedes against the rows' mixture `x`.
+fn column_pays(p: &[Vec<f64>], x: &[f64], j: usize) -> f64 {
+    x.iter().zip(p).map(|(xi, row)| xi * row[j]).sum()
+}
+
+/// What row `i` earns against the columns' mixture `y`.
+fn row_earns(p: &[Vec<f64>], y: &[f64], i: usize) -> f64 {
+    y.iter().zip(&p[i]).map(|(yj, v)| yj * v).sum()
+}
+
+/// The float value a mixture guarantees: the least column against rows'
+/// `mix` (`rows`), else the largest row against the columns'.
+fn value_against(p: &[Vec<f64>], mix: &[f64], rows: bool) -> f64 {
+    if rows {
+        (0..p[0].len())
+            .map(|j| column_pays(p, mix, j))
+            .fold(f64::INFINITY, f64::min)
+    } else {
+        (0..p.len())
+            .map(|i| row_earns(p, mix, i))
+            .fold(f64::NEG_INFINITY, f64::max)
     }
-    let mut cols_mix = vec![BigRational::zero(); n];
-    for (k, &j) in cols.iter().enumerate() {
-        cols_mix[j] = ys[k].clone();
-    }
-    let eq = Equilibrium {
-        rows: rows_mix,
-        cols: cols_mix,
-        value: v1,
-    };
-    check(payoff, &eq).map_err(MatrixError::Exact)?;
-    Ok(eq)
 }
 
 /// Checks an equilibrium exactly: mixtures nonnegative summing to 1, every

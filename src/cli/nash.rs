@@ -1,0 +1,280 @@
+//! `optimoo nash`: the codemaker's game, solved exactly (the `equilibrium`
+//! crate, docs/duel.md), and `--check DIR` to re-derive a written one.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+
+use equilibrium::matrix;
+use equilibrium::nash::{self, Nash};
+use optimoo::model::{Game, Objective, Rules};
+use optimoo::search::Driver;
+use optimoo::tree::format::TreeFile;
+use optimoo::tree::Tree;
+
+use super::output::Output;
+use super::EXIT_NEGATIVE;
+use crate::driver::{self, progress::Terminal, Rayon};
+
+/// The codemaker's game: the codemaker chooses how likely each secret is,
+/// to make games long; the codebreaker minimizes the expected number of
+/// guesses (no cap).
+///
+/// Prints the exact value (a fraction), the codemaker's probability of
+/// each orbit of codes (codes whose symbols repeat alike; uniform within
+/// an orbit) and the codebreaker's mixture of trees, each played under a
+/// random relabelling of symbols and positions. With -o DIR, writes
+/// DIR/nash.json and the trees; `--check DIR` re-derives the value from
+/// them alone.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game (default: mm:4x6).
+    #[arg(long)]
+    pub game: Option<Rules>,
+    /// Write DIR/nash.json and DIR/tree-I.tree (a new or empty folder).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        conflicts_with = "check"
+    )]
+    pub output: Option<PathBuf>,
+    /// Re-derive the equilibrium written in DIR: the codebreaker's best
+    /// response to the codemaker's mixture (a fresh exact search) and the
+    /// codemaker's best orbit against the trees must both give the value.
+    /// Exit 0 when it holds, 1 when it does not.
+    #[arg(long, value_name = "DIR")]
+    pub check: Option<PathBuf>,
+    /// Print one JSON object instead of the summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: all cores). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// DIR/nash.json (the fields are kept exactly: scripts read them).
+#[derive(Debug, Serialize, Deserialize)]
+struct NashFile {
+    game: String,
+    /// The expected number of guesses at the equilibrium, "p/q".
+    value: String,
+    codemaker: Vec<OrbitWeight>,
+    codebreaker: Vec<TreeWeight>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct OrbitWeight {
+    /// The orbit's least code.
+    orbit: String,
+    /// Codes in the orbit.
+    codes: usize,
+    /// The orbit's probability, "p/q" (uniform over its codes).
+    weight: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct TreeWeight {
+    /// The tree file, relative to DIR (or null without -o).
+    tree: Option<String>,
+    weight: String,
+}
+
+/// Largest nash.json read by `--check`.
+const MAX_JSON: u64 = 1 << 20;
+
+/// Runs `optimoo nash`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let threads = driver::check_threads(args.threads)?;
+    let pool = driver::pool(threads)?;
+    let observer = Terminal::new(false, false);
+    let driver = Driver {
+        par: &Rayon,
+        observer: &observer,
+    };
+    if let Some(dir) = &args.check {
+        return pool.install(|| check(dir, driver));
+    }
+    let game = Game::new(
+        args.game
+            .unwrap_or_else(|| "mm:4x6".parse().expect("a game")),
+    );
+    if let Some(dir) = &args.output {
+        prepare(dir)?;
+    }
+    let start = std::time::Instant::now();
+    let json = args.json;
+    let eq = pool.install(|| {
+        nash::nash(&game, driver, &mut |line| {
+            if !json {
+                crate::exit::say(line);
+            }
+        })
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut file = describe(&game, &eq);
+    if let Some(dir) = &args.output {
+        write(dir, &game, &eq, &mut file)?;
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&file)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let support: usize = file
+        .codemaker
+        .iter()
+        .zip(&eq.codemaker)
+        .filter(|(_, w)| **w != BigRational::from_integer(0.into()))
+        .map(|(o, _)| o.codes)
+        .sum();
+    writeln!(out, "game        {}", file.game)?;
+    writeln!(
+        out,
+        "value       {} = {:.6} guesses on average ({} codes in the codemaker's support)",
+        file.value,
+        num_traits::ToPrimitive::to_f64(&eq.value).unwrap_or(f64::NAN),
+        support
+    )?;
+    writeln!(out, "codemaker   orbit  codes  probability")?;
+    for o in &file.codemaker {
+        writeln!(
+            out,
+            "            {:<6} {:>5}  {}",
+            o.orbit, o.codes, o.weight
+        )?;
+    }
+    writeln!(
+        out,
+        "codebreaker {} trees (best responses: {})",
+        file.codebreaker.len(),
+        eq.best_responses
+    )?;
+    for t in &file.codebreaker {
+        let name = t.tree.as_deref().unwrap_or("-");
+        writeln!(out, "            {name} {}", t.weight)?;
+    }
+    writeln!(out, "time        {seconds:.1} s")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON of an equilibrium (trees without files yet).
+fn describe(game: &Game, eq: &Nash) -> NashFile {
+    NashFile {
+        game: game.name(),
+        value: matrix::show(&eq.value),
+        codemaker: eq
+            .orbits
+            .iter()
+            .zip(&eq.codemaker)
+            .map(|(o, w)| OrbitWeight {
+                orbit: game.format_code(o.representative),
+                codes: o.codes.len(),
+                weight: matrix::show(w),
+            })
+            .collect(),
+        codebreaker: eq
+            .codebreaker
+            .iter()
+            .filter(|w| **w != BigRational::from_integer(0.into()))
+            .map(|w| TreeWeight {
+                tree: None,
+                weight: matrix::show(w),
+            })
+            .collect(),
+    }
+}
+
+/// Refuses a DIR that holds files already; creates it otherwise.
+fn prepare(dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() {
+        let mut entries =
+            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        if entries.next().is_some() {
+            bail!("{} is not empty: give a new or empty folder", dir.display());
+        }
+    } else {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes the trees of positive weight and nash.json into `dir`.
+fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Result<()> {
+    let kept = eq
+        .trees
+        .iter()
+        .zip(&eq.codebreaker)
+        .filter(|(_, w)| **w != BigRational::from_integer(0.into()));
+    for (i, ((tree, _), entry)) in kept.zip(file.codebreaker.iter_mut()).enumerate() {
+        let name = format!("tree-{}.tree", i + 1);
+        let bytes =
+            TreeFile::new(game, tree.clone(), Objective::Heuristic, None)?.to_bytes(game)?;
+        Output::create(&dir.join(&name))?.commit(&bytes)?;
+        entry.tree = Some(name);
+    }
+    let text = serde_json::to_string_pretty(file)? + "\n";
+    Output::create(&dir.join("nash.json"))?.commit(text.as_bytes())
+}
+
+/// `--check DIR`.
+fn check(dir: &Path, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
+    let path = dir.join("nash.json");
+    let bytes = super::checkpoint::read_bounded(&path, MAX_JSON)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .ok_or_else(|| anyhow::anyhow!("{} does not exist", path.display()))?;
+    let file: NashFile = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{} is not a nash.json of optimoo", path.display()))?;
+    let rules: Rules = file
+        .game
+        .parse()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let game = Game::new(rules);
+    let ratio = |text: &str| -> anyhow::Result<BigRational> {
+        text.parse::<BigRational>()
+            .map_err(|_| anyhow::anyhow!("{}: '{text}' is not a fraction p/q", path.display()))
+    };
+    let codemaker = file
+        .codemaker
+        .iter()
+        .map(|o| ratio(&o.weight))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut trees: Vec<(Tree, BigRational)> = Vec::new();
+    for t in &file.codebreaker {
+        let Some(name) = &t.tree else {
+            bail!("{}: a tree without its file", path.display());
+        };
+        if name.contains('/') || name.contains('\\') || name.starts_with('.') {
+            bail!(
+                "{}: the tree file {name} is not in the folder",
+                path.display()
+            );
+        }
+        let tf = TreeFile::read(&dir.join(name), Some(rules))
+            .with_context(|| format!("cannot read {}", dir.join(name).display()))?;
+        trees.push((tf.tree, ratio(&t.weight)?));
+    }
+    let value = ratio(&file.value)?;
+    let mut out = std::io::stdout().lock();
+    match nash::check(&game, &codemaker, &trees, &value, driver) {
+        Ok(()) => {
+            writeln!(
+                out,
+                "{}: ok: {} value {} (the codebreaker's best response to the codemaker and the \
+                 codemaker's best orbit against the trees both give it)",
+                dir.display(),
+                game.name(),
+                file.value
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            writeln!(out, "{}: FAILED: {why}", dir.display())?;
+            Ok(ExitCode::from(EXIT_NEGATIVE))
+        }
+    }
+}
