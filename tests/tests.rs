@@ -18,6 +18,7 @@ mod format;
 mod kernel;
 mod limits;
 mod lists;
+mod nash;
 mod new_user;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;

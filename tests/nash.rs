@@ -1,0 +1,108 @@
+//! `optimoo nash`: the codemaker's game from the command line. The
+//! equilibrium itself is checked in the `equilibrium` crate (small games,
+//! mm:4x6 = 5600/1290 behind --ignored); here the report, the folder and
+//! `--check`.
+
+use serde_json::Value;
+
+use crate::trees::{run, scratch};
+use crate::OPTIMOO;
+
+#[test]
+fn mm_2x3_matches_bonnet_and_viennot_and_checks() {
+    let dir = scratch("nash-mm-2x3");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["nash", "--game", "mm:2x3", "-o", d, "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "mm:2x3");
+    // Bonnet and Viennot (2016), note 3: the 3 one-colour codes 1/6 each,
+    // the 6 others 1/12 each: each orbit 1/2.
+    let orbits = v["codemaker"].as_array().unwrap();
+    assert_eq!(orbits.len(), 2);
+    assert_eq!(
+        (orbits[0]["orbit"].as_str(), orbits[0]["codes"].as_u64()),
+        (Some("00"), Some(3))
+    );
+    assert_eq!(orbits[0]["weight"], "1/2");
+    assert_eq!(orbits[1]["weight"], "1/2");
+    for t in v["codebreaker"].as_array().unwrap() {
+        let name = t["tree"].as_str().unwrap();
+        let (code, _, err) = run(OPTIMOO, &["verify", &format!("{d}/{name}")], "");
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, text, err) = run(OPTIMOO, &["nash", "--check", d], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains(&format!(
+            "ok: mm:2x3 value {}",
+            v["value"].as_str().unwrap()
+        )),
+        "{text}"
+    );
+    // A forged value or weight fails the check (exit 1), naming why.
+    let path = dir.join("nash.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let value = v["value"].as_str().unwrap();
+    std::fs::write(
+        &path,
+        good.replace(&format!("\"value\": \"{value}\""), "\"value\": \"5/2\""),
+    )
+    .unwrap();
+    let (code, text, _) = run(OPTIMOO, &["nash", "--check", d], "");
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("FAILED"), "{text}");
+    std::fs::write(&path, good.replacen("\"1/2\"", "\"1/3\"", 1)).unwrap();
+    let (code, text, _) = run(OPTIMOO, &["nash", "--check", d], "");
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("not a distribution"), "{text}");
+    std::fs::write(&path, &good).unwrap();
+    // A folder with files is not written over.
+    let (code, _, err) = run(OPTIMOO, &["nash", "--game", "mm:2x3", "-o", d], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("is not empty"), "{err}");
+}
+
+#[test]
+fn moo_has_the_uniform_equilibrium() {
+    let (code, out, err) = run(OPTIMOO, &["nash", "--game", "moo:3x5", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["codemaker"].as_array().unwrap().len(), 1);
+    assert_eq!(v["codemaker"][0]["weight"], "1");
+    // The value is the optimal average with no cap.
+    let (_, out, _) = run(OPTIMOO, &["solve", "--game", "moo:3x5", "--json"], "");
+    let s: Value = serde_json::from_str(&out).unwrap();
+    let (p, q) = (s["total"].as_u64().unwrap(), 60u64);
+    let g = gcd(p, q);
+    assert_eq!(v["value"], format!("{}/{}", p / g, q / g));
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[test]
+fn bad_nash_input_is_refused() {
+    let (code, _, err) = run(OPTIMOO, &["nash", "--check", "/nonexistent-dir"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("/nonexistent-dir/nash.json does not exist"),
+        "{err}"
+    );
+    let dir = scratch("nash-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("nash.json"), "{\"game\": 3}").unwrap();
+    let (code, _, err) = run(OPTIMOO, &["nash", "--check", dir.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a nash.json of optimoo"), "{err}");
+}
