@@ -215,16 +215,24 @@ pub fn best_response(
             weights[c.index()] = scaled;
         }
     }
-    let config = Config {
-        objective: Cost::Weighted,
-        weights,
-        ..Config::default()
+    // Equal weights are the total objective, whose bounds the SIMD kernel
+    // computes: the same optimum, faster.
+    let equal = weights.iter().all(|&w| w == weights[0]) && weights[0] > 0;
+    let (config, factor) = if equal {
+        (Config::default(), weights[0])
+    } else {
+        let config = Config {
+            objective: Cost::Weighted,
+            weights,
+            ..Config::default()
+        };
+        (config, 1)
     };
     let solution = search::solve_with(game, config, driver)?;
     let tree = solution
         .tree
         .expect("a game with no cap always has a strategy");
-    let cost = BigRational::new(BigInt::from(solution.cost), scale);
+    let cost = BigRational::new(BigInt::from(solution.cost) * BigInt::from(factor), scale);
     Ok((tree, cost))
 }
 
