@@ -118,6 +118,7 @@ fn units_in_any_order_merge_into_solves_tree() {
             serde_json::from_str(&ok(&["status", s(&dir), "--json"])).unwrap();
         assert_eq!(st["done"], st["total"]);
         assert_eq!(st["lower"], st["upper"], "{st}");
+        assert_eq!(st["gap_percent"], 0.0, "{st}");
     }
 }
 

@@ -68,6 +68,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (done_secrets > 0).then(|| done_seconds / done_secrets as f64 * todo_secrets as f64);
     let (lower, upper) = folder.plan.anytime(&known, folder.proven());
     let bound = |c: u64| (c < INF).then_some(c);
+    // How far the bounds are apart: upper / lower − 1, in percent.
+    let gap = (lower > 0 && lower < INF && upper < INF)
+        .then(|| (upper as f64 / lower as f64 - 1.0) * 100.0);
     let mut out = std::io::stdout().lock();
     if args.json {
         let json = serde_json::json!({
@@ -82,6 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "remaining_seconds": remaining,
             "lower": bound(lower),
             "upper": bound(upper),
+            "gap_percent": gap,
             "bad_files": bad,
         });
         writeln!(out, "{json}")?;
@@ -114,6 +118,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "none yet".into()
             }
         )?;
+        if let Some(g) = gap {
+            writeln!(out, "gap        {g:.2} % (upper / lower - 1)")?;
+        }
         for b in &bad {
             writeln!(out, "bad file   {b}")?;
         }
