@@ -107,14 +107,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         prepare(dir)?;
     }
     let start = std::time::Instant::now();
+    // Progress on stderr, one line per best response (stdout: the result).
+    let eq = pool.install(|| nash::nash(&game, driver, &mut |line| crate::exit::say(line)))?;
     let json = args.json;
-    let eq = pool.install(|| {
-        nash::nash(&game, driver, &mut |line| {
-            if !json {
-                crate::exit::say(line);
-            }
-        })
-    })?;
     let seconds = start.elapsed().as_secs_f64();
     let mut file = describe(&game, &eq);
     if let Some(dir) = &args.output {
