@@ -219,11 +219,13 @@ fn weighted_search_equals_brute_force() {
         let least = crate::search::min_cap(&game, &Config::default())
             .unwrap()
             .cap;
-        for trial in 0..8 {
-            // Random weights (zeros included), then weights per orbit
-            // (the symmetric path), then all ones (the total).
+        for trial in 0..9 {
+            // Random weights (zeros included, counted by group), then
+            // weights per orbit (the symmetric path), all ones (the
+            // total), and all distinct (more than 16: sorted, not counted).
             let w: Vec<u64> = match trial {
                 6 => vec![1; game.len()],
+                8 => (1..=game.len() as u64).map(|i| i * 7 % 31).collect(),
                 7 => all
                     .iter()
                     .map(|&c| {

@@ -28,14 +28,38 @@ pub(crate) struct Weights {
     w: Vec<u64>,
     /// Non-winning answers a guess can give (at least 1).
     branching: u64,
+    /// With few distinct weights (the codemaker's game: one per orbit),
+    /// each code's rank among them, heaviest first, and the values: the
+    /// bounds then count secrets per weight instead of sorting them.
+    groups: Option<(Vec<u8>, Vec<u64>)>,
+}
+
+/// Most distinct weights counted by group.
+const MAX_GROUPS: usize = 16;
+
+thread_local! {
+    /// Per-thread counts of secrets by answer and weight group.
+    static COUNTS: std::cell::RefCell<Vec<[u32; MAX_GROUPS]>> =
+        std::cell::RefCell::new(vec![[0; MAX_GROUPS]; 256]);
 }
 
 impl Weights {
     /// `w` by code index; `branching` as in [`crate::search::Bounds`].
     pub(crate) fn new(w: Vec<u64>, branching: usize) -> Weights {
+        let mut values: Vec<u64> = w.clone();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.dedup();
+        let groups = (values.len() <= MAX_GROUPS).then(|| {
+            let of = w
+                .iter()
+                .map(|x| values.iter().position(|v| v == x).unwrap_or(0) as u8)
+                .collect();
+            (of, values)
+        });
         Weights {
             w,
             branching: branching.max(1) as u64,
+            groups,
         }
     }
 
@@ -96,6 +120,9 @@ impl Weights {
         win: Feedback,
         limit: u64,
     ) -> Result<u64, u64> {
+        if let Some((of, values)) = &self.groups {
+            return self.lookahead_grouped(set, cols, d, g, win, limit, of, values);
+        }
         let gi = g.index();
         let mut by_answer: Vec<(u8, u64)> = set
             .iter()
@@ -124,6 +151,92 @@ impl Weights {
         }
         Ok(bound)
     }
+}
+
+impl Weights {
+    /// [`Weights::lookahead`] by counting secrets per answer and weight
+    /// group (no sort, no allocation): the same bound.
+    #[allow(clippy::too_many_arguments)]
+    fn lookahead_grouped(
+        &self,
+        set: &[Code],
+        cols: &[&[Feedback]],
+        d: usize,
+        g: Code,
+        win: Feedback,
+        limit: u64,
+        of: &[u8],
+        values: &[u64],
+    ) -> Result<u64, u64> {
+        let gi = g.index();
+        COUNTS.with(|counts| {
+            let mut counts = counts.borrow_mut();
+            let mut used = [0u64; 4];
+            for (&s, col) in set.iter().zip(cols) {
+                let f = col[gi].0 as usize;
+                counts[f][of[s.index()] as usize] += 1;
+                used[f / 64] |= 1 << (f % 64);
+            }
+            let answers = used.iter().map(|u| u.count_ones()).sum::<u32>();
+            let candidate = used[win.0 as usize / 64] & (1 << (win.0 % 64)) != 0;
+            let mut bound = self.sum(set);
+            let mut result = if !candidate && answers == 1 {
+                Err(INF)
+            } else {
+                Ok(())
+            };
+            for (word, &bits) in used.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let f = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if f != win.0 as usize && result.is_ok() {
+                        let class = fill_groups(&counts[f], values, d - 1, 1, 1, self.branching);
+                        bound = bound.saturating_add(class);
+                        if bound >= limit {
+                            result = Err(bound.min(INF));
+                        }
+                    }
+                    counts[f] = [0; MAX_GROUPS];
+                }
+            }
+            result.map(|()| bound)
+        })
+    }
+}
+
+/// [`fill_sorted`] of secrets counted per weight group (`values`
+/// heaviest first, `counts[k]` secrets of weight `values[k]`).
+fn fill_groups(
+    counts: &[u32; MAX_GROUPS],
+    values: &[u64],
+    d: usize,
+    from: usize,
+    first: u64,
+    b: u64,
+) -> u64 {
+    let mut total = 0u64;
+    let mut level = from;
+    let mut room = first;
+    let mut cap = first;
+    for (k, &value) in values.iter().enumerate() {
+        let mut left = u64::from(counts[k]);
+        while left > 0 {
+            if level > d {
+                return INF;
+            }
+            let here = left.min(room);
+            total = total.saturating_add(here.saturating_mul(value).saturating_mul(level as u64));
+            left -= here;
+            room -= here;
+            if room == 0 {
+                level += 1;
+                cap = cap.saturating_mul(b);
+                room = cap;
+            }
+        }
+    }
+    total.min(INF)
 }
 
 /// Sorts `ws` heaviest first and fills it into the levels `from..=d`
@@ -172,5 +285,31 @@ mod tests {
         assert_eq!(w.non_candidate(&all, 3), 2 * 9 + 3 * 6);
         assert_eq!(w.direct(&all[..2], 2), Some(5 + 1 + 1));
         assert_eq!(w.direct(&all[..2], 1), None);
+    }
+
+    /// Counting by weight group gives the sorted filling's bound.
+    #[test]
+    fn groups_fill_as_sorting_does() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for _ in 0..200 {
+            let n = 1 + rng.below(40);
+            let ws: Vec<u64> = (0..n).map(|_| rng.below(5) as u64 * 3).collect();
+            let b = 1 + rng.below(4) as u64;
+            let d = 1 + rng.below(6);
+            let mut sorted = ws.clone();
+            let expect = fill(&mut sorted, d, 1, 1, b);
+            let mut values = ws.clone();
+            values.sort_unstable_by(|x, y| y.cmp(x));
+            values.dedup();
+            let mut counts = [0u32; MAX_GROUPS];
+            for w in &ws {
+                counts[values.iter().position(|v| v == w).unwrap()] += 1;
+            }
+            assert_eq!(
+                fill_groups(&counts, &values, d, 1, 1, b),
+                expect,
+                "{ws:?} b {b} d {d}"
+            );
+        }
     }
 }
