@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use optimoo::model::{Objective, Rules};
 use optimoo::play::duel::{self, Rule, Seat};
-use optimoo::search::Driver;
+use optimoo::search::{Config, Driver};
 use optimoo::tree::format::TreeFile;
 
 use super::output::Output;
@@ -103,6 +103,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let opp = file.header.stats.histogram.clone();
+    // The memory this search needs, stated and checked before the table.
+    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
     let pool = driver::pool(threads)?;
     let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let observer = Terminal::new(bar, false);
@@ -111,7 +113,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         observer: &observer,
     };
     let start = std::time::Instant::now();
-    let best = pool.install(|| duel::best_response(&game, args.rule, args.seat, &opp, driver))?;
+    let best =
+        pool.install(|| duel::best_response(&game, args.rule, args.seat, &opp, &base, driver))?;
     let seconds = start.elapsed().as_secs_f64();
     drop(observer);
     let copying = duel::value(args.rule, args.seat, &opp, &opp);

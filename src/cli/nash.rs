@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use equilibrium::matrix;
 use equilibrium::nash::{self, Nash};
 use optimoo::model::{Game, Objective, Rules};
-use optimoo::search::Driver;
+use optimoo::search::{Config, Driver};
 use optimoo::tree::format::TreeFile;
 use optimoo::tree::Tree;
 
@@ -97,18 +97,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         observer: &observer,
     };
     if let Some(dir) = &args.check {
-        return pool.install(|| check(dir, driver));
+        return pool.install(|| check(dir, threads, driver));
     }
     let game = Game::new(
         args.game
             .unwrap_or_else(|| "mm:4x6".parse().expect("a game")),
     );
+    // The memory the searches need, stated and checked before the table.
+    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
     if let Some(dir) = &args.output {
         prepare(dir)?;
     }
     let start = std::time::Instant::now();
     // Progress on stderr, one line per best response (stdout: the result).
-    let eq = pool.install(|| nash::nash(&game, driver, &mut |line| crate::exit::say(line)))?;
+    let eq =
+        pool.install(|| nash::nash(&game, &base, driver, &mut |line| crate::exit::say(line)))?;
     let json = args.json;
     let seconds = start.elapsed().as_secs_f64();
     let mut file = describe(&game, &eq);
@@ -217,7 +220,7 @@ fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Res
 }
 
 /// `--check DIR`.
-fn check(dir: &Path, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
+fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
     let path = dir.join("nash.json");
     let bytes = super::checkpoint::read_bounded(&path, MAX_JSON)
         .with_context(|| format!("cannot read {}", path.display()))?
@@ -254,8 +257,9 @@ fn check(dir: &Path, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
         trees.push((tf.tree, ratio(&t.weight)?));
     }
     let value = ratio(&file.value)?;
+    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
     let mut out = std::io::stdout().lock();
-    match nash::check(&game, &codemaker, &trees, &value, driver) {
+    match nash::check(&game, &codemaker, &trees, &value, &base, driver) {
         Ok(()) => {
             writeln!(
                 out,

@@ -115,10 +115,12 @@ pub struct Nash {
 /// Most best responses before giving up.
 const MAX_ROUNDS: usize = 200;
 
-/// The equilibrium of `game`'s codemaker's game (see the module doc);
+/// The equilibrium of `game`'s codemaker's game (see the module doc), its
+/// searches run by `driver` with `base`'s tuning (memo size, kernel);
 /// `said` hears a line after each best response.
 pub fn nash(
     game: &Game,
+    base: &Config,
     driver: Driver<'_>,
     said: &mut dyn FnMut(&str),
 ) -> Result<Nash, NashError> {
@@ -130,13 +132,13 @@ pub fn nash(
         .iter()
         .map(|o| matrix::ratio(o.codes.len() as u64, game.len() as u64))
         .collect();
-    let (first, _) = best_response(game, &orbits, &uniform, driver)?;
+    let (first, _) = best_response(game, &orbits, &uniform, base, driver)?;
     let mut trees = vec![first];
     let mut lengths = vec![orbit_lengths(game, &orbits, &trees[0])];
     for round in 1..=MAX_ROUNDS {
         let payoff = payoff(&orbits, &lengths);
         let eq = matrix::solve(&payoff)?;
-        let (tree, cost) = best_response(game, &orbits, &eq.rows, driver)?;
+        let (tree, cost) = best_response(game, &orbits, &eq.rows, base, driver)?;
         said(&format!(
             "best response {round}: {} trees, value {} = {:.6}, the best response to the codemaker's mixture {:.6}",
             trees.len(),
@@ -194,6 +196,7 @@ pub fn best_response(
     game: &Game,
     orbits: &[Orbit],
     q: &[BigRational],
+    base: &Config,
     driver: Driver<'_>,
 ) -> Result<(Tree, BigRational), NashError> {
     // Each code weighs q_o / |o|; scaled by the common denominator.
@@ -219,12 +222,18 @@ pub fn best_response(
     // computes: the same optimum, faster.
     let equal = weights.iter().all(|&w| w == weights[0]) && weights[0] > 0;
     let (config, factor) = if equal {
-        (Config::default(), weights[0])
+        let config = Config {
+            cap: None,
+            objective: Cost::Total,
+            ..base.clone()
+        };
+        (config, weights[0])
     } else {
         let config = Config {
+            cap: None,
             objective: Cost::Weighted,
             weights,
-            ..Config::default()
+            ..base.clone()
         };
         (config, 1)
     };
@@ -243,6 +252,7 @@ pub fn check(
     codemaker: &[BigRational],
     trees: &[(Tree, BigRational)],
     value: &BigRational,
+    base: &Config,
     driver: Driver<'_>,
 ) -> Result<(), String> {
     let orbits = orbits(game);
@@ -285,7 +295,8 @@ pub fn check(
         ));
     }
     // The codebreaker's best response: a fresh exact search.
-    let (_, cost) = best_response(game, &orbits, codemaker, driver).map_err(|e| e.to_string())?;
+    let (_, cost) =
+        best_response(game, &orbits, codemaker, base, driver).map_err(|e| e.to_string())?;
     if &cost < value {
         return Err(format!(
             "a tree takes {} guesses on average against the codemaker's mixture, below the value {}",
@@ -328,7 +339,7 @@ mod tests {
             "mm:2x2", "mm:2x3", "mm:3x2", "mm:2x4", "mm:3x3", "moo:3x4", "moo:2x5",
         ] {
             let game = Game::new(name.parse().unwrap());
-            let eq = nash(&game, Driver::sequential(), &mut |_| {}).unwrap();
+            let eq = nash(&game, &Config::default(), Driver::sequential(), &mut |_| {}).unwrap();
             let trees: Vec<(Tree, BigRational)> = eq
                 .trees
                 .iter()
@@ -340,12 +351,21 @@ mod tests {
                 &eq.codemaker,
                 &trees,
                 &eq.value,
+                &Config::default(),
                 Driver::sequential(),
             )
             .unwrap_or_else(|e| panic!("{name}: {e}"));
             // A wrong value is refused.
             let wrong = &eq.value + matrix::ratio(1, 1000);
-            assert!(check(&game, &eq.codemaker, &trees, &wrong, Driver::sequential()).is_err());
+            assert!(check(
+                &game,
+                &eq.codemaker,
+                &trees,
+                &wrong,
+                &Config::default(),
+                Driver::sequential()
+            )
+            .is_err());
             if name.starts_with("moo") {
                 let best = search::solve(&game, Config::default()).unwrap();
                 assert_eq!(
@@ -374,7 +394,10 @@ mod published {
     #[ignore = "a few exact weighted searches of mm:4x6: seconds to a minute"]
     fn mm_4x6_is_5600_over_1290() {
         let game = Game::new("mm:4x6".parse().unwrap());
-        let eq = nash(&game, Driver::sequential(), &mut |s| eprintln!("{s}")).unwrap();
+        let eq = nash(&game, &Config::default(), Driver::sequential(), &mut |s| {
+            eprintln!("{s}")
+        })
+        .unwrap();
         assert_eq!(eq.value, matrix::ratio(5600, 1290));
         let sizes: Vec<u64> = eq.orbits.iter().map(|o| o.codes.len() as u64).collect();
         let expect: Vec<BigRational> = sizes
@@ -399,6 +422,7 @@ mod published {
             &eq.codemaker,
             &trees,
             &eq.value,
+            &Config::default(),
             Driver::sequential(),
         )
         .unwrap();

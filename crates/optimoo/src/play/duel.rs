@@ -254,12 +254,14 @@ pub enum DuelError {
 
 /// The exact best response in `seat` under `rule` to an opponent whose
 /// lengths over `game`'s secrets are `opp`: the per-guess cost search of
-/// [`costs`], run by `driver`.
+/// [`costs`], run by `driver` with `base`'s tuning (memo size, kernel; its
+/// cap and objective are set here).
 pub fn best_response(
     game: &Game,
     rule: Rule,
     seat: Seat,
     opp: &[u64],
+    base: &Config,
     driver: Driver<'_>,
 ) -> Result<BestResponse, DuelError> {
     let n: u64 = opp.iter().sum();
@@ -274,7 +276,7 @@ pub fn best_response(
         cap: Some(costs.len()),
         objective: Cost::PerGuess,
         costs: costs.clone(),
-        ..Config::default()
+        ..base.clone()
     };
     let solution = search::solve_with(game, config, driver)?;
     let (Some(tree), Some(stats)) = (solution.tree, solution.stats) else {
@@ -382,8 +384,15 @@ mod tests {
                 }
                 for rule in Rule::ALL {
                     for seat in Seat::ALL {
-                        let br =
-                            best_response(&game, rule, seat, &opp, Driver::sequential()).unwrap();
+                        let br = best_response(
+                            &game,
+                            rule,
+                            seat,
+                            &opp,
+                            &Config::default(),
+                            Driver::sequential(),
+                        )
+                        .unwrap();
                         let cap = br.costs.len();
                         let win = |d: usize| score(rule, seat, &opp, d);
                         // Brute force with one guess more than the lossless
