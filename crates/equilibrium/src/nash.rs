@@ -112,6 +112,25 @@ pub struct Nash {
     pub best_responses: usize,
 }
 
+impl Nash {
+    /// [`check`] of this equilibrium's mixtures against `value`.
+    pub fn check(
+        &self,
+        game: &Game,
+        value: &BigRational,
+        base: &Config,
+        driver: Driver<'_>,
+    ) -> Result<(), String> {
+        let trees: Vec<(Tree, BigRational)> = self
+            .trees
+            .iter()
+            .cloned()
+            .zip(self.codebreaker.iter().cloned())
+            .collect();
+        check(game, &self.codemaker, &trees, value, base, driver)
+    }
+}
+
 /// Most best responses before giving up.
 const MAX_ROUNDS: usize = 200;
 
@@ -330,101 +349,53 @@ mod tests {
         assert_eq!(sizes("mm:2x3"), vec![3, 6]);
     }
 
-    /// Brute force on small games: the equilibrium value equals the
-    /// maximum over codemaker mixtures of the codebreaker's best... checked
-    /// through `check`, and for MOO (one orbit) it is the optimal average.
+    /// The equilibrium of `name`, checked again from its mixtures alone.
+    pub(super) fn checked(name: &str) -> (Game, Nash) {
+        let game = Game::new(name.parse().unwrap());
+        let base = Config::default();
+        let eq = nash(&game, &base, Driver::sequential(), &mut |_| {}).unwrap();
+        eq.check(&game, &eq.value, &base, Driver::sequential())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        (game, eq)
+    }
+
+    /// Small games: each equilibrium passes `check` and a wrong value does
+    /// not; the codemaker never does worse than the uniform choice, and
+    /// for MOO (one orbit) the value is the optimal average.
     #[test]
     fn small_equilibria_check_and_moo_is_uniform() {
         for name in [
             "mm:2x2", "mm:2x3", "mm:3x2", "mm:2x4", "mm:3x3", "moo:3x4", "moo:2x5",
         ] {
-            let game = Game::new(name.parse().unwrap());
-            let eq = nash(&game, &Config::default(), Driver::sequential(), &mut |_| {}).unwrap();
-            let trees: Vec<(Tree, BigRational)> = eq
-                .trees
-                .iter()
-                .cloned()
-                .zip(eq.codebreaker.iter().cloned())
-                .collect();
-            check(
-                &game,
-                &eq.codemaker,
-                &trees,
-                &eq.value,
-                &Config::default(),
-                Driver::sequential(),
-            )
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-            // A wrong value is refused.
+            let (game, eq) = checked(name);
             let wrong = &eq.value + matrix::ratio(1, 1000);
-            assert!(check(
-                &game,
-                &eq.codemaker,
-                &trees,
-                &wrong,
-                &Config::default(),
-                Driver::sequential()
-            )
-            .is_err());
-            if name.starts_with("moo") {
-                let best = search::solve(&game, Config::default()).unwrap();
-                assert_eq!(
-                    eq.value,
-                    matrix::ratio(best.cost, game.len() as u64),
-                    "{name}"
-                );
-            }
-            // The codemaker never does worse than the uniform choice.
+            assert!(eq
+                .check(&game, &wrong, &Config::default(), Driver::sequential())
+                .is_err());
             let best = search::solve(&game, Config::default()).unwrap();
-            assert!(
-                eq.value >= matrix::ratio(best.cost, game.len() as u64),
-                "{name}"
-            );
+            let uniform = matrix::ratio(best.cost, game.len() as u64);
+            assert!(eq.value >= uniform, "{name}");
+            if name.starts_with("moo") {
+                assert_eq!(eq.value, uniform, "{name}");
+            }
         }
     }
-}
-
-#[cfg(test)]
-mod published {
-    use super::*;
 
     /// Wiener; Bonnet and Viennot 2016: mm:4x6 has value 5600/1290, the
     /// codemaker uniform over the 1,290 codes that are not one colour.
     #[test]
     #[ignore = "a few exact weighted searches of mm:4x6: seconds to a minute"]
     fn mm_4x6_is_5600_over_1290() {
-        let game = Game::new("mm:4x6".parse().unwrap());
-        let eq = nash(&game, &Config::default(), Driver::sequential(), &mut |s| {
-            eprintln!("{s}")
-        })
-        .unwrap();
+        let (_, eq) = checked("mm:4x6");
         assert_eq!(eq.value, matrix::ratio(5600, 1290));
-        let sizes: Vec<u64> = eq.orbits.iter().map(|o| o.codes.len() as u64).collect();
-        let expect: Vec<BigRational> = sizes
+        let expect: Vec<BigRational> = eq
+            .orbits
             .iter()
-            .map(|&n| {
-                if n == 6 {
-                    BigRational::zero()
-                } else {
-                    matrix::ratio(n, 1290)
-                }
+            .map(|o| match o.codes.len() {
+                6 => BigRational::zero(),
+                n => matrix::ratio(n as u64, 1290),
             })
             .collect();
         assert_eq!(eq.codemaker, expect);
-        let trees: Vec<(Tree, BigRational)> = eq
-            .trees
-            .iter()
-            .cloned()
-            .zip(eq.codebreaker.iter().cloned())
-            .collect();
-        check(
-            &game,
-            &eq.codemaker,
-            &trees,
-            &eq.value,
-            &Config::default(),
-            Driver::sequential(),
-        )
-        .unwrap();
     }
 }

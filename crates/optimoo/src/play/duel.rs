@@ -30,89 +30,78 @@ use crate::model::Game;
 use crate::search::{self, Config, Cost, Driver, SearchError};
 use crate::tree::{Stats, Tree};
 
-/// Who wins when both players need the same number of guesses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rule {
-    /// The first player wins ties (`d1 ≤ d2`).
-    FirstWins,
-    /// The second player gets as many turns: equal lengths draw.
-    EqualTurns,
-}
-
-impl Rule {
-    /// Every rule.
-    pub const ALL: [Rule; 2] = [Rule::FirstWins, Rule::EqualTurns];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::FirstWins => "first-wins",
-            Rule::EqualTurns => "equal-turns",
+/// A small enum of named values: `ALL`, `name()`, `Display` and a
+/// case-insensitive `FromStr` whose error lists the names.
+macro_rules! named {
+    ($(#[$doc:meta])* $ty:ident, $what:literal, $($(#[$vdoc:meta])* $variant:ident => $name:literal),+ $(,)?) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $ty {
+            $($(#[$vdoc])* $variant,)+
         }
-    }
+
+        impl $ty {
+            /// Every value, in order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// Its name on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$ty, String> {
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = $ty::ALL.iter().map(|v| v.name()).collect();
+                        format!("unknown {} '{text}': use {}", $what, names.join(" or "))
+                    })
+            }
+        }
+    };
 }
 
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(
+    /// Who wins when both players need the same number of guesses.
+    Rule,
+    "rule",
+    /// The first player wins ties (`d1 ≤ d2`).
+    FirstWins => "first-wins",
+    /// The second player gets as many turns: equal lengths draw.
+    EqualTurns => "equal-turns",
+);
 
-impl FromStr for Rule {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Rule, String> {
-        Rule::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown rule '{text}': use first-wins or equal-turns"))
-    }
-}
-
-/// Which player one is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
+named!(
+    /// Which player one is.
+    Seat,
+    "seat",
     /// The player who guesses first.
-    First,
+    First => "first",
     /// The player who guesses second.
-    Second,
-}
+    Second => "second",
+);
 
 impl Seat {
-    /// Every seat.
-    pub const ALL: [Seat; 2] = [Seat::First, Seat::Second];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::First => "first",
-            Seat::Second => "second",
-        }
-    }
-
     /// The other seat.
     pub fn other(self) -> Seat {
         match self {
             Seat::First => Seat::Second,
             Seat::Second => Seat::First,
         }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Seat, String> {
-        Seat::ALL
-            .into_iter()
-            .find(|s| s.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown seat '{text}': use first or second"))
     }
 }
 
@@ -382,8 +371,8 @@ mod tests {
                 if seen.insert((name, opp.clone()), ()).is_some() {
                     continue;
                 }
-                for rule in Rule::ALL {
-                    for seat in Seat::ALL {
+                for &rule in Rule::ALL {
+                    for &seat in Seat::ALL {
                         let br = best_response(
                             &game,
                             rule,
