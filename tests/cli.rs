@@ -103,7 +103,7 @@ fn readme() -> String {
 
 /// The backquoted field names in the README's JSON table row that starts
 /// with `row`.
-fn readme_fields(row: &str) -> Vec<String> {
+pub fn readme_fields(row: &str) -> Vec<String> {
     let text = readme();
     let table = text.split("## JSON output").nth(1).unwrap();
     let line = table
@@ -120,7 +120,7 @@ fn readme_fields(row: &str) -> Vec<String> {
         .collect()
 }
 
-fn keys(json: &str) -> Vec<String> {
+pub fn keys(json: &str) -> Vec<String> {
     let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
     v.as_object().unwrap().keys().cloned().collect()
 }
@@ -339,7 +339,9 @@ fn solve_refuses_what_it_cannot_do() {
         );
     }
     let (_, help, _) = run(OPTIMOO, &["solve", "--help"], "");
-    assert!(help.contains("average, worst, crush"), "{help}");
+    for name in ["average (", "worst (", "crush (", "costs:C1"] {
+        assert!(help.contains(name), "{help}");
+    }
     assert!(!help.contains("heuristic"), "{help}");
     // Case does not matter, as before.
     let (code, out, _) = run(
@@ -421,6 +423,21 @@ fn json_fields_are_the_readmes() {
         keys(&out),
         readme_fields("`solve`, no strategy within the cap")
     );
+    let (_, out, _) = run(
+        OPTIMOO,
+        &[
+            "solve",
+            "--game",
+            "mm:3x3",
+            "--objective",
+            "costs:1,2,3,5",
+            "--json",
+        ],
+        "",
+    );
+    let mut with_costs = solved.clone();
+    with_costs.extend(readme_fields("`solve --objective costs:...`, a tree found"));
+    assert_eq!(keys(&out), with_costs);
     let (_, out, _) = run(
         OPTIMOO,
         &[

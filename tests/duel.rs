@@ -60,6 +60,8 @@ fn the_best_response_beats_copying_and_its_file_verifies() {
         let (code, out, err) = run(OPTIMOO, &args, "");
         assert_eq!(code, 0, "{err}");
         let v: Value = serde_json::from_str(&out).unwrap();
+        let fields = crate::cli::readme_fields("`duel --against TREE`");
+        assert_eq!(crate::cli::keys(&out), fields);
         assert_eq!(v["game"], "mm:3x4");
         assert_eq!(v["tree"], out_path);
         let (best, copy) = (ratio(&v["value"]), ratio(&v["value_of_against"]));

@@ -20,6 +20,8 @@ fn mm_2x3_matches_bonnet_and_viennot_and_checks() {
     );
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
+    let fields = crate::cli::readme_fields("`nash` (and DIR/nash.json)");
+    assert_eq!(crate::cli::keys(&out), fields);
     assert_eq!(v["game"], "mm:2x3");
     // Bonnet and Viennot (2016), note 3: the 3 one-colour codes 1/6 each,
     // the 6 others 1/12 each: each orbit 1/2.
