@@ -47,7 +47,8 @@
 //! guess's exact cost), `build` (the tree rebuilt), [`plan`] (the search
 //! cut into work units), [`bound`], [`memo`], [`memory`] (what a search
 //! will hold), [`observe`]; `tests`
-//! (against brute force).
+//! (against brute force). [`static_set`]: the static game (all guesses at
+//! once), its own search; `static_tests` checks it against brute force.
 
 pub mod bound;
 mod build;
@@ -63,6 +64,9 @@ pub mod observe;
 pub mod plan;
 mod scan;
 mod searcher;
+pub mod static_set;
+#[cfg(test)]
+mod static_tests;
 #[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]
