@@ -24,6 +24,7 @@ pub mod plan;
 pub mod report;
 pub use cli_common::secrets;
 pub mod solve;
+pub mod static_game;
 pub mod status;
 pub mod verify;
 pub mod work;
@@ -61,6 +62,10 @@ pub enum Command {
     Merge(merge::Args),
     /// Show a plan's progress: units done, core time, time left, bounds so far.
     Status(status::Args),
+    /// The static game: a smallest set of guesses that, asked all at once,
+    /// determines the secret, proven minimal.
+    #[command(name = "static")]
+    Static(static_game::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -75,6 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Work(args) => work::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Status(args) => status::run(args),
+        Command::Static(args) => static_game::run(args),
     }
 }
 
@@ -103,6 +109,7 @@ mod tests {
             ("work", include_str!("work.rs")),
             ("merge", include_str!("merge.rs")),
             ("status", include_str!("status.rs")),
+            ("static_game", include_str!("static_game.rs")),
         ];
         let shared = [
             include_str!("args.rs"),

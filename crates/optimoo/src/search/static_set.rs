@@ -407,7 +407,6 @@ impl<'a> Ctx<'a> {
         let found_by = AtomicUsize::new(usize::MAX);
         let results: Vec<Mutex<Option<Vec<usize>>>> =
             (0..prefixes.len()).map(|_| Mutex::new(None)).collect();
-        self.report(t);
         self.par.for_each(prefixes.len(), &|i| {
             if found_by.load(Ordering::Relaxed) < i || self.stop.load(Ordering::Relaxed) {
                 return;
