@@ -592,6 +592,15 @@ impl Task<'_, '_> {
             if self.cancelled(t) {
                 return None;
             }
+            if left == 2 {
+                // The last two guesses at once: no classes built.
+                if let Some(h) = self.last_after(classes, g) {
+                    let mut set = self.chosen.clone();
+                    set.extend([g, h]);
+                    return Some(set);
+                }
+                continue;
+            }
             let Some(next) = self.refine(classes, g, self.ctx.pow[left - 1]) else {
                 continue;
             };
@@ -624,6 +633,64 @@ impl Task<'_, '_> {
             for (j, &a) in class.iter().enumerate() {
                 let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
                 for &b in &class[j + 1..] {
+                    let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
+                    let mut any = 0u8;
+                    for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                        *x &= u8::from(p != q);
+                        any |= *x;
+                    }
+                    if any == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        alive.iter().position(|&x| x != 0).map(|j| from + j)
+    }
+
+    /// [`Task::last`] after guess `g`, without building its classes: the
+    /// first guess after `g` that, with `g`, gives distinct answers inside
+    /// every class. Only the pairs `g` leaves together count; a class that
+    /// `g` leaves with more than `A` secrets together is a dead end at
+    /// once.
+    fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
+        let ctx = self.ctx;
+        let (m, n) = (ctx.m, ctx.n);
+        let from = g + 1;
+        if from >= m {
+            return None;
+        }
+        let row = &ctx.by_guess[g * n..(g + 1) * n];
+        let counts = &mut self.counts;
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            if class.len() <= ctx.answers {
+                break;
+            }
+            let mut worst = 0;
+            for &s in class {
+                let c = &mut counts[row[s as usize] as usize];
+                *c += 1;
+                worst = worst.max(*c);
+            }
+            for &s in class {
+                counts[row[s as usize] as usize] = 0;
+            }
+            if worst as usize > ctx.answers {
+                return None;
+            }
+        }
+        let alive = &mut self.alive[from..m];
+        alive.fill(1);
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            for (j, &a) in class.iter().enumerate() {
+                let fa = row[a as usize];
+                let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
+                for &b in &class[j + 1..] {
+                    if row[b as usize] != fa {
+                        continue;
+                    }
                     let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
                     let mut any = 0u8;
                     for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
