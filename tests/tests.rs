@@ -17,6 +17,7 @@ mod kernel;
 mod limits;
 mod lists;
 mod new_user;
+mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
 mod verify;
