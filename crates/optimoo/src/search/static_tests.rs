@@ -147,7 +147,8 @@ fn a_spent_budget_gives_proven_bounds() {
         &|_| {},
     )
     .unwrap();
-    if capped.greedy > exact.upper {
+    assert!(capped.lower <= exact.upper && exact.upper <= capped.upper);
+    if capped.upper > exact.upper {
         assert!(!capped.exact);
         assert_eq!(capped.lower, exact.upper);
     }
