@@ -81,7 +81,7 @@ pub struct StaticConfig {
     pub time_budget: Option<Duration>,
 }
 
-/// A progress report, sent about once a second during a level.
+/// A progress report, sent about every five seconds during a level.
 #[derive(Debug, Clone, Copy)]
 pub struct StaticProgress {
     /// The set size being searched.
@@ -245,7 +245,7 @@ struct Task<'c, 'a> {
 
 /// Finds a smallest separating set of `game`'s guesses for its secrets and
 /// proves its size, within `config`; the work is spread by `par`,
-/// `progress` is called about once a second while a size is searched.
+/// `progress` is called about every five seconds while a size is searched.
 pub fn solve_static(
     game: &Game,
     config: StaticConfig,
@@ -689,7 +689,7 @@ impl<'a> Ctx<'a> {
         }
         let ms = elapsed.as_millis() as u64;
         let last = self.reported.load(Ordering::Relaxed);
-        if ms >= last + 1000
+        if ms >= last + 5000
             && self
                 .reported
                 .compare_exchange(last, ms, Ordering::Relaxed, Ordering::Relaxed)
