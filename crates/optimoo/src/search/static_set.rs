@@ -902,7 +902,9 @@ impl Task<'_, '_> {
             }
         }
         let alive = &mut self.alive[from..m];
-        alive.fill(1);
+        // The first pair `g` leaves together sets the candidates, each
+        // next one narrows them.
+        let mut first = true;
         for i in 0..classes.spans.len() {
             let class = classes.class(i);
             for (j, &a) in class.iter().enumerate() {
@@ -914,15 +916,27 @@ impl Task<'_, '_> {
                     }
                     let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
                     let mut any = 0u8;
-                    for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
-                        *x &= u8::from(p != q);
-                        any |= *x;
+                    if first {
+                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                            *x = u8::from(p != q);
+                            any |= *x;
+                        }
+                        first = false;
+                    } else {
+                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                            *x &= u8::from(p != q);
+                            any |= *x;
+                        }
                     }
                     if any == 0 {
                         return None;
                     }
                 }
             }
+        }
+        if first {
+            // `g` separates every class alone: any later guess completes.
+            return Some(from);
         }
         alive.iter().position(|&x| x != 0).map(|j| from + j)
     }
