@@ -124,8 +124,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let progress = move |p: &StaticProgress| {
         if !quiet {
             crate::exit::say(&format!(
-                "static: trying {} guesses: {} nodes, {:.1} s",
-                p.size, p.nodes, p.seconds
+                "static: trying {} guesses: {} of {} tasks done, {} nodes, {:.1} s",
+                p.size, p.tasks_done, p.tasks, p.nodes, p.seconds
             ));
         }
     };

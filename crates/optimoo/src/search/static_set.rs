@@ -35,7 +35,7 @@
 //!
 //! Determinism: the search order is fixed, so the set returned is the
 //! first of its size in that order, whatever the number of threads (near
-//! the root the sets are cut into tasks by their first two guesses; a task
+//! the root the sets are cut into tasks by their first guesses; a task
 //! stops early only when an earlier task has found a set). Only a run
 //! stopped by its time budget may return another set (a valid one). Node
 //! counts of the last level may vary with the threads (later tasks stop
@@ -88,6 +88,11 @@ pub struct StaticProgress {
     pub size: usize,
     /// Nodes visited so far, all levels.
     pub nodes: u64,
+    /// Tasks of this size finished (tasks are sets of guesses with the
+    /// same first few; they differ much in size).
+    pub tasks_done: usize,
+    /// Tasks of this size in all.
+    pub tasks: usize,
     /// Seconds since the start.
     pub seconds: f64,
 }
@@ -184,6 +189,9 @@ struct Ctx<'a> {
     nodes: AtomicU64,
     /// Milliseconds since the start of the last progress report.
     reported: AtomicU64,
+    /// Tasks of the current size: finished, and in all.
+    tasks_done: AtomicUsize,
+    tasks: AtomicUsize,
     progress: &'a (dyn Fn(&StaticProgress) + Sync),
     par: &'a dyn Parallel,
 }
@@ -300,6 +308,8 @@ pub fn solve_static(
         stop: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
         reported: AtomicU64::new(0),
+        tasks_done: AtomicUsize::new(0),
+        tasks: AtomicUsize::new(0),
         progress,
         par,
     };
@@ -616,16 +626,25 @@ impl<'a> Ctx<'a> {
             return (root.is_empty().then(Vec::new), true);
         }
         let stab = self.root_stabilizer();
-        // Tasks: the prefixes of the first `depth` guesses, in order.
-        let depth = (t - 1).min(2);
+        // Tasks: the prefixes of the first `depth` guesses, in order, the
+        // depth the first (up to 3, below `t`) that gives `TASKS` tasks:
+        // they cut the search order into consecutive pieces whatever the
+        // depth, so the first set found is the same.
+        const TASKS: usize = 256;
         let mut prefixes = Vec::new();
-        {
+        for depth in 0..t.min(4) {
+            prefixes.clear();
             let found_by = AtomicUsize::new(usize::MAX);
             let mut task = self.task(0, &found_by);
             task.prefixes(&root, Some(&stab), 0, t, depth, &mut prefixes);
             self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
+            if prefixes.len() >= TASKS {
+                break;
+            }
         }
         let found_by = AtomicUsize::new(usize::MAX);
+        self.tasks.store(prefixes.len(), Ordering::Relaxed);
+        self.tasks_done.store(0, Ordering::Relaxed);
         let results: Vec<Mutex<Option<Vec<usize>>>> =
             (0..prefixes.len()).map(|_| Mutex::new(None)).collect();
         self.par.for_each(prefixes.len(), &|i| {
@@ -635,6 +654,7 @@ impl<'a> Ctx<'a> {
             let mut task = self.task(i, &found_by);
             let found = task.start(&prefixes[i], &root, &stab, t);
             self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
+            self.tasks_done.fetch_add(1, Ordering::Relaxed);
             if let Some(set) = found {
                 found_by.fetch_min(i, Ordering::Relaxed);
                 *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
@@ -703,6 +723,8 @@ impl<'a> Ctx<'a> {
         (self.progress)(&StaticProgress {
             size,
             nodes: self.nodes.load(Ordering::Relaxed),
+            tasks_done: self.tasks_done.load(Ordering::Relaxed),
+            tasks: self.tasks.load(Ordering::Relaxed),
             seconds: self.start.elapsed().as_secs_f64(),
         });
     }
