@@ -295,6 +295,12 @@ fn exit_codes_follow_the_readme() {
         (&["partition", "--game", "mm:2x3", "00:1A"], 2),
         (&["verify", path], 0),
         (&["verify", "/nonexistent"], 2),
+        (&["static", "--game", "mm:2x3"], 0),
+        (&["static", "--game", "mm:2x3", "--time-budget", "0"], 0),
+        (&["static", "--game", "mm:2x"], 2),
+        (&["verify", "--game", "mm:2x3", "--static", "01 02"], 0),
+        (&["verify", "--game", "mm:2x3", "--static", "01"], 1),
+        (&["verify", "--game", "mm:2x3", "--static", "01 0"], 2),
         (&["eval", "--game", "mm:2x3"], 0),
         (&["eval", "--game", "mm:2x3", "--first", "000"], 2),
         (&["export", path], 0),
@@ -375,6 +381,7 @@ fn help_and_readme_agree() {
         "work",
         "merge",
         "status",
+        "static",
     ] {
         let mut args: Vec<&str> = sub.split_whitespace().collect();
         args.push("--help");
@@ -455,6 +462,8 @@ fn json_fields_are_the_readmes() {
         keys(&out),
         readme_fields("`solve --objective worst --cap-only`")
     );
+    let (_, out, _) = run(OPTIMOO, &["static", "--game", "mm:3x3", "--json"], "");
+    assert_eq!(keys(&out), readme_fields("`static`"));
     let (_, out, _) = run(OPTIMOO, &["eval", "--game", "mm:2x3", "--json"], "");
     for line in out.lines() {
         assert_eq!(keys(line), readme_fields("`eval`, a line per strategy"));

@@ -20,6 +20,7 @@ mod limits;
 mod lists;
 mod nash;
 mod new_user;
+mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
 mod verify;

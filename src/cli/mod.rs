@@ -26,6 +26,7 @@ pub mod plan;
 pub mod report;
 pub use cli_common::secrets;
 pub mod solve;
+pub mod static_game;
 pub mod status;
 pub mod verify;
 pub mod work;
@@ -69,6 +70,10 @@ pub enum Command {
     /// The codemaker's game: the exact equilibrium when the codemaker
     /// chooses how likely each secret is.
     Nash(nash::Args),
+    /// The static game: a smallest set of guesses that, asked all at once,
+    /// determines the secret, proven minimal.
+    #[command(name = "static")]
+    Static(static_game::Args),
 }
 
 /// Runs a parsed command line; `Ok` carries the exit code of a finished run.
@@ -85,6 +90,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Status(args) => status::run(args),
         Command::Duel(args) => duel::run(args),
         Command::Nash(args) => nash::run(args),
+        Command::Static(args) => static_game::run(args),
     }
 }
 
@@ -113,6 +119,7 @@ mod tests {
             ("work", include_str!("work.rs")),
             ("merge", include_str!("merge.rs")),
             ("status", include_str!("status.rs")),
+            ("static_game", include_str!("static_game.rs")),
         ];
         let shared = [
             include_str!("args.rs"),

@@ -4,6 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::{bail, Context};
+
+use optimoo::tree::static_check::{self, StaticFile, STATIC_FILE_MAX_BYTES};
+
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 
 /// Replay every secret of each tree file's game with an independent checker
@@ -13,11 +17,24 @@ use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 /// read header first, never beyond its declared length.
 /// Exit 0 when every file holds, 1 when a tree fails, 2 when a file cannot
 /// be read.
+///
+/// Static sets (`optimoo static`) are checked too, given with `--static`
+/// or as files written by `static -o`: every secret's answers to the set
+/// must be its own (recomputed by the same independent rule), else the
+/// first two secrets with equal answers are named (exit 1).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Tree files (`.tree`) to check.
-    #[arg(required = true, value_name = "FILE")]
+    /// Tree files (`.tree`) or static-set files to check.
+    #[arg(required_unless_present = "static_set", value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// A static set to check: its guesses, separated by spaces or commas,
+    /// e.g. "0011 0123 2414" (with --game).
+    #[arg(long = "static", value_name = "GUESSES")]
+    pub static_set: Option<String>,
+    /// The game of --static [default: moo:4x10, or with --alphabet the
+    /// words' game]; a static-set file names its own.
+    #[arg(long, requires = "static_set")]
+    pub game: Option<optimoo::model::Rules>,
     #[command(flatten)]
     pub list: super::secrets::SecretArgs,
 }
@@ -26,9 +43,46 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut code = 0;
+    if let Some(text) = &args.static_set {
+        let game = args
+            .list
+            .game(args.game, optimoo::model::Rules::standard())?;
+        let words: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .collect();
+        code = code.max(check_static(&mut out, "--static", &game, &words, None)?);
+    }
     for path in &args.files {
         // The path as given, control characters escaped.
         let shown = crate::exit::escaped(&path.display().to_string(), false);
+        match read_static(path) {
+            Ok(Some(file)) => {
+                let checked = args
+                    .list
+                    .game(Some(file.rules), file.rules)
+                    .and_then(|game| {
+                        let words: Vec<&str> = file.guesses.iter().map(String::as_str).collect();
+                        check_static(&mut out, &shown, &game, &words, Some(&file))
+                    });
+                match checked {
+                    Ok(c) => code = code.max(c),
+                    Err(err) => {
+                        out.flush()?;
+                        crate::exit::say(&format!("{shown}: error: {err:#}"));
+                        code = code.max(EXIT_ERROR);
+                    }
+                }
+                continue;
+            }
+            Ok(None) => {}
+            Err(err) => {
+                out.flush()?;
+                crate::exit::say(&format!("{shown}: error: {err:#}"));
+                code = code.max(EXIT_ERROR);
+                continue;
+            }
+        }
         let (game, file) = match super::secrets::read_tree(path, &args.list) {
             Ok(read) => read,
             Err(err) => {
@@ -60,4 +114,73 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::from(code))
+}
+
+/// Reads `path` as a static-set file if it starts like one (`None`: it
+/// does not, so it is read as a tree file); never more than
+/// [`STATIC_FILE_MAX_BYTES`] bytes.
+fn read_static(path: &std::path::Path) -> anyhow::Result<Option<StaticFile>> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(STATIC_FILE_MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if !bytes.starts_with(b"optimoo-static") {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > STATIC_FILE_MAX_BYTES {
+        bail!("a static-set file is at most {STATIC_FILE_MAX_BYTES} bytes; this one is larger");
+    }
+    let text = std::str::from_utf8(&bytes).context("a static-set file is UTF-8 text")?;
+    Ok(Some(StaticFile::from_text(text)?))
+}
+
+/// Checks one static set; writes `ok` or `FAILED` and returns the exit
+/// code (0 or 1); an unreadable guess or a file made for another list is
+/// an error (exit 2 from the caller).
+fn check_static(
+    out: &mut impl Write,
+    shown: &str,
+    game: &optimoo::model::Game,
+    words: &[&str],
+    file: Option<&StaticFile>,
+) -> anyhow::Result<u8> {
+    if words.is_empty() {
+        bail!("{shown}: no guesses to check");
+    }
+    if let Some(f) = file {
+        if f.secrets != game.secret_count() {
+            bail!(
+                "the set was made for {} secrets and {} has {}: give the same --secrets list",
+                f.secrets,
+                game.name(),
+                game.secret_count()
+            );
+        }
+    }
+    let codes = words
+        .iter()
+        .map(|w| {
+            game.parse_code(w)
+                .with_context(|| format!("{shown}: guess {}", crate::exit::escaped(w, false)))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    match static_check::check_static(game, &codes) {
+        Ok(c) => {
+            writeln!(
+                out,
+                "{shown}: ok: {} static set of {} guesses tells apart all {} secrets",
+                game.name(),
+                c.guesses,
+                c.secrets
+            )?;
+            Ok(0)
+        }
+        Err(err) => {
+            writeln!(out, "{shown}: FAILED: {err}")?;
+            Ok(EXIT_NEGATIVE)
+        }
+    }
 }

@@ -147,7 +147,7 @@ impl Bounds {
     }
 
     /// Tables of [`Cost::PerGuess`] for the vector `costs` = `c[1..=cap]`
-    /// (checked by [`check_costs`]: nondecreasing, small enough).
+    /// (checked by `check_costs`: nondecreasing, small enough).
     pub fn per_guess(costs: &[u64], branching: usize, max_n: usize) -> Bounds {
         debug_assert!(check_costs(costs, max_n).is_ok());
         let mut c = vec![0];

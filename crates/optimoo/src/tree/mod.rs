@@ -18,7 +18,9 @@
 //! the one structural check: the tree-file writer relies on it too. The
 //! independent re-check of `optimoo verify` is [`check`], which shares no
 //! code with it. Lookups along a played game ([`Node::after`],
-//! [`Node::total_over`]) are in `lookup`.
+//! [`Node::total_over`]) are in `lookup`. The static game's sets (no
+//! tree: every guess asked at once) have their file and independent
+//! checker in [`static_check`].
 
 pub mod check;
 pub mod dot;
@@ -26,6 +28,7 @@ pub mod format;
 pub mod html;
 mod json;
 mod lookup;
+pub mod static_check;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;

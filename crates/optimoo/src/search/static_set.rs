@@ -1,0 +1,1017 @@
+//! The static game: every guess is given at once, before any answer, and
+//! the answers alone must then determine the secret. A set of guesses
+//! *separates* the secrets when the map secret → (its answer to each guess)
+//! is injective; [`solve_static`] finds a smallest separating set and proves
+//! that no smaller one exists (docs/static.md).
+//!
+//! Method: iterative deepening over the size `t` of the set. For each `t`
+//! an exhaustive depth-first search over sets of `t` guesses, kept as the
+//! partition of the secrets into classes of equal answers so far (only the
+//! classes of two or more secrets are kept). A set of size `t` is refuted
+//! for every `t` below the answer; the first `t` where a set is found is
+//! the minimum.
+//!
+//! Invariants (each the reason a pruned branch holds no solution):
+//! - Order: a set is unordered, so its guesses are taken in increasing code
+//!   order, each after the one before.
+//! - Symmetry: the first guess is the smallest code of its orbit under the
+//!   game's group (symbol relabellings and position permutations, or the
+//!   stabilizer of the secret list), and each next guess the smallest of
+//!   its orbit under the elements fixing every guess chosen so far
+//!   (`Stabilizer::fix`, `Stabilizer::orbit_filter`). Every set has an
+//!   image of this form: map the guess whose orbit minimum is least to that
+//!   minimum, then repeat inside its stabilizer; each next minimum is above
+//!   the previous one (it lies in an orbit of the larger group whose least
+//!   code is at least that one, and is not that code, which is fixed). A
+//!   group element keeps every answer, so an image of a separating set
+//!   separates. (A subset of the group, as a long list's stabilizer may
+//!   be, only keeps more codes.)
+//! - Counting: with `r` guesses left a class of `s` secrets splits into at
+//!   most `A^r` classes, `A` the number of answers a guess can give; so
+//!   `s > A^r` is a dead end. At the last guess (`r = 1`) a guess must give
+//!   distinct answers inside every class: it is tested directly, pair by
+//!   pair, on every candidate guess at once.
+//! - Nothing is memoized.
+//!
+//! Determinism: the search order is fixed, so the set returned is the
+//! first of its size in that order, whatever the number of threads (near
+//! the root the sets are cut into tasks by their first guesses; a task
+//! stops early only when an earlier task has found a set). Only a run
+//! stopped by its time budget may return another set (a valid one). Node
+//! counts of the last level may vary with the threads (later tasks stop
+//! at different points).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::exec::Parallel;
+use crate::model::code::Code;
+use crate::model::game::Game;
+use crate::model::symmetry::Stabilizer;
+
+/// Most bytes the two answer tables of a static search may take
+/// (guesses × secrets, twice): 1 GiB.
+pub const STATIC_MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// Why a static search cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StaticError {
+    /// The answer tables would be too large.
+    #[error(
+        "the static search of {game} needs {bytes} bytes of answer tables \
+         (guesses × secrets, twice); at most {max} are allowed"
+    )]
+    TooLarge {
+        /// The game's name.
+        game: String,
+        /// Bytes the tables would take.
+        bytes: u64,
+        /// The most allowed.
+        max: u64,
+    },
+}
+
+/// What the search may spend.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StaticConfig {
+    /// Largest set size searched exhaustively (none: no limit).
+    pub max_size: Option<usize>,
+    /// Wall time after which the search stops with proven bounds.
+    pub time_budget: Option<Duration>,
+}
+
+/// A progress report, sent about every five seconds during a level.
+#[derive(Debug, Clone, Copy)]
+pub struct StaticProgress {
+    /// The set size being searched.
+    pub size: usize,
+    /// Nodes visited so far, all levels.
+    pub nodes: u64,
+    /// Tasks of this size finished (tasks are sets of guesses with the
+    /// same first few; they differ much in size).
+    pub tasks_done: usize,
+    /// Tasks of this size in all.
+    pub tasks: usize,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// One size searched exhaustively (or stopped).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticLevel {
+    /// The set size.
+    pub size: usize,
+    /// Some set of this size separates.
+    pub found: bool,
+    /// Every set of this size was tried (false: stopped by the budget).
+    pub complete: bool,
+    /// Nodes visited at this size.
+    pub nodes: u64,
+    /// Wall time of this size.
+    pub seconds: f64,
+}
+
+/// The result of a static search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticSolution {
+    /// A separating set, smallest code first: a smallest one when `exact`.
+    pub guesses: Vec<Code>,
+    /// Whether `guesses.len()` is proven minimal.
+    pub exact: bool,
+    /// Proven lower bound on the size (equal to `upper` when exact).
+    pub lower: usize,
+    /// The size of `guesses`: a proven upper bound.
+    pub upper: usize,
+    /// Number of secrets.
+    pub secrets: usize,
+    /// Search nodes visited (guess sets tried), all sizes.
+    pub nodes: u64,
+    /// Wall time in seconds, tables and greedy set included.
+    pub seconds: f64,
+    /// Sizes below this are refuted by counting alone (`A^t` < secrets).
+    pub counted: usize,
+    /// The size of the greedy set found first (the first upper bound).
+    pub greedy: usize,
+    /// Each size searched, in order.
+    pub levels: Vec<StaticLevel>,
+}
+
+impl StaticSolution {
+    /// The guesses needed in the worst case to *win* when a separating set
+    /// of `size` questions is asked: see [`with_final`].
+    pub fn with_final(&self) -> usize {
+        with_final(self.upper, self.secrets)
+    }
+
+    /// Proven lower bound of [`StaticSolution::with_final`].
+    pub fn with_final_lower(&self) -> usize {
+        with_final(self.lower, self.secrets)
+    }
+}
+
+/// The fewest guesses that win every secret in the static game with a
+/// final guess, when `size` questions is the fewest that separate
+/// `secrets` secrets: `min(size + 1, secrets)`.
+///
+/// Proof: asking a set `S` that separates, then naming the one secret its
+/// answers leave, wins within `|S| + 1` guesses, or within `|S|` when every
+/// secret is in `S` (each is then answered `kA0B` by itself). Conversely a
+/// set after which one final guess always wins must separate the secrets
+/// outside it (two of them with equal answers could not both be named),
+/// and the secrets inside it are told apart by their `kA0B`; so it
+/// separates, and it costs `|S| + 1 >= size + 1` unless it holds every
+/// secret, which costs at least `secrets`. Both bounds are met.
+pub fn with_final(size: usize, secrets: usize) -> usize {
+    (size + 1).min(secrets)
+}
+
+/// The answer tables and the shared state of one search.
+struct Ctx<'a> {
+    game: &'a Game,
+    /// Number of secrets.
+    n: usize,
+    /// Number of allowed guesses.
+    m: usize,
+    /// The allowed guesses, in code order.
+    guesses: Vec<Code>,
+    /// `by_guess[g * n + s]`: answer index of secret `s` to guess `g`.
+    by_guess: Vec<u8>,
+    /// `by_secret[s * m + g]`: the same, row by secret.
+    by_secret: Vec<u8>,
+    /// `pow[r]`: `A^r`, saturated.
+    pow: Vec<u64>,
+    /// Answers a guess can give (`A`).
+    answers: usize,
+    start: Instant,
+    deadline: Option<Instant>,
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    /// Milliseconds since the start of the last progress report.
+    reported: AtomicU64,
+    /// Tasks of the current size: finished, and in all.
+    tasks_done: AtomicUsize,
+    tasks: AtomicUsize,
+    progress: &'a (dyn Fn(&StaticProgress) + Sync),
+    par: &'a dyn Parallel,
+}
+
+/// Classes of two or more secrets: `members[start..start + len]` for each
+/// `(start, len)` of `spans`, largest first.
+#[derive(Debug, Clone, Default)]
+struct Classes {
+    members: Vec<u16>,
+    spans: Vec<(u32, u32)>,
+}
+
+impl Classes {
+    fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The classes of two or more secrets of a labelling (secret → class),
+    /// largest first.
+    fn from_labels(labels: &[u32]) -> Classes {
+        let mut by_label: Vec<Vec<u16>> = Vec::new();
+        for (s, &l) in labels.iter().enumerate() {
+            let l = l as usize;
+            if by_label.len() <= l {
+                by_label.resize(l + 1, Vec::new());
+            }
+            by_label[l].push(s as u16);
+        }
+        let mut out = Classes::default();
+        for class in by_label.into_iter().filter(|c| c.len() >= 2) {
+            out.spans
+                .push((out.members.len() as u32, class.len() as u32));
+            out.members.extend(class);
+        }
+        out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    fn class(&self, i: usize) -> &[u16] {
+        let (start, len) = self.spans[i];
+        &self.members[start as usize..(start + len) as usize]
+    }
+}
+
+/// One search task's own counters.
+struct Task<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    /// The task's index, and the least index of a task that found a set.
+    index: usize,
+    found_by: &'c AtomicUsize,
+    /// Guesses chosen (indices into `ctx.guesses`).
+    chosen: Vec<usize>,
+    nodes: u64,
+    /// Buffer of the last level: alive candidate guesses.
+    alive: Vec<u8>,
+    /// Bucket counters of a refinement.
+    counts: Vec<u32>,
+}
+
+/// Finds a smallest separating set of `game`'s guesses for its secrets and
+/// proves its size, within `config`; the work is spread by `par`,
+/// `progress` is called about every five seconds while a size is searched.
+pub fn solve_static(
+    game: &Game,
+    config: StaticConfig,
+    par: &dyn Parallel,
+    progress: &(dyn Fn(&StaticProgress) + Sync),
+) -> Result<StaticSolution, StaticError> {
+    let start = Instant::now();
+    let secrets = game.secrets();
+    let guesses: Vec<Code> = game.codes().all().filter(|&c| game.is_guess(c)).collect();
+    let (n, m) = (secrets.len(), guesses.len());
+    let bytes = 2 * n as u64 * m as u64;
+    if bytes > STATIC_MAX_TABLE_BYTES {
+        return Err(StaticError::TooLarge {
+            game: game.name(),
+            bytes,
+            max: STATIC_MAX_TABLE_BYTES,
+        });
+    }
+    let mut by_guess = vec![0u8; n * m];
+    let rows: Vec<Vec<u8>> = crate::exec::map(par, m, |g| {
+        secrets
+            .iter()
+            .map(|&s| game.feedback(s, guesses[g]).0)
+            .collect()
+    });
+    for (g, row) in rows.into_iter().enumerate() {
+        by_guess[g * n..(g + 1) * n].copy_from_slice(&row);
+    }
+    let mut by_secret = vec![0u8; n * m];
+    for g in 0..m {
+        for s in 0..n {
+            by_secret[s * m + g] = by_guess[g * n + s];
+        }
+    }
+    let answers = game.possible_feedbacks().count().max(1);
+    let mut pow = vec![1u64];
+    while pow.len() <= n + 1 {
+        let last = *pow.last().expect("not empty");
+        pow.push(last.saturating_mul(answers as u64));
+    }
+    let ctx = Ctx {
+        game,
+        n,
+        m,
+        guesses,
+        by_guess,
+        by_secret,
+        pow,
+        answers,
+        start,
+        deadline: config.time_budget.map(|b| start + b),
+        stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        reported: AtomicU64::new(0),
+        tasks_done: AtomicUsize::new(0),
+        tasks: AtomicUsize::new(0),
+        progress,
+        par,
+    };
+    Ok(ctx.run(config))
+}
+
+impl<'a> Ctx<'a> {
+    fn run(&self, config: StaticConfig) -> StaticSolution {
+        let n = self.n;
+        // Counting: t questions give at most A^t answer vectors.
+        let counted = if n <= 1 {
+            0
+        } else {
+            (0..).find(|&t| self.pow[t] >= n as u64).unwrap_or(n)
+        };
+        let greedy = self.greedy(None, usize::MAX).0;
+        let mut best = self.improve(greedy.clone());
+        let mut lower = counted;
+        let mut levels = Vec::new();
+        let mut exact = true;
+        let mut t = counted;
+        while t < best.len() {
+            if config.max_size.is_some_and(|max| t > max) {
+                exact = false;
+                break;
+            }
+            let level_start = Instant::now();
+            let before = self.nodes.load(Ordering::Relaxed);
+            let (found, complete) = self.level(t);
+            levels.push(StaticLevel {
+                size: t,
+                found: found.is_some(),
+                complete,
+                nodes: self.nodes.load(Ordering::Relaxed) - before,
+                seconds: level_start.elapsed().as_secs_f64(),
+            });
+            if let Some(set) = found {
+                // Every smaller size is refuted: this one is the minimum.
+                lower = set.len();
+                best = set;
+                break;
+            }
+            if !complete {
+                exact = false;
+                break;
+            }
+            t += 1;
+            lower = t;
+        }
+        let mut guesses: Vec<Code> = best.iter().map(|&g| self.guesses[g]).collect();
+        guesses.sort_unstable();
+        let upper = guesses.len();
+        StaticSolution {
+            guesses,
+            exact: exact && lower == upper,
+            lower: lower.min(upper),
+            upper,
+            secrets: n,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            seconds: self.start.elapsed().as_secs_f64(),
+            counted,
+            greedy: greedy.len(),
+            levels,
+        }
+    }
+
+    /// A separating set built greedily: each guess the one that leaves the
+    /// fewest pairs of secrets together (the first such; with `rng`, one of
+    /// the three best, drawn), until every class is a single secret or `stop_at` guesses
+    /// are chosen. Always ends: a guess that is a secret of a class of two
+    /// or more splits it (its own answer `kA0B` is unique), and with a
+    /// secret list every secret may be guessed.
+    fn greedy(
+        &self,
+        mut rng: Option<&mut crate::rng::SplitMix64>,
+        stop_at: usize,
+    ) -> (Vec<usize>, Vec<u32>) {
+        let n = self.n;
+        let mut labels = vec![0u32; n];
+        let mut classes = if n == 0 { 0 } else { 1 };
+        let mut chosen = Vec::new();
+        let slots = 256;
+        while classes < n && chosen.len() < stop_at {
+            let mut stamp = vec![u32::MAX; classes * slots];
+            let mut count = vec![0u32; classes * slots];
+            // The three best (score, guess), best first: the score is the
+            // number of pairs of secrets left together (Σ s(s−1)/2 over
+            // the classes), the smaller the better.
+            let mut top = [(u64::MAX, usize::MAX); 3];
+            for g in 0..self.m {
+                let row = &self.by_guess[g * n..(g + 1) * n];
+                let mut pairs = 0u64;
+                for (s, &label) in labels.iter().enumerate() {
+                    let key = label as usize * slots + row[s] as usize;
+                    if stamp[key] != g as u32 {
+                        stamp[key] = g as u32;
+                        count[key] = 0;
+                    }
+                    pairs += u64::from(count[key]);
+                    count[key] += 1;
+                }
+                if let Some(i) = top.iter().position(|&(p, _)| pairs < p) {
+                    top[i..].rotate_right(1);
+                    top[i] = (pairs, g);
+                }
+            }
+            let pick = match rng.as_deref_mut() {
+                Some(r) => {
+                    let usable = top.iter().filter(|&&(_, g)| g != usize::MAX).count().max(1);
+                    r.below(usable)
+                }
+                None => 0,
+            };
+            let g = top[pick].1;
+            let row = &self.by_guess[g * n..(g + 1) * n];
+            let mut renumber = rustc_hash::FxHashMap::default();
+            for (s, label) in labels.iter_mut().enumerate() {
+                let key = (*label, row[s]);
+                let next = renumber.len() as u32;
+                *label = *renumber.entry(key).or_insert(next);
+            }
+            classes = renumber.len();
+            chosen.push(g);
+        }
+        (chosen, labels)
+    }
+
+    /// A smaller set than `best` if one is found cheaply, size after size:
+    /// a few greedy prefixes (the plain one, then drawn ones) two short of
+    /// the size, each completed by an exhaustive search of the last two
+    /// guesses; then a local search from `best` less one guess (each guess
+    /// in turn replaced by the one leaving the fewest pairs together, until
+    /// none are left or nothing improves), whose last state is also tried
+    /// with each two of its guesses searched anew. A heuristic: it only
+    /// ever lowers the upper bound, with a set that separates; it stops at
+    /// the deadline.
+    fn improve(&self, mut best: Vec<usize>) -> Vec<usize> {
+        const ATTEMPTS: u64 = 6;
+        const RESTARTS: usize = 8;
+        let found_by = AtomicUsize::new(usize::MAX);
+        let mut task = self.task(0, &found_by);
+        let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
+        'sizes: while best.len() > 2 {
+            let u = best.len() - 1;
+            for attempt in 0..ATTEMPTS {
+                if late() {
+                    break 'sizes;
+                }
+                let mut rng = crate::rng::SplitMix64::new(attempt);
+                let (prefix, labels) = self.greedy((attempt > 0).then_some(&mut rng), u - 2);
+                if let Some(rest) = self.complete(&mut task, &labels) {
+                    best = prefix.into_iter().chain(rest).collect();
+                    best.sort_unstable();
+                    best.dedup();
+                    continue 'sizes;
+                }
+            }
+            // Local search from `best` less its last guess, then from
+            // drawn sets of that size.
+            let mut set = best[..u].to_vec();
+            let mut score = self.climb(&mut set, &late);
+            let mut rng = crate::rng::SplitMix64::new(u as u64);
+            for _restart in 0..RESTARTS {
+                if score == 0 || late() {
+                    break;
+                }
+                let mut other: Vec<usize> = Vec::with_capacity(u);
+                while other.len() < u {
+                    let g = rng.below(self.m);
+                    if !other.contains(&g) {
+                        other.push(g);
+                    }
+                }
+                let other_score = self.climb(&mut other, &late);
+                if other_score < score {
+                    (set, score) = (other, other_score);
+                }
+            }
+            if score == 0 {
+                best = set;
+                best.sort_unstable();
+                best.dedup();
+                continue 'sizes;
+            }
+            for i in 0..set.len() {
+                for j in i + 1..set.len() {
+                    if late() {
+                        break 'sizes;
+                    }
+                    let others: Vec<usize> = (0..set.len())
+                        .filter(|&k| k != i && k != j)
+                        .map(|k| set[k])
+                        .collect();
+                    if let Some(rest) = self.complete(&mut task, &self.labels(&others)) {
+                        best = others.into_iter().chain(rest).collect();
+                        best.sort_unstable();
+                        best.dedup();
+                        continue 'sizes;
+                    }
+                }
+            }
+            break;
+        }
+        self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
+        best
+    }
+
+    /// Hill climbing on `set`: each guess in turn replaced by the guess
+    /// leaving the fewest pairs of secrets together, moves that keep the
+    /// number taken too, for a few rounds or until no pair is left;
+    /// returns the pairs left.
+    fn climb(&self, set: &mut [usize], late: &dyn Fn() -> bool) -> u64 {
+        const ROUNDS: usize = 12;
+        let mut score = self.pairs(&self.labels(set));
+        for _round in 0..ROUNDS {
+            if score == 0 || late() {
+                break;
+            }
+            let mut moved = false;
+            for pos in 0..set.len() {
+                let others: Vec<usize> = (0..set.len())
+                    .filter(|&i| i != pos)
+                    .map(|i| set[i])
+                    .collect();
+                if let Some((pairs, g)) = self.best_next(&self.labels(&others), set) {
+                    if pairs <= score {
+                        (set[pos], score, moved) = (g, pairs, true);
+                    }
+                }
+                if score == 0 {
+                    break;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        score
+    }
+
+    /// Two guesses that, after the labelling `labels` (secret → class),
+    /// separate every class: an exhaustive search.
+    fn complete(&self, task: &mut Task<'_, '_>, labels: &[u32]) -> Option<Vec<usize>> {
+        let classes = Classes::from_labels(labels);
+        if classes.is_empty() {
+            return Some(Vec::new());
+        }
+        if classes.class(0).len() > self.answers * self.answers {
+            return None;
+        }
+        (0..self.m).find_map(|g| task.last_after(&classes, g).map(|h| vec![g, h]))
+    }
+
+    /// The classes (secret → class number) of a set of guesses.
+    fn labels(&self, set: &[usize]) -> Vec<u32> {
+        let n = self.n;
+        let mut labels = vec![0u32; n];
+        for &g in set {
+            let row = &self.by_guess[g * n..(g + 1) * n];
+            let mut renumber = rustc_hash::FxHashMap::default();
+            for (s, label) in labels.iter_mut().enumerate() {
+                let next = renumber.len() as u32;
+                *label = *renumber.entry((*label, row[s])).or_insert(next);
+            }
+        }
+        labels
+    }
+
+    /// Pairs of secrets with the same label.
+    fn pairs(&self, labels: &[u32]) -> u64 {
+        let mut count = vec![0u64; self.n.max(1)];
+        labels
+            .iter()
+            .map(|&l| {
+                count[l as usize] += 1;
+                count[l as usize] - 1
+            })
+            .sum()
+    }
+
+    /// The guess not in `taken` leaving the fewest pairs together after
+    /// `labels`, with that number (the first such guess).
+    fn best_next(&self, labels: &[u32], taken: &[usize]) -> Option<(u64, usize)> {
+        let n = self.n;
+        let slots = 256;
+        let classes = labels.iter().max().map_or(0, |&l| l as usize + 1);
+        let mut stamp = vec![u32::MAX; classes * slots];
+        let mut count = vec![0u32; classes * slots];
+        let mut best: Option<(u64, usize)> = None;
+        for g in (0..self.m).filter(|g| !taken.contains(g)) {
+            let row = &self.by_guess[g * n..(g + 1) * n];
+            let mut pairs = 0u64;
+            for (s, &label) in labels.iter().enumerate() {
+                let key = label as usize * slots + row[s] as usize;
+                if stamp[key] != g as u32 {
+                    stamp[key] = g as u32;
+                    count[key] = 0;
+                }
+                pairs += u64::from(count[key]);
+                count[key] += 1;
+            }
+            if best.is_none_or(|(p, _)| pairs < p) {
+                best = Some((pairs, g));
+            }
+        }
+        best
+    }
+
+    /// Searches every set of `t` guesses; returns the first separating set
+    /// in the search order, and whether the search ran to its end.
+    fn level(&self, t: usize) -> (Option<Vec<usize>>, bool) {
+        let root = self.root_classes();
+        if t == 0 {
+            return (root.is_empty().then(Vec::new), true);
+        }
+        let stab = self.root_stabilizer();
+        // Tasks: the prefixes of the first `depth` guesses, in order, the
+        // depth the first (up to 3, below `t`) that gives `TASKS` tasks:
+        // they cut the search order into consecutive pieces whatever the
+        // depth, so the first set found is the same.
+        const TASKS: usize = 256;
+        let mut prefixes = Vec::new();
+        for depth in 0..t.min(4) {
+            prefixes.clear();
+            let found_by = AtomicUsize::new(usize::MAX);
+            let mut task = self.task(0, &found_by);
+            task.prefixes(&root, Some(&stab), 0, t, depth, &mut prefixes);
+            self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
+            if prefixes.len() >= TASKS {
+                break;
+            }
+        }
+        let found_by = AtomicUsize::new(usize::MAX);
+        self.tasks.store(prefixes.len(), Ordering::Relaxed);
+        self.tasks_done.store(0, Ordering::Relaxed);
+        let results: Vec<Mutex<Option<Vec<usize>>>> =
+            (0..prefixes.len()).map(|_| Mutex::new(None)).collect();
+        self.par.for_each(prefixes.len(), &|i| {
+            if found_by.load(Ordering::Relaxed) < i || self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut task = self.task(i, &found_by);
+            let found = task.start(&prefixes[i], &root, &stab, t);
+            self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
+            self.tasks_done.fetch_add(1, Ordering::Relaxed);
+            if let Some(set) = found {
+                found_by.fetch_min(i, Ordering::Relaxed);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
+            }
+        });
+        let found = results
+            .into_iter()
+            .find_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()));
+        let complete = !self.stop.load(Ordering::Relaxed);
+        (found, complete)
+    }
+
+    fn task<'c>(&'c self, index: usize, found_by: &'c AtomicUsize) -> Task<'c, 'a> {
+        Task {
+            ctx: self,
+            index,
+            found_by,
+            chosen: Vec::new(),
+            nodes: 0,
+            alive: vec![0; self.m],
+            counts: vec![0; 256],
+        }
+    }
+
+    /// Every secret in one class (none when there is at most one secret).
+    fn root_classes(&self) -> Classes {
+        if self.n <= 1 {
+            return Classes::default();
+        }
+        Classes {
+            members: (0..self.n as u16).collect(),
+            spans: vec![(0, self.n as u32)],
+        }
+    }
+
+    /// The game's group: every relabelling and position permutation, or
+    /// the stabilizer of the secret list.
+    fn root_stabilizer(&self) -> Stabilizer {
+        let book = self.game.codes();
+        let rules = self.game.rules();
+        match self.game.secret_set() {
+            Some(set) => Stabilizer::of_list(book, set.codes()),
+            None => Stabilizer::full(rules.positions(), rules.symbols()),
+        }
+    }
+
+    /// Counts nodes; stops the search past the deadline; reports progress.
+    fn tick(&self, size: usize) {
+        let elapsed = self.start.elapsed();
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        let ms = elapsed.as_millis() as u64;
+        let last = self.reported.load(Ordering::Relaxed);
+        if ms >= last + 5000
+            && self
+                .reported
+                .compare_exchange(last, ms, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.report(size);
+        }
+    }
+
+    fn report(&self, size: usize) {
+        (self.progress)(&StaticProgress {
+            size,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            tasks_done: self.tasks_done.load(Ordering::Relaxed),
+            tasks: self.tasks.load(Ordering::Relaxed),
+            seconds: self.start.elapsed().as_secs_f64(),
+        });
+    }
+}
+
+impl Task<'_, '_> {
+    /// Whether to give up: the budget is spent, or an earlier task found a
+    /// set.
+    fn cancelled(&mut self, t: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) {
+            self.ctx.nodes.fetch_add(1024, Ordering::Relaxed);
+            self.nodes -= 1024;
+            self.ctx.tick(t);
+        }
+        self.ctx.stop.load(Ordering::Relaxed) || self.found_by.load(Ordering::Relaxed) < self.index
+    }
+
+    /// Collects the prefixes of `depth` guesses that survive the bounds.
+    fn prefixes(
+        &mut self,
+        classes: &Classes,
+        stab: Option<&Stabilizer>,
+        from: usize,
+        t: usize,
+        depth: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if self.chosen.len() == depth {
+            out.push(self.chosen.clone());
+            return;
+        }
+        let left = t - self.chosen.len();
+        let book = self.ctx.game.codes();
+        let filter = stab.and_then(|s| s.orbit_filter(book));
+        for g in from..=self.ctx.m.saturating_sub(left) {
+            let code = self.ctx.guesses[g];
+            if filter.as_ref().is_some_and(|f| !f.keeps(code)) {
+                continue;
+            }
+            self.nodes += 1;
+            let Some(next) = self.refine(classes, g, self.ctx.pow[left - 1]) else {
+                continue;
+            };
+            let next_stab = stab.map(|s| s.fix(book.symbols(code)));
+            self.chosen.push(g);
+            self.prefixes(&next, next_stab.as_ref(), g + 1, t, depth, out);
+            self.chosen.pop();
+        }
+    }
+
+    /// Replays a prefix, then searches below it.
+    fn start(
+        &mut self,
+        prefix: &[usize],
+        root: &Classes,
+        stab: &Stabilizer,
+        t: usize,
+    ) -> Option<Vec<usize>> {
+        let book = self.ctx.game.codes();
+        let mut classes = root.clone();
+        let mut stab = stab.clone();
+        for &g in prefix {
+            let left = t - self.chosen.len();
+            classes = self
+                .refine(&classes, g, self.ctx.pow[left - 1])
+                .expect("a prefix passed the bounds");
+            stab = stab.fix(book.symbols(self.ctx.guesses[g]));
+            self.chosen.push(g);
+        }
+        let from = prefix.last().map_or(0, |&g| g + 1);
+        let stab = (!stab.is_trivial()).then_some(stab);
+        self.search(&classes, stab.as_ref(), from, t)
+    }
+
+    /// The first separating completion of the chosen guesses by guesses
+    /// from index `from` on, to `t` in all.
+    fn search(
+        &mut self,
+        classes: &Classes,
+        stab: Option<&Stabilizer>,
+        from: usize,
+        t: usize,
+    ) -> Option<Vec<usize>> {
+        if classes.is_empty() {
+            return Some(self.chosen.clone());
+        }
+        let left = t - self.chosen.len();
+        if left == 0 {
+            return None;
+        }
+        if left == 1 {
+            if self.cancelled(t) {
+                return None;
+            }
+            let g = self.last(classes, from)?;
+            let mut set = self.chosen.clone();
+            set.push(g);
+            return Some(set);
+        }
+        let book = self.ctx.game.codes();
+        let filter = stab.and_then(|s| s.orbit_filter(book));
+        for g in from..=self.ctx.m.saturating_sub(left) {
+            let code = self.ctx.guesses[g];
+            if filter.as_ref().is_some_and(|f| !f.keeps(code)) {
+                continue;
+            }
+            if self.cancelled(t) {
+                return None;
+            }
+            if left == 2 {
+                // The last two guesses at once: no classes built.
+                if let Some(h) = self.last_after(classes, g) {
+                    let mut set = self.chosen.clone();
+                    set.extend([g, h]);
+                    return Some(set);
+                }
+                continue;
+            }
+            let Some(next) = self.refine(classes, g, self.ctx.pow[left - 1]) else {
+                continue;
+            };
+            let next_stab = stab
+                .map(|s| s.fix(book.symbols(code)))
+                .filter(|s| !s.is_trivial());
+            self.chosen.push(g);
+            let found = self.search(&next, next_stab.as_ref(), g + 1, t);
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The first guess from index `from` on that gives distinct answers
+    /// inside every class: each pair of a class rules out the guesses that
+    /// answer both alike, largest class first, until none is left.
+    fn last(&mut self, classes: &Classes, from: usize) -> Option<usize> {
+        let ctx = self.ctx;
+        let m = ctx.m;
+        if from >= m || classes.class(0).len() > ctx.answers {
+            return None;
+        }
+        let alive = &mut self.alive[from..m];
+        alive.fill(1);
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            for (j, &a) in class.iter().enumerate() {
+                let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
+                for &b in &class[j + 1..] {
+                    let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
+                    let mut any = 0u8;
+                    for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                        *x &= u8::from(p != q);
+                        any |= *x;
+                    }
+                    if any == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        alive.iter().position(|&x| x != 0).map(|j| from + j)
+    }
+
+    /// [`Task::last`] after guess `g`, without building its classes: the
+    /// first guess after `g` that, with `g`, gives distinct answers inside
+    /// every class. Only the pairs `g` leaves together count; a class that
+    /// `g` leaves with more than `A` secrets together is a dead end at
+    /// once.
+    fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
+        let ctx = self.ctx;
+        let (m, n) = (ctx.m, ctx.n);
+        let from = g + 1;
+        if from >= m {
+            return None;
+        }
+        let row = &ctx.by_guess[g * n..(g + 1) * n];
+        let counts = &mut self.counts;
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            if class.len() <= ctx.answers {
+                break;
+            }
+            let mut worst = 0;
+            for &s in class {
+                let c = &mut counts[row[s as usize] as usize];
+                *c += 1;
+                worst = worst.max(*c);
+            }
+            for &s in class {
+                counts[row[s as usize] as usize] = 0;
+            }
+            if worst as usize > ctx.answers {
+                return None;
+            }
+        }
+        let alive = &mut self.alive[from..m];
+        // The first pair `g` leaves together sets the candidates, each
+        // next one narrows them.
+        let mut first = true;
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            for (j, &a) in class.iter().enumerate() {
+                let fa = row[a as usize];
+                let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
+                for &b in &class[j + 1..] {
+                    if row[b as usize] != fa {
+                        continue;
+                    }
+                    let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
+                    let mut any = 0u8;
+                    if first {
+                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                            *x = u8::from(p != q);
+                            any |= *x;
+                        }
+                        first = false;
+                    } else {
+                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
+                            *x &= u8::from(p != q);
+                            any |= *x;
+                        }
+                    }
+                    if any == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        if first {
+            // `g` separates every class alone: any later guess completes.
+            return Some(from);
+        }
+        alive.iter().position(|&x| x != 0).map(|j| from + j)
+    }
+
+    /// The classes after guess `g`, largest first; `None` when a class is
+    /// larger than `limit`.
+    fn refine(&mut self, classes: &Classes, g: usize, limit: u64) -> Option<Classes> {
+        let n = self.ctx.n;
+        let row = &self.ctx.by_guess[g * n..(g + 1) * n];
+        let mut out = Classes {
+            members: Vec::with_capacity(classes.members.len()),
+            spans: Vec::new(),
+        };
+        let counts = &mut self.counts;
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            if class.len() == 2 {
+                let (a, b) = (class[0], class[1]);
+                if row[a as usize] == row[b as usize] {
+                    if limit < 2 {
+                        return None;
+                    }
+                    out.spans.push((out.members.len() as u32, 2));
+                    out.members.extend_from_slice(class);
+                }
+                continue;
+            }
+            for &s in class {
+                counts[row[s as usize] as usize] += 1;
+            }
+            let mut too_big = false;
+            for &s in class {
+                let f = row[s as usize] as usize;
+                let c = counts[f];
+                if c >= 2 {
+                    too_big |= u64::from(c) > limit;
+                    // First member of this bucket: emit the whole bucket.
+                    let start = out.members.len();
+                    out.members.extend(
+                        class
+                            .iter()
+                            .copied()
+                            .filter(|&x| row[x as usize] as usize == f),
+                    );
+                    out.spans.push((start as u32, c));
+                }
+                counts[f] = 0;
+            }
+            if too_big {
+                return None;
+            }
+        }
+        out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        Some(out)
+    }
+}

@@ -1,0 +1,178 @@
+//! The static search against brute force: on tiny games every subset of
+//! guesses is tried, smallest first, and the smallest separating size must
+//! be the search's; the worst case with a final guess is checked against
+//! its definition the same way.
+
+use crate::exec::{Scoped, Sequential};
+use crate::model::code::Code;
+use crate::model::game::Game;
+use crate::search::static_set::{solve_static, with_final, StaticConfig, StaticSolution};
+
+fn game(rules: &str) -> Game {
+    Game::new(rules.parse().unwrap())
+}
+
+fn solve(game: &Game) -> StaticSolution {
+    solve_static(game, StaticConfig::default(), &Sequential, &|_| {}).unwrap()
+}
+
+/// Whether the answers to `set` tell apart every secret of `game` not in
+/// `named` (those are won by the set itself).
+fn tells_apart(game: &Game, set: &[Code], named: bool) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    game.secrets()
+        .into_iter()
+        .filter(|s| !(named && set.contains(s)))
+        .all(|s| seen.insert(set.iter().map(|&g| game.feedback(s, g)).collect::<Vec<_>>()))
+}
+
+/// Every `size`-subset of `codes`, in lexicographic order of positions.
+fn subsets(codes: &[Code], size: usize, f: &mut dyn FnMut(&[Code]) -> bool) -> bool {
+    fn go(
+        codes: &[Code],
+        from: usize,
+        size: usize,
+        set: &mut Vec<Code>,
+        f: &mut dyn FnMut(&[Code]) -> bool,
+    ) -> bool {
+        if set.len() == size {
+            return f(set);
+        }
+        for i in from..codes.len() {
+            set.push(codes[i]);
+            if go(codes, i + 1, size, set, f) {
+                return true;
+            }
+            set.pop();
+        }
+        false
+    }
+    go(codes, 0, size, &mut Vec::new(), f)
+}
+
+/// The smallest separating size, by trying every subset.
+fn brute_size(game: &Game) -> usize {
+    let codes = game.all_codes();
+    (0..=codes.len())
+        .find(|&t| subsets(&codes, t, &mut |set| tells_apart(game, set, false)))
+        .unwrap()
+}
+
+/// The fewest guesses that win every secret when a set is asked and then
+/// one final guess is made (unless the secret was in the set), by
+/// definition: over every set after which the secrets outside it are told
+/// apart, its size plus one if some secret is outside it.
+fn brute_with_final(game: &Game) -> usize {
+    let codes = game.all_codes();
+    let secrets = game.secrets();
+    let mut best = usize::MAX;
+    for t in 0..=codes.len() {
+        subsets(&codes, t, &mut |set| {
+            if tells_apart(game, set, true) {
+                let outside = secrets.iter().any(|s| !set.contains(s));
+                best = best.min(t + usize::from(outside));
+            }
+            false
+        });
+        if best <= t {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn smallest_sizes_match_brute_force() {
+    for rules in [
+        "mm:1x2", "mm:1x3", "mm:2x2", "mm:2x3", "mm:3x2", "moo:2x3", "moo:2x4", "moo:3x4",
+        "mm:2x4", "moo:1x4", "moo:3x3",
+    ] {
+        let g = game(rules);
+        let found = solve(&g);
+        assert!(found.exact, "{rules}");
+        assert_eq!(found.upper, brute_size(&g), "{rules}");
+        assert_eq!(found.lower, found.upper, "{rules}");
+        assert_eq!(found.guesses.len(), found.upper, "{rules}");
+        assert!(tells_apart(&g, &found.guesses, false), "{rules}");
+        assert_eq!(found.with_final(), brute_with_final(&g), "{rules}");
+        assert_eq!(
+            with_final(found.upper, g.secret_count()),
+            found.with_final()
+        );
+    }
+}
+
+/// The two-peg table of the static-code-set page (February 2002, after
+/// Cut The Knot's applet): 2 2 3 4 4 5 questions for 2 to 7 colours.
+#[test]
+fn two_pegs_match_the_published_table() {
+    for (colours, size) in [(2, 2), (3, 2), (4, 3), (5, 4), (6, 4), (7, 5)] {
+        let g = game(&format!("mm:2x{colours}"));
+        let found = solve(&g);
+        assert!(found.exact);
+        assert_eq!(found.upper, size, "mm:2x{colours}");
+    }
+}
+
+#[test]
+fn threads_do_not_change_the_set() {
+    for rules in ["mm:3x3", "moo:3x5", "mm:2x6"] {
+        let g = game(rules);
+        let one = solve(&g);
+        let three = solve_static(&g, StaticConfig::default(), &Scoped(3), &|_| {}).unwrap();
+        assert_eq!(one.guesses, three.guesses, "{rules}");
+        assert_eq!(one.upper, three.upper);
+    }
+}
+
+#[test]
+fn a_spent_budget_gives_proven_bounds() {
+    let g = game("mm:3x4");
+    let config = StaticConfig {
+        max_size: None,
+        time_budget: Some(std::time::Duration::ZERO),
+    };
+    let found = solve_static(&g, config, &Sequential, &|_| {}).unwrap();
+    assert!(found.lower <= found.upper);
+    assert!(tells_apart(&g, &found.guesses, false));
+    let exact = solve(&g);
+    assert!(found.lower <= exact.upper && exact.upper <= found.upper);
+    let capped = solve_static(
+        &g,
+        StaticConfig {
+            max_size: Some(exact.upper - 1),
+            time_budget: None,
+        },
+        &Sequential,
+        &|_| {},
+    )
+    .unwrap();
+    assert!(capped.lower <= exact.upper && exact.upper <= capped.upper);
+    if capped.upper > exact.upper {
+        assert!(!capped.exact);
+        assert_eq!(capped.lower, exact.upper);
+    }
+}
+
+#[test]
+fn a_secret_list_is_separated_among_its_own() {
+    let rules = "moo:3x5".parse().unwrap();
+    let book = crate::model::code::Codebook::new(rules);
+    let codes = ["012", "013", "024", "134", "210"]
+        .iter()
+        .map(|t| book.parse(t).unwrap())
+        .collect();
+    let set = crate::model::secrets::SecretSet::new(
+        codes,
+        crate::model::secrets::GuessMode::Secrets,
+        None,
+        "list".into(),
+    )
+    .unwrap();
+    let g = Game::with_secrets(rules, set);
+    let found = solve(&g);
+    assert!(found.exact);
+    assert!(found.guesses.iter().all(|&c| g.is_guess(c)));
+    assert!(tells_apart(&g, &found.guesses, false));
+    assert_eq!(found.secrets, 5);
+}

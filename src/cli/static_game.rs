@@ -1,0 +1,218 @@
+//! `optimoo static`: the static game (every guess asked at once, the
+//! answers alone determine the secret): a smallest set of guesses, proven
+//! minimal by exhaustive search, or proven bounds when a budget stops it.
+//! Exit codes (README): 0 a result (exact or bounded), 2 an error.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use serde::Serialize;
+
+use optimoo::model::Rules;
+use optimoo::search::static_set::{self, StaticConfig, StaticProgress, StaticSolution};
+use optimoo::tree::static_check::StaticFile;
+
+use super::output::Output;
+use crate::driver::{self, Rayon};
+
+/// Find a smallest set of guesses that, asked all at once, determines the
+/// secret, and prove that no smaller set does.
+///
+/// The size counts the questions; `with_final` counts the guesses needed
+/// to win in the worst case when the secret must then be named by one more
+/// guess (docs/static.md).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed)
+    /// [default: moo:4x10, or with --alphabet the words' game]
+    #[arg(long)]
+    pub game: Option<Rules>,
+    #[command(flatten)]
+    pub list: super::secrets::SecretArgs,
+    /// Print one JSON object instead of the summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Search sets of at most N guesses exhaustively; above, only the
+    /// bounds are reported (exact false).
+    #[arg(long, value_name = "N")]
+    pub max_size: Option<usize>,
+    /// Stop after S seconds (decimals allowed) with proven bounds (exact
+    /// false, lower and upper).
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_budget: Option<Duration>,
+    /// Save the set to FILE (the static-set file of docs/static.md, read by
+    /// `optimoo verify`).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Worker threads (default: all cores). The set does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Reads `--time-budget`: seconds, at least 0.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds: write e.g. 60 or 0.5"))?;
+    if !(0.0..=1e9).contains(&s) {
+        return Err(format!("{text:?} is not a number of seconds from 0 to 1e9"));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// The JSON report (`--json`); the fields are the README's.
+#[derive(Debug, Serialize)]
+pub struct StaticReport {
+    /// The game's name.
+    pub game: String,
+    /// Number of secrets.
+    pub secrets: usize,
+    /// Questions in the set found (minimal when `exact`).
+    pub size: usize,
+    /// The set, as written.
+    pub guesses: Vec<String>,
+    /// Whether `size` is proven minimal.
+    pub exact: bool,
+    /// Proven lower bound on the size.
+    pub lower: usize,
+    /// Proven upper bound on the size (the set found).
+    pub upper: usize,
+    /// Guesses to win in the worst case with a final naming guess:
+    /// `min(size + 1, secrets)` (docs/static.md).
+    pub with_final: usize,
+    /// Proven lower bound on `with_final`.
+    pub with_final_lower: usize,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Sizes below this are refuted by counting alone.
+    pub counted: usize,
+    /// Each size searched: size, found, complete, nodes, seconds.
+    pub levels: Vec<LevelReport>,
+}
+
+/// One size searched.
+#[derive(Debug, Serialize)]
+pub struct LevelReport {
+    /// The set size.
+    pub size: usize,
+    /// Some set of this size separates.
+    pub found: bool,
+    /// Every set of this size was tried.
+    pub complete: bool,
+    /// Nodes at this size.
+    pub nodes: u64,
+    /// Seconds at this size.
+    pub seconds: f64,
+}
+
+/// Runs `optimoo static`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = args.list.game(args.game, Rules::standard())?;
+    let threads = driver::check_threads(args.threads)?;
+    let output = args.output.as_deref().map(Output::create).transpose()?;
+    let config = StaticConfig {
+        max_size: args.max_size,
+        time_budget: args.time_budget,
+    };
+    let quiet = args.json;
+    let progress = move |p: &StaticProgress| {
+        if !quiet {
+            crate::exit::say(&format!(
+                "static: trying {} guesses: {} of {} tasks done, {} nodes, {:.1} s",
+                p.size, p.tasks_done, p.tasks, p.nodes, p.seconds
+            ));
+        }
+    };
+    let pool = driver::pool(threads)?;
+    let solution = pool
+        .install(|| static_set::solve_static(&game, config, &Rayon, &progress))
+        .with_context(|| format!("cannot search {}", game.name()))?;
+    let report = report(&game, &solution);
+    if let Some(out) = output {
+        let file = StaticFile {
+            rules: game.rules(),
+            secrets: solution.secrets,
+            exact: solution.exact,
+            guesses: report.guesses.clone(),
+        };
+        out.commit(file.to_text().as_bytes())?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&report).expect("a report always serializes")
+        )?;
+    } else {
+        write!(out, "{}", summary(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(game: &optimoo::model::Game, s: &StaticSolution) -> StaticReport {
+    StaticReport {
+        game: game.name(),
+        secrets: s.secrets,
+        size: s.upper,
+        guesses: s.guesses.iter().map(|&g| game.format_code(g)).collect(),
+        exact: s.exact,
+        lower: s.lower,
+        upper: s.upper,
+        with_final: s.with_final(),
+        with_final_lower: s.with_final_lower(),
+        nodes: s.nodes,
+        seconds: s.seconds,
+        counted: s.counted,
+        levels: s
+            .levels
+            .iter()
+            .map(|l| LevelReport {
+                size: l.size,
+                found: l.found,
+                complete: l.complete,
+                nodes: l.nodes,
+                seconds: l.seconds,
+            })
+            .collect(),
+    }
+}
+
+/// The text summary.
+fn summary(r: &StaticReport) -> String {
+    let mut text = format!("{}: static game, {} secrets\n", r.game, r.secrets);
+    if r.exact {
+        text += &format!(
+            "size {} (proven minimal), with a final guess {}\n",
+            r.size, r.with_final
+        );
+    } else {
+        text += &format!(
+            "size between {} and {} (stopped: not proven), with a final guess between {} and {}\n",
+            r.lower, r.upper, r.with_final_lower, r.with_final
+        );
+    }
+    text += &format!("guesses {}\n", r.guesses.join(" "));
+    if r.counted > 0 {
+        text += &format!("sizes below {} refuted by counting answers\n", r.counted);
+    }
+    for l in &r.levels {
+        let what = match (l.found, l.complete) {
+            (true, _) => "found",
+            (false, true) => "refuted",
+            (false, false) => "stopped",
+        };
+        text += &format!(
+            "size {}: {what}, {} nodes, {:.3} s\n",
+            l.size, l.nodes, l.seconds
+        );
+    }
+    text += &format!("proof: {} nodes, {:.3} s\n", r.nodes, r.seconds);
+    text
+}
