@@ -118,18 +118,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Reads `path` as a static-set file if it starts like one (`None`: it
 /// does not, so it is read as a tree file); never more than
-/// [`STATIC_FILE_MAX_BYTES`] bytes.
+/// [`STATIC_FILE_MAX_BYTES`] bytes. Only a regular file can be one: a pipe
+/// or a device is left to the tree reader untouched (reading it here would
+/// consume what the tree reader must see), and of a regular file only the
+/// first bytes are read before the decision.
 fn read_static(path: &std::path::Path) -> anyhow::Result<Option<StaticFile>> {
     use std::io::Read;
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(STATIC_FILE_MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if !bytes.starts_with(b"optimoo-static") {
+    const MAGIC: &[u8] = b"optimoo-static";
+    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    if !regular {
         return Ok(None);
     }
+    let mut file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(MAGIC.len() as u64)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes != MAGIC {
+        return Ok(None);
+    }
+    file.take(STATIC_FILE_MAX_BYTES + 1 - MAGIC.len() as u64)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     if bytes.len() as u64 > STATIC_FILE_MAX_BYTES {
         bail!("a static-set file is at most {STATIC_FILE_MAX_BYTES} bytes; this one is larger");
     }
