@@ -458,14 +458,29 @@ fn check_weights(game: &Game, w: &[u64], branching: usize) -> Result<Weights, Se
 /// when their symbols repeat alike (the same counts, in any order).
 fn per_orbit(game: &Game, w: &[u64]) -> bool {
     let book = game.codes();
-    let mut seen: rustc_hash::FxHashMap<Vec<u8>, u64> = rustc_hash::FxHashMap::default();
+    // (pattern, weight) of each orbit seen: few (the partitions of the
+    // number of positions), so a list.
+    let mut seen: Vec<([u8; 16], u64)> = Vec::new();
     book.all().all(|c| {
         let mut counts = [0u8; 64];
         for &s in book.symbols(c) {
             counts[s as usize] += 1;
         }
-        let mut pattern: Vec<u8> = counts.into_iter().filter(|&x| x > 0).collect();
-        pattern.sort_unstable();
-        *seen.entry(pattern).or_insert(w[c.index()]) == w[c.index()]
+        // The multiplicities, largest first (at most 16 positions).
+        let mut pattern = [0u8; 16];
+        for (slot, m) in pattern.iter_mut().zip(
+            (1..=16u8)
+                .rev()
+                .flat_map(|m| std::iter::repeat_n(m, counts.iter().filter(|&&x| x == m).count())),
+        ) {
+            *slot = m;
+        }
+        match seen.iter().find(|(p, _)| *p == pattern) {
+            Some(&(_, x)) => x == w[c.index()],
+            None => {
+                seen.push((pattern, w[c.index()]));
+                true
+            }
+        }
     })
 }

@@ -47,8 +47,9 @@ impl Weights {
     /// `w` by code index; `branching` as in [`crate::search::Bounds`].
     pub(crate) fn new(w: Vec<u64>, branching: usize) -> Weights {
         let mut values: Vec<u64> = w.clone();
-        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.sort_unstable();
         values.dedup();
+        values.reverse();
         let groups = (values.len() <= MAX_GROUPS).then(|| {
             let of = w
                 .iter()
@@ -123,28 +124,36 @@ impl Weights {
         if let Some((of, values)) = &self.groups {
             return self.lookahead_grouped(set, cols, d, g, win, limit, of, values);
         }
+        // Weights bucketed by answer (a counting sort), each class then
+        // sorted (ascending; the filling reads it heaviest first).
         let gi = g.index();
-        let mut by_answer: Vec<(u8, u64)> = set
-            .iter()
-            .zip(cols)
-            .map(|(&s, col)| (col[gi].0, self.of(s)))
-            .collect();
-        let first = by_answer.first().map(|p| p.0);
-        let candidate = by_answer.iter().any(|p| p.0 == win.0);
-        if !candidate && by_answer.iter().all(|p| Some(p.0) == first) {
+        let mut start = [0usize; 257];
+        for col in cols {
+            start[col[gi].0 as usize + 1] += 1;
+        }
+        for f in 0..256 {
+            start[f + 1] += start[f];
+        }
+        let answers = (0..256).filter(|&f| start[f + 1] > start[f]).count();
+        let candidate = start[win.0 as usize + 1] > start[win.0 as usize];
+        if !candidate && answers == 1 {
             return Err(INF);
         }
-        // Heaviest first within each answer.
-        by_answer.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut at = start;
+        let mut ws = vec![0u64; set.len()];
+        for (&s, col) in set.iter().zip(cols) {
+            let f = col[gi].0 as usize;
+            ws[at[f]] = self.of(s);
+            at[f] += 1;
+        }
         let mut bound = self.sum(set);
-        let mut ws = Vec::new();
-        for class in by_answer.chunk_by(|a, b| a.0 == b.0) {
-            if class[0].0 == win.0 {
+        for f in 0..256 {
+            let class = &mut ws[start[f]..start[f + 1]];
+            if f == win.0 as usize || class.is_empty() {
                 continue;
             }
-            ws.clear();
-            ws.extend(class.iter().map(|p| p.1));
-            bound = bound.saturating_add(fill_sorted(&ws, d - 1, 1, 1, self.branching));
+            class.sort_unstable();
+            bound = bound.saturating_add(fill_ascending(class, d - 1, 1, 1, self.branching));
             if bound >= limit {
                 return Err(bound.min(INF));
             }
@@ -205,7 +214,7 @@ impl Weights {
     }
 }
 
-/// [`fill_sorted`] of secrets counted per weight group (`values`
+/// [`fill_ascending`] of secrets counted per weight group (`values`
 /// heaviest first, `counts[k]` secrets of weight `values[k]`).
 fn fill_groups(
     counts: &[u32; MAX_GROUPS],
@@ -239,30 +248,31 @@ fn fill_groups(
     total.min(INF)
 }
 
-/// Sorts `ws` heaviest first and fills it into the levels `from..=d`
+/// Sorts `ws` and fills it, heaviest first, into the levels `from..=d`
 /// (capacity `first` at level `from`, each next `b` times more):
 /// `Σ w · level`, or INF when they do not fit.
 fn fill(ws: &mut [u64], d: usize, from: usize, first: u64, b: u64) -> u64 {
-    ws.sort_unstable_by(|a, b| b.cmp(a));
-    fill_sorted(ws, d, from, first, b)
+    ws.sort_unstable();
+    fill_ascending(ws, d, from, first, b)
 }
 
-/// [`fill`] of weights already sorted heaviest first.
-fn fill_sorted(ws: &[u64], d: usize, from: usize, first: u64, b: u64) -> u64 {
+/// [`fill`] of weights already sorted in ascending order (read from the
+/// heaviest).
+fn fill_ascending(ws: &[u64], d: usize, from: usize, first: u64, b: u64) -> u64 {
     let mut total = 0u64;
-    let mut at = 0usize;
+    let mut left = ws.len();
     let mut cap = first;
     for level in from..=d {
-        if at == ws.len() {
+        if left == 0 {
             break;
         }
-        let here = (ws.len() - at).min(usize::try_from(cap).unwrap_or(usize::MAX));
-        let sum: u64 = ws[at..at + here].iter().sum();
+        let here = left.min(usize::try_from(cap).unwrap_or(usize::MAX));
+        let sum: u64 = ws[left - here..left].iter().sum();
         total = total.saturating_add(sum.saturating_mul(level as u64));
-        at += here;
+        left -= here;
         cap = cap.saturating_mul(b);
     }
-    if at < ws.len() {
+    if left > 0 {
         INF
     } else {
         total.min(INF)
@@ -299,8 +309,9 @@ mod tests {
             let mut sorted = ws.clone();
             let expect = fill(&mut sorted, d, 1, 1, b);
             let mut values = ws.clone();
-            values.sort_unstable_by(|x, y| y.cmp(x));
+            values.sort_unstable();
             values.dedup();
+            values.reverse();
             let mut counts = [0u32; MAX_GROUPS];
             for w in &ws {
                 counts[values.iter().position(|v| v == w).unwrap()] += 1;
