@@ -295,15 +295,19 @@ pub fn check(
         return Err("the codebreaker's weights are not a distribution".into());
     }
     // The codemaker's best response: the orbit the mixture takes longest.
+    // Each tree checked once, then its guesses per orbit.
+    let mut lengths = Vec::with_capacity(trees.len());
+    for (tree, _) in trees {
+        optimoo::tree::check::check(game, tree, None).map_err(|e| e.to_string())?;
+        lengths.push(orbit_lengths(game, &orbits, tree));
+    }
     let mut longest = BigRational::zero();
     for (o, orbit) in orbits.iter().enumerate() {
-        let mut expected = BigRational::zero();
-        for (tree, w) in trees {
-            optimoo::tree::check::check(game, tree, None).map_err(|e| e.to_string())?;
-            let l = orbit_lengths(game, std::slice::from_ref(orbit), tree)[0];
-            expected += w * matrix::ratio(l, orbit.codes.len() as u64);
-        }
-        let _ = o;
+        let expected: BigRational = trees
+            .iter()
+            .zip(&lengths)
+            .map(|((_, w), l)| w * matrix::ratio(l[o], orbit.codes.len() as u64))
+            .sum();
         longest = longest.max(expected);
     }
     if &longest > value {
