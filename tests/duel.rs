@@ -1,6 +1,7 @@
-//! `optimoo duel --against TREE`: the exact best response in the
-//! two-player challenge. The library checks it against brute force
-//! (play::duel); here the command: its report, its file, its errors.
+//! `optimoo duel`: the exact best response to a tree (`--against`) and the
+//! equilibrium (`-o DIR`, `--check DIR`) of the two-player challenge. The
+//! libraries check them against brute force (play::duel, equilibrium::duel);
+//! here the command: its reports, its files, its errors.
 
 use serde_json::Value;
 
@@ -133,9 +134,74 @@ fn bad_duels_are_refused_with_the_reason() {
         ],
         "plays mm:3x4, not the --game mm:4x6",
     );
-    refused(&["--rule", "first-wins"], "needs --against TREE");
+    refused(&[], "--rule");
+    refused(&["--rule", "first-wins", "--seat", "second"], "--against");
+    refused(
+        &["--check", "/nonexistent-duel", "--rule", "first-wins"],
+        "cannot be used with",
+    );
     refused(
         &["--rule", "first-wins", "--against", "/nonexistent.tree"],
         "/nonexistent.tree",
     );
+}
+
+/// `duel -o DIR` writes the equilibrium (duel.json and the trees, which
+/// `verify` reads); `--check DIR` proves it again, and refuses it when a
+/// weight or the value is changed.
+#[test]
+fn the_equilibrium_is_written_and_checked() {
+    let dir = scratch("duel-equilibrium-moo-2x6");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_path = dir.to_str().unwrap();
+    let args = [
+        "duel",
+        "--game",
+        "moo:2x6",
+        "--rule",
+        "first-wins",
+        "-o",
+        dir_path,
+        "--json",
+    ];
+    let (code, out, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{out}{err}");
+    let json: Value = serde_json::from_str(out.trim()).unwrap();
+    for key in crate::cli::readme_fields("`duel -o DIR`") {
+        assert!(json.get(&key).is_some(), "no {key} in {out}");
+    }
+    // The value 593/900 is the brute-force matrix game's over every
+    // undominated tree (equilibrium::duel's tests).
+    assert_eq!(json["value"], "593/900");
+    assert_eq!(json["rule"], "first-wins");
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("duel.json")).unwrap()).unwrap();
+    assert_eq!(file["value"], json["value"]);
+    for seat in ["first", "second"] {
+        let list = file[seat].as_array().unwrap();
+        assert!(!list.is_empty());
+        let mut sum = 0.0;
+        for entry in list {
+            sum += ratio(&entry["weight"]);
+            let tree = dir.join(entry["tree"].as_str().unwrap());
+            let (code, out, err) = run(OPTIMOO, &["verify", tree.to_str().unwrap()], "");
+            assert_eq!(code, 0, "{out}{err}");
+        }
+        assert!((sum - 1.0).abs() < 1e-12);
+    }
+    let check = |expect: i32, words: &str| {
+        let (code, out, err) = run(OPTIMOO, &["duel", "--check", dir_path], "");
+        assert_eq!(code, expect, "{out}{err}");
+        assert!(out.contains(words), "{out}");
+    };
+    check(0, "ok: moo:2x6 first-wins value 593/900");
+    let text = std::fs::read_to_string(dir.join("duel.json")).unwrap();
+    std::fs::write(
+        dir.join("duel.json"),
+        text.replace("\"value\": \"593/900\"", "\"value\": \"1/2\""),
+    )
+    .unwrap();
+    check(1, "FAILED");
+    std::fs::write(dir.join("duel.json"), text).unwrap();
+    check(0, "ok");
 }

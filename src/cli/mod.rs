@@ -17,6 +17,7 @@ pub mod checkpoint;
 pub mod duel;
 pub mod eval;
 pub mod export;
+pub mod folder;
 pub mod memory;
 pub mod merge;
 pub mod nash;
@@ -106,7 +107,7 @@ mod tests {
 
     /// Subcommands are leaves: no subcommand's module names another's
     /// (what they share is in `args`, `checkpoint`, `report`, `memory`,
-    /// `output`).
+    /// `output`, `folder`).
     #[test]
     fn subcommands_are_leaves() {
         let sources = [
@@ -120,12 +121,15 @@ mod tests {
             ("merge", include_str!("merge.rs")),
             ("status", include_str!("status.rs")),
             ("static_game", include_str!("static_game.rs")),
+            ("duel", include_str!("duel.rs")),
+            ("nash", include_str!("nash.rs")),
         ];
         let shared = [
             include_str!("args.rs"),
             include_str!("report.rs"),
             include_str!("memory.rs"),
             include_str!("output.rs"),
+            include_str!("folder.rs"),
             include_str!("checkpoint/mod.rs"),
             include_str!("checkpoint/files.rs"),
             include_str!("checkpoint/planning.rs"),

@@ -5,18 +5,17 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
 use equilibrium::matrix;
 use equilibrium::nash::{self, Nash};
-use optimoo::model::{Game, Objective, Rules};
+use optimoo::model::{Game, Rules};
 use optimoo::search::{Config, Driver};
-use optimoo::tree::format::TreeFile;
 use optimoo::tree::Tree;
 
-use super::output::Output;
+use super::folder;
 use super::EXIT_NEGATIVE;
 use crate::driver::{self, progress::Terminal, Rayon};
 
@@ -84,8 +83,8 @@ struct TreeWeight {
     weight: String,
 }
 
-/// Largest nash.json read by `--check`.
-const MAX_JSON: u64 = 1 << 20;
+/// The JSON file of DIR.
+const JSON: &str = "nash.json";
 
 /// Runs `optimoo nash`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -106,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The memory the searches need, stated and checked before the table.
     let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
     if let Some(dir) = &args.output {
-        prepare(dir)?;
+        folder::prepare(dir)?;
     }
     let start = std::time::Instant::now();
     // Progress on stderr, one line per best response (stdout: the result).
@@ -187,20 +186,6 @@ fn describe(game: &Game, eq: &Nash) -> NashFile {
     }
 }
 
-/// Refuses a DIR that holds files already; creates it otherwise.
-fn prepare(dir: &Path) -> anyhow::Result<()> {
-    if dir.exists() {
-        let mut entries =
-            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
-        if entries.next().is_some() {
-            bail!("{} is not empty: give a new or empty folder", dir.display());
-        }
-    } else {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    Ok(())
-}
-
 /// Writes the trees of positive weight and nash.json into `dir`.
 fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Result<()> {
     let kept = eq
@@ -210,32 +195,18 @@ fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Res
         .filter(|(_, w)| **w != BigRational::from_integer(0.into()));
     for (i, ((tree, _), entry)) in kept.zip(file.codebreaker.iter_mut()).enumerate() {
         let name = format!("tree-{}.tree", i + 1);
-        let bytes =
-            TreeFile::new(game, tree.clone(), Objective::Heuristic, None)?.to_bytes(game)?;
-        Output::create(&dir.join(&name))?.commit(&bytes)?;
+        folder::write_tree(dir, &name, game, tree)?;
         entry.tree = Some(name);
     }
-    let text = serde_json::to_string_pretty(file)? + "\n";
-    Output::create(&dir.join("nash.json"))?.commit(text.as_bytes())
+    folder::write_json(dir, JSON, file)
 }
 
 /// `--check DIR`.
 fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
-    let path = dir.join("nash.json");
-    let bytes = super::checkpoint::read_bounded(&path, MAX_JSON)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .ok_or_else(|| anyhow::anyhow!("{} does not exist", path.display()))?;
-    let file: NashFile = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{} is not a nash.json of optimoo", path.display()))?;
-    let rules: Rules = file
-        .game
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let file: NashFile = folder::read_json(dir, JSON)?;
+    let rules = folder::rules(dir, JSON, &file.game)?;
     let game = Game::new(rules);
-    let ratio = |text: &str| -> anyhow::Result<BigRational> {
-        text.parse::<BigRational>()
-            .map_err(|_| anyhow::anyhow!("{}: '{text}' is not a fraction p/q", path.display()))
-    };
+    let ratio = |text: &str| folder::ratio(dir, JSON, text);
     let codemaker = file
         .codemaker
         .iter()
@@ -244,17 +215,12 @@ fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitC
     let mut trees: Vec<(Tree, BigRational)> = Vec::new();
     for t in &file.codebreaker {
         let Some(name) = &t.tree else {
-            bail!("{}: a tree without its file", path.display());
+            bail!("{}: a tree without its file", dir.join(JSON).display());
         };
-        if name.contains('/') || name.contains('\\') || name.starts_with('.') {
-            bail!(
-                "{}: the tree file {name} is not in the folder",
-                path.display()
-            );
-        }
-        let tf = TreeFile::read(&dir.join(name), Some(rules))
-            .with_context(|| format!("cannot read {}", dir.join(name).display()))?;
-        trees.push((tf.tree, ratio(&t.weight)?));
+        trees.push((
+            folder::read_tree(dir, JSON, name, rules)?,
+            ratio(&t.weight)?,
+        ));
     }
     let value = ratio(&file.value)?;
     let base = super::memory::fit(&game, Config::default(), threads, None, false)?;

@@ -11,5 +11,6 @@
 //! fraction that has been checked exactly; floating point only guides the
 //! search for it.
 
+pub mod duel;
 pub mod matrix;
 pub mod nash;

@@ -222,7 +222,7 @@ fn indifferent(
 /// Solves the augmented system `a` (each row: `unknowns` coefficients,
 /// then the right side) by Gaussian elimination; free unknowns are 0.
 /// `None` when it is inconsistent.
-fn gauss(mut a: Vec<Vec<BigRational>>, unknowns: usize) -> Option<Vec<BigRational>> {
+pub(crate) fn gauss(mut a: Vec<Vec<BigRational>>, unknowns: usize) -> Option<Vec<BigRational>> {
     let mut pivots = Vec::new();
     let mut r = 0;
     for c in 0..unknowns {

@@ -88,7 +88,9 @@ use crate::model::symmetry::Stabilizer;
 use crate::search::observe::Silent;
 use crate::tree::Node;
 
-pub use crate::search::bound::{Bounds, Cost, CRUSH_UNIT, INF};
+pub use crate::search::bound::{
+    check_costs, Bounds, Cost, CostsError, CRUSH_UNIT, INF, MAX_PER_GUESS_TOTAL,
+};
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};

@@ -1,0 +1,84 @@
+//! The folders of `nash -o DIR` and `duel -o DIR`: a JSON file that names
+//! tree files beside it, written into a new or empty folder and read back
+//! by `--check DIR`.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use num_rational::BigRational;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use optimoo::model::{Game, Objective, Rules};
+use optimoo::tree::format::TreeFile;
+use optimoo::tree::Tree;
+
+use super::output::Output;
+
+/// Largest JSON file read by `--check`.
+const MAX_JSON: u64 = 1 << 20;
+
+/// Refuses a DIR that holds files already; creates it otherwise.
+pub fn prepare(dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() {
+        let mut entries =
+            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        if entries.next().is_some() {
+            bail!("{} is not empty: give a new or empty folder", dir.display());
+        }
+    } else {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes `tree` as DIR/`name` (a tree file `verify` reads).
+pub fn write_tree(dir: &Path, name: &str, game: &Game, tree: &Tree) -> anyhow::Result<()> {
+    let bytes = TreeFile::new(game, tree.clone(), Objective::Heuristic, None)?.to_bytes(game)?;
+    Output::create(&dir.join(name))?.commit(&bytes)
+}
+
+/// Writes `value` as DIR/`name`, pretty JSON.
+pub fn write_json<T: Serialize>(dir: &Path, name: &str, value: &T) -> anyhow::Result<()> {
+    let text = serde_json::to_string_pretty(value)? + "\n";
+    Output::create(&dir.join(name))?.commit(text.as_bytes())
+}
+
+/// Reads DIR/`name` as `what` ("a nash.json of optimoo").
+pub fn read_json<T: DeserializeOwned>(dir: &Path, name: &str) -> anyhow::Result<T> {
+    let path = dir.join(name);
+    let bytes = super::checkpoint::read_bounded(&path, MAX_JSON)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .ok_or_else(|| anyhow::anyhow!("{} does not exist", path.display()))?;
+    serde_json::from_slice(&bytes)
+        .with_context(|| format!("{} is not a {name} of optimoo", path.display()))
+}
+
+/// Reads the tree file `name` that DIR/`json` names (refused outside DIR).
+pub fn read_tree(dir: &Path, json: &str, name: &str, rules: Rules) -> anyhow::Result<Tree> {
+    if name.contains('/') || name.contains('\\') || name.starts_with('.') {
+        bail!(
+            "{}: the tree file {name} is not in the folder",
+            dir.join(json).display()
+        );
+    }
+    let tf = TreeFile::read(&dir.join(name), Some(rules))
+        .with_context(|| format!("cannot read {}", dir.join(name).display()))?;
+    Ok(tf.tree)
+}
+
+/// A fraction "p/q" (or an integer) of DIR/`json`.
+pub fn ratio(dir: &Path, json: &str, text: &str) -> anyhow::Result<BigRational> {
+    text.parse::<BigRational>().map_err(|_| {
+        anyhow::anyhow!(
+            "{}: '{text}' is not a fraction p/q",
+            dir.join(json).display()
+        )
+    })
+}
+
+/// The game named in DIR/`json`.
+pub fn rules(dir: &Path, json: &str, text: &str) -> anyhow::Result<Rules> {
+    text.parse()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", dir.join(json).display()))
+}
