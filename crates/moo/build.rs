@@ -11,6 +11,11 @@
 //! out: `--game` never picks them, and the binary stays under its 1.5 MiB.
 //! Watching the data/ directory (not the files, which may not exist)
 //! reruns this when a file appears.
+//!
+//! Also `DUELS`: the equilibria of the two-player challenge in data/duel/
+//! (each folder's duel.json, written by `optimoo duel -o DIR`), one entry
+//! per tree: game, rule, seat, weight ("p/q") and the tree's bytes, which
+//! `moo duel` draws from.
 
 use std::path::PathBuf;
 
@@ -65,6 +70,52 @@ fn main() {
          const SHIPPED: &[(&str, &[u8])] = &[{}];\n",
         names.join(", ")
     );
+    items += &duels(&data.join("duel"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     std::fs::write(out.join("shipped_trees.rs"), items).expect("OUT_DIR is writable");
+}
+
+/// The `DUELS` item: every tree of every data/duel/*/duel.json.
+fn duels(dir: &std::path::Path) -> String {
+    println!("cargo::rerun-if-changed={}", dir.display());
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("duel.json").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    folders.sort();
+    let mut rows = Vec::new();
+    for folder in folders {
+        let json = folder.join("duel.json");
+        println!("cargo::rerun-if-changed={}", json.display());
+        let text = std::fs::read_to_string(&json).expect("a readable duel.json");
+        let file: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", json.display()));
+        let field = |v: &serde_json::Value, k: &str| -> String {
+            v[k].as_str()
+                .unwrap_or_else(|| panic!("{}: no {k}", json.display()))
+                .to_string()
+        };
+        for seat in ["first", "second"] {
+            for entry in file[seat].as_array().into_iter().flatten() {
+                let tree = folder.join(field(entry, "tree"));
+                println!("cargo::rerun-if-changed={}", tree.display());
+                rows.push(format!(
+                    "({:?}, {:?}, {seat:?}, {:?}, include_bytes!({:?}))",
+                    field(&file, "game"),
+                    field(&file, "rule"),
+                    field(entry, "weight"),
+                    tree.display().to_string()
+                ));
+            }
+        }
+    }
+    format!(
+        "/// The equilibria of data/duel/ at build time: (game, rule, seat, weight, tree).\n\
+         const DUELS: &[(&str, &str, &str, &str, &[u8])] = &[{}];\n",
+        rows.join(", ")
+    )
 }

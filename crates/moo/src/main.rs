@@ -125,6 +125,25 @@ enum Command {
         /// The secret, e.g. 5293.
         secret: String,
     },
+    /// The race: you and moo each hide a secret and guess in turn; whoever
+    /// cracks the other's first wins (first-wins), or the second gets as
+    /// many turns and equal rounds draw (equal-turns). moo plays a tree
+    /// drawn from the exact equilibrium shipped in data/duel (moo:4x10,
+    /// mm:4x6; optimoo duel -o DIR makes others, play them with --tree), and
+    /// draws its secret at random. You answer moo's guesses with A and B (a
+    /// contradiction is refused at once) and type your own guesses.
+    Duel {
+        /// first-wins or equal-turns.
+        #[arg(long, default_value = "first-wins")]
+        rule: optimoo::play::duel::Rule,
+        /// Your seat: first (you guess first) or second.
+        #[arg(long, default_value = "first")]
+        seat: optimoo::play::duel::Seat,
+        /// Seed of moo's secret and of its draw from the mixture; default:
+        /// from the clock.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Swap roles: you guess, moo answers. By default moo draws a random
     /// secret; with --adversarial it never commits to one and answers each
     /// guess so that the most secrets stay possible (the worst case for
@@ -176,6 +195,14 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     let list = cli.list.clone();
     if let Some(Command::Host { seed, adversarial }) = cli.command {
         return host(cli.tree, &list, cli.game, seed, adversarial);
+    }
+    if let Some(Command::Duel { rule, seat, seed }) = cli.command {
+        if list.secrets.is_some() {
+            return Err(anyhow!(
+                "the race is played over every code of a game, not a list"
+            ));
+        }
+        return duel(cli.tree, cli.game, rule, seat, seed);
     }
     let (bytes, name) = match (&cli.tree, cli.game) {
         (Some(path), _) => (
@@ -291,7 +318,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 Err(err) => Err(err.into()),
             }
         }
-        Command::Host { .. } => unreachable!("handled above"),
+        Command::Host { .. } | Command::Duel { .. } => unreachable!("handled above"),
         Command::Rank {
             history,
             top,
@@ -368,6 +395,14 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
         .map(|((_, name), bytes)| (name, bytes))
 }
 
+/// A seed from the clock and the process id.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ ((std::process::id() as u64) << 32)
+}
+
 /// `moo host`: the person guesses.
 fn host(
     tree: Option<PathBuf>,
@@ -397,12 +432,7 @@ fn host(
         (None, Some(h), None) => h.game(),
         (None, None, None) => optimoo::model::Game::new(optimoo::model::Rules::standard()),
     };
-    let seed = seed.unwrap_or_else(|| {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        nanos ^ ((std::process::id() as u64) << 32)
-    });
+    let seed = seed.unwrap_or_else(clock_seed);
     let kind = if adversarial {
         Codemaker::Adversarial
     } else {
@@ -426,6 +456,99 @@ fn host(
         HostOutcome::Found(_) | HostOutcome::Quit => ExitCode::SUCCESS,
         HostOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
     })
+}
+
+/// `moo duel`: the race against the person (optimoo::play::race).
+fn duel(
+    tree: Option<PathBuf>,
+    game: Option<optimoo::model::Rules>,
+    rule: optimoo::play::duel::Rule,
+    person: optimoo::play::duel::Seat,
+    seed: Option<u64>,
+) -> anyhow::Result<ExitCode> {
+    use optimoo::play::race::{self, Race, RaceOutcome};
+    let seed = seed.unwrap_or_else(clock_seed);
+    let rules = game.unwrap_or_else(|| "moo:4x10".parse().expect("a game"));
+    let seat = person.other().name();
+    let name = optimoo::model::Game::new(rules).name();
+    let mixture: Vec<&(&str, &str, &str, &str, &[u8])> = DUELS
+        .iter()
+        .filter(|d| d.0 == name && d.1 == rule.name() && d.2 == seat)
+        .collect();
+    let (bytes, said): (std::borrow::Cow<[u8]>, String) = match (&tree, mixture.is_empty()) {
+        (Some(path), _) => (
+            optimoo::tree::format::read_file(path)
+                .with_context(|| format!("reading {}", path.display()))?
+                .into(),
+            format!("I play the tree {}", path.display()),
+        ),
+        (None, false) => {
+            let weights: Vec<f64> = mixture.iter().map(|d| fraction(d.3)).collect();
+            let pick = race::draw(&weights, seed);
+            (
+                mixture[pick].4.into(),
+                format!(
+                    "I play a tree of the equilibrium ({} of {} in my mixture)",
+                    pick + 1,
+                    mixture.len()
+                ),
+            )
+        }
+        (None, true) => match shipped(rules) {
+            Some((file, bytes)) => (
+                bytes.into(),
+                format!(
+                    "no equilibrium is shipped for {name} under {rule}: I play the \
+                     average-optimal tree {file}"
+                ),
+            ),
+            None => {
+                return Err(anyhow!(
+                    "no equilibrium or tree is shipped for {name}: make one with optimoo duel \
+                     --game {name} --rule {rule} -o DIR and play DIR/{seat}-1.tree with --tree"
+                ))
+            }
+        },
+    };
+    let (game, file) = player::load(&bytes).context("reading the tree")?;
+    if game.rules() != rules && tree.is_none() {
+        return Err(anyhow!(
+            "the shipped tree plays {}, not {rules}",
+            game.rules()
+        ));
+    }
+    let player = Player::new(&game, &file.tree)?;
+    let race = Race {
+        player: &player,
+        rule,
+        person,
+        secret: Race::secret_for(&player, optimoo::rng::splitmix64(seed)),
+    };
+    let stdin = std::io::stdin();
+    let decorated = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    exit::say(&format!("({said}.)"));
+    let outcome = if decorated {
+        let mut talk = std::io::stdout();
+        race.interact(&mut input, &mut out, &mut talk, true)?
+    } else {
+        let mut talk = exit::Lossy(std::io::stderr().lock());
+        race.interact(&mut input, &mut out, &mut talk, false)?
+    };
+    Ok(match outcome {
+        RaceOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// A weight "p/q" (or "p") as a float, for drawing; 0 if unreadable.
+fn fraction(text: &str) -> f64 {
+    let (p, q) = text.split_once('/').unwrap_or((text, "1"));
+    match (p.parse::<f64>(), q.parse::<f64>()) {
+        (Ok(p), Ok(q)) if q > 0.0 => p / q,
+        _ => 0.0,
+    }
 }
 
 #[cfg(test)]

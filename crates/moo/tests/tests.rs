@@ -5,6 +5,7 @@
 #[path = "../../optimoo/tests/bad_files.rs"]
 mod bad_files;
 mod big;
+mod duel;
 mod edges;
 mod format;
 mod host;

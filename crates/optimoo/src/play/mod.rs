@@ -19,6 +19,7 @@ pub mod host;
 pub(crate) mod input;
 pub(crate) mod opening;
 pub mod player;
+pub mod race;
 pub mod rank;
 #[cfg(test)]
 mod rank_tests;

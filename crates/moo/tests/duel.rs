@@ -1,0 +1,95 @@
+//! `moo duel`: the race against the computer, which plays a tree of the
+//! equilibrium shipped in data/duel (optimoo::play::race has the rules'
+//! tests; here the command).
+
+use optimoo::model::{Code, Game};
+
+use crate::trees::run;
+use crate::MOO;
+
+/// The computer's secret of a seeded race, from a race the person quits.
+fn secret_of(args: &[&str]) -> String {
+    let (code, _, err) = run(MOO, args, "quit\n");
+    assert_eq!(code, 0, "{err}");
+    let at = err.find("My secret was ").expect("the secret said") + "My secret was ".len();
+    err[at..].split('.').next().unwrap().to_string()
+}
+
+#[test]
+fn a_seeded_race_is_won_by_guessing_the_secret() {
+    for rule in ["first-wins", "equal-turns"] {
+        let args = ["duel", "--rule", rule, "--seed", "11"];
+        let secret = secret_of(&args);
+        assert_eq!(secret.len(), 4);
+        let (code, out, err) = run(MOO, &args, &format!("{secret}\n"));
+        assert!(err.contains("a tree of the equilibrium"), "{err}");
+        if rule == "first-wins" {
+            assert_eq!(code, 0, "{err}");
+            assert!(err.contains("You win (round 1)"), "{err}");
+            assert_eq!(out.trim(), "4A0B");
+        } else {
+            // The computer still plays its first round (its guess is the
+            // second line); the input ends before it is answered (exit 1).
+            assert_eq!(code, 1, "{err}");
+            assert!(out.starts_with("4A0B\n"), "{out}");
+            assert_eq!(out.lines().count(), 2, "{out}");
+            assert!(err.contains("Stopped"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn moo_answers_the_persons_guesses_and_refuses_contradictions() {
+    // Mastermind, the computer first: its first guess, answered 0A0B, then
+    // a guess of the person, then an impossible answer to the computer's
+    // second guess (4A0B on a code that cannot be the secret, or any answer
+    // no secret gives), refused at once.
+    let args = [
+        "duel", "--game", "mm:4x6", "--seat", "second", "--seed", "3",
+    ];
+    let game = Game::new("mm:4x6".parse().unwrap());
+    let secret = game.parse_code(&secret_of(&args)).unwrap();
+    let (_, out, _) = run(MOO, &args, "0A0B\n0000\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let (g1, g2) = (
+        game.parse_code(lines[0]).unwrap(),
+        game.parse_code(lines[2]).unwrap(),
+    );
+    // The person's guess 0000 is answered truly.
+    let zero = game.parse_code("0000").unwrap();
+    assert_eq!(lines[1], game.format_feedback(game.feedback(secret, zero)));
+    // An answer to g2 that no secret gives after 0A0B to g1.
+    let zero_zero = game.parse_feedback("0A0B").unwrap();
+    let left: Vec<Code> = game
+        .secrets()
+        .into_iter()
+        .filter(|&s| game.feedback(s, g1) == zero_zero)
+        .collect();
+    let lie = game
+        .possible_feedbacks()
+        .filter(|&f| f != game.win())
+        .find(|&f| left.iter().all(|&s| game.feedback(s, g2) != f))
+        .map(|f| game.format_feedback(f))
+        .unwrap();
+    let (code, _, err) = run(MOO, &args, &format!("0A0B\n0000\n{lie}\nquit\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(&format!("No secret gives {lie}")), "{err}");
+    assert!(err.contains("answer again"), "{err}");
+    assert!(err.contains("Stopped. My secret was"), "{err}");
+    // A bad rule or seat: a usage error.
+    for bad in [["duel", "--rule", "fastest"], ["duel", "--seat", "third"]] {
+        let (code, _, err) = run(MOO, &bad, "");
+        assert_eq!(code, 2, "{err}");
+    }
+    // A game with no equilibrium shipped: the average-optimal tree, said.
+    let (code, _, err) = run(
+        MOO,
+        &["duel", "--game", "moo:3x10", "--seed", "1"],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("no equilibrium is shipped for moo:3x10"),
+        "{err}"
+    );
+}
