@@ -108,3 +108,58 @@ fn bad_nash_input_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("is not a nash.json of optimoo"), "{err}");
 }
+
+/// A run stopped after its first tree (only DIR/progress/tree-1.tree
+/// left) goes on from it when given the same folder, and ends on the same
+/// equilibrium; a folder with other files is refused.
+#[test]
+fn a_stopped_run_resumes_from_its_trees() {
+    let whole = scratch("nash-mm-3x3-whole");
+    let resumed = scratch("nash-mm-3x3-resumed");
+    for d in [&whole, &resumed] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    let args = |d: &std::path::Path| {
+        vec![
+            "nash".to_string(),
+            "--game".into(),
+            "mm:3x3".into(),
+            "-o".into(),
+            d.to_str().unwrap().to_string(),
+            "--json".into(),
+        ]
+    };
+    let strs = |v: &[String]| v.iter().map(String::as_str).collect::<Vec<_>>().join(" ");
+    let (code, out, err) = run(
+        OPTIMOO,
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let trees = std::fs::read_dir(whole.join("progress")).unwrap().count();
+    assert!(trees >= 2, "{trees} trees");
+    std::fs::create_dir_all(resumed.join("progress")).unwrap();
+    std::fs::copy(
+        whole.join("progress/tree-1.tree"),
+        resumed.join("progress/tree-1.tree"),
+    )
+    .unwrap();
+    let a = args(&resumed);
+    let (code, again, err) = run(
+        OPTIMOO,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(code, 0, "{}: {err}", strs(&a));
+    assert!(err.contains("resuming from the 1 trees"), "{err}");
+    let value = |text: &str| serde_json::from_str::<Value>(text).unwrap()["value"].clone();
+    assert_eq!(value(&again), value(&out));
+    // Finished, or holding something else: refused.
+    let (code, _, err) = run(
+        OPTIMOO,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not empty"), "{err}");
+}

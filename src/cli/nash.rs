@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +35,9 @@ pub struct Args {
     #[arg(long)]
     pub game: Option<Rules>,
     /// Write DIR/nash.json and DIR/tree-I.tree (a new or empty folder).
+    /// Each tree the loop finds is kept in DIR/progress/ as it is found: a
+    /// run stopped (a machine gone, Ctrl-C) goes on from them when given the
+    /// same DIR again.
     #[arg(
         short = 'o',
         long = "output",
@@ -104,13 +107,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     // The memory the searches need, stated and checked before the table.
     let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
-    if let Some(dir) = &args.output {
-        folder::prepare(dir)?;
-    }
+    let known = match &args.output {
+        Some(dir) => resume(dir, &game)?,
+        None => Vec::new(),
+    };
     let start = std::time::Instant::now();
     // Progress on stderr, one line per best response (stdout: the result).
-    let eq =
-        pool.install(|| nash::nash(&game, &base, driver, &mut |line| crate::exit::say(line)))?;
+    let mut progress = Kept {
+        dir: args.output.as_deref(),
+        game: &game,
+    };
+    let eq = pool.install(|| nash::nash(&game, &base, driver, known, &mut progress))?;
     let json = args.json;
     let seconds = start.elapsed().as_secs_f64();
     let mut file = describe(&game, &eq);
@@ -184,6 +191,73 @@ fn describe(game: &Game, eq: &Nash) -> NashFile {
             })
             .collect(),
     }
+}
+
+/// Where the trees found are kept.
+const PROGRESS: &str = "progress";
+
+/// The loop's progress: lines on stderr, trees in DIR/progress/.
+struct Kept<'a> {
+    dir: Option<&'a Path>,
+    game: &'a Game,
+}
+
+impl nash::Progress for Kept<'_> {
+    fn said(&mut self, line: &str) {
+        crate::exit::say(line);
+    }
+
+    fn found(&mut self, index: usize, tree: &Tree) -> Result<(), String> {
+        let Some(dir) = self.dir else {
+            return Ok(());
+        };
+        let name = format!("tree-{}.tree", index + 1);
+        folder::write_tree(&dir.join(PROGRESS), &name, self.game, tree)
+            .map_err(|e| format!("{e:#}"))
+    }
+}
+
+/// Prepares DIR: a new or empty folder, or the folder of a run that
+/// stopped (DIR/progress/ and nothing else), whose trees are returned.
+fn resume(dir: &Path, game: &Game) -> anyhow::Result<Vec<Tree>> {
+    let progress = dir.join(PROGRESS);
+    let only_progress = std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .all(|e| e.file_name() == PROGRESS)
+    }) && progress.is_dir();
+    if !only_progress {
+        folder::prepare(dir)?;
+        std::fs::create_dir_all(&progress)
+            .with_context(|| format!("cannot create {}", progress.display()))?;
+        return Ok(Vec::new());
+    }
+    let mut trees = Vec::new();
+    while let Ok(tree) = folder::read_tree(
+        &progress,
+        PROGRESS,
+        &format!("tree-{}.tree", trees.len() + 1),
+        game.rules(),
+    ) {
+        trees.push(tree);
+    }
+    let extra = std::fs::read_dir(&progress)?.count() - trees.len();
+    if extra > 0 {
+        bail!(
+            "{}: {extra} file(s) besides tree-1.tree .. tree-{}.tree of {}: not the progress of \
+             a run of nash --game {}; give a new or empty folder",
+            progress.display(),
+            trees.len(),
+            game.name(),
+            game.name()
+        );
+    }
+    crate::exit::say(&format!(
+        "resuming from the {} trees in {}",
+        trees.len(),
+        progress.display()
+    ));
+    Ok(trees)
 }
 
 /// Writes the trees of positive weight and nash.json into `dir`.

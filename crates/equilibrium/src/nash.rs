@@ -92,6 +92,9 @@ pub enum NashError {
     /// The loop did not close.
     #[error("no equilibrium after {0} best responses")]
     Rounds(usize),
+    /// A tree found could not be kept.
+    #[error("cannot keep a tree found: {0}")]
+    Keep(String),
 }
 
 /// An equilibrium of the codemaker's game.
@@ -134,14 +137,26 @@ impl Nash {
 /// Most best responses before giving up.
 const MAX_ROUNDS: usize = 200;
 
+/// What the loop hears: a line after each best response, and each new
+/// tree (to keep it: a run that stops can start again from the trees
+/// found, `known` of [`nash`]).
+pub trait Progress {
+    /// A line of progress.
+    fn said(&mut self, line: &str);
+    /// The `index`-th tree of the loop (from 0), new.
+    fn found(&mut self, index: usize, tree: &Tree) -> Result<(), String>;
+}
+
 /// The equilibrium of `game`'s codemaker's game (see the module doc), its
 /// searches run by `driver` with `base`'s tuning (memo size, kernel);
-/// `said` hears a line after each best response.
+/// `known`: the trees of an earlier run of the loop, in order (the loop is
+/// deterministic, so it goes on from them as if it had not stopped).
 pub fn nash(
     game: &Game,
     base: &Config,
     driver: Driver<'_>,
-    said: &mut dyn FnMut(&str),
+    known: Vec<Tree>,
+    progress: &mut dyn Progress,
 ) -> Result<Nash, NashError> {
     if game.secret_set().is_some() {
         return Err(NashError::List);
@@ -151,14 +166,21 @@ pub fn nash(
         .iter()
         .map(|o| matrix::ratio(o.codes.len() as u64, game.len() as u64))
         .collect();
-    let (first, _) = best_response(game, &orbits, &uniform, base, driver)?;
-    let mut trees = vec![first];
-    let mut lengths = vec![orbit_lengths(game, &orbits, &trees[0])];
-    for round in 1..=MAX_ROUNDS {
+    let mut trees = known;
+    if trees.is_empty() {
+        let (first, _) = best_response(game, &orbits, &uniform, base, driver)?;
+        progress.found(0, &first).map_err(NashError::Keep)?;
+        trees.push(first);
+    }
+    let mut lengths: Vec<Vec<u64>> = trees
+        .iter()
+        .map(|t| orbit_lengths(game, &orbits, t))
+        .collect();
+    for round in trees.len()..=MAX_ROUNDS {
         let payoff = payoff(&orbits, &lengths);
         let eq = matrix::solve(&payoff)?;
         let (tree, cost) = best_response(game, &orbits, &eq.rows, base, driver)?;
-        said(&format!(
+        progress.said(&format!(
             "best response {round}: {} trees, value {} = {:.6}, the best response to the codemaker's mixture {:.6}",
             trees.len(),
             matrix::show(&eq.value),
@@ -176,6 +198,9 @@ pub fn nash(
             });
         }
         lengths.push(orbit_lengths(game, &orbits, &tree));
+        progress
+            .found(trees.len(), &tree)
+            .map_err(NashError::Keep)?;
         trees.push(tree);
     }
     Err(NashError::Rounds(MAX_ROUNDS + 1))
@@ -353,14 +378,60 @@ mod tests {
         assert_eq!(sizes("mm:2x3"), vec![3, 6]);
     }
 
+    /// Hears nothing, keeps nothing.
+    pub(super) struct Quiet;
+
+    impl Progress for Quiet {
+        fn said(&mut self, _: &str) {}
+        fn found(&mut self, _: usize, _: &Tree) -> Result<(), String> {
+            Ok(())
+        }
+    }
+
     /// The equilibrium of `name`, checked again from its mixtures alone.
     pub(super) fn checked(name: &str) -> (Game, Nash) {
         let game = Game::new(name.parse().unwrap());
         let base = Config::default();
-        let eq = nash(&game, &base, Driver::sequential(), &mut |_| {}).unwrap();
+        let eq = nash(&game, &base, Driver::sequential(), Vec::new(), &mut Quiet).unwrap();
         eq.check(&game, &eq.value, &base, Driver::sequential())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         (game, eq)
+    }
+
+    /// Keeps every tree found.
+    struct Keep(Vec<Tree>);
+
+    impl Progress for Keep {
+        fn said(&mut self, _: &str) {}
+        fn found(&mut self, index: usize, tree: &Tree) -> Result<(), String> {
+            assert_eq!(index, self.0.len());
+            self.0.push(tree.clone());
+            Ok(())
+        }
+    }
+
+    /// A run started again from the trees an earlier run found (any prefix
+    /// of them) ends on the same equilibrium.
+    #[test]
+    fn a_resumed_run_ends_alike() {
+        let game = Game::new("mm:3x3".parse().unwrap());
+        let base = Config::default();
+        let mut kept = Keep(Vec::new());
+        let whole = nash(&game, &base, Driver::sequential(), Vec::new(), &mut kept).unwrap();
+        assert!(kept.0.len() >= 2, "{} trees", kept.0.len());
+        for cut in 1..kept.0.len() {
+            let again = nash(
+                &game,
+                &base,
+                Driver::sequential(),
+                kept.0[..cut].to_vec(),
+                &mut Quiet,
+            )
+            .unwrap();
+            assert_eq!(again.value, whole.value);
+            assert_eq!(again.codebreaker, whole.codebreaker);
+            assert_eq!(again.trees.len(), whole.trees.len());
+        }
     }
 
     /// Small games: each equilibrium passes `check` and a wrong value does
