@@ -398,6 +398,18 @@ pub fn parse_depth(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Reads `--time-budget`: seconds, at least 0.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds: write e.g. 60 or 0.5"))?;
+    if !(0.0..=1e9).contains(&s) {
+        return Err(format!("{text:?} is not a number of seconds from 0 to 1e9"));
+    }
+    Ok(std::time::Duration::from_secs_f64(s))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,7 @@ pub mod duel;
 pub mod eval;
 pub mod export;
 pub mod folder;
+pub mod improve;
 pub mod memory;
 pub mod merge;
 pub mod nash;
@@ -65,8 +66,11 @@ pub enum Command {
     Merge(merge::Args),
     /// Show a plan's progress: units done, core time, time left, bounds so far.
     Status(status::Args),
+    /// Better trees where the optimum is out of reach: exact on small sets,
+    /// the best few guesses above; each improvement written at once.
+    Improve(improve::Args),
     /// The two-player challenge: the exact best response to an opponent's
-    /// tree, and its probability of winning.
+    /// tree and its probability of winning, or the exact equilibrium.
     Duel(duel::Args),
     /// The codemaker's game: the exact equilibrium when the codemaker
     /// chooses how likely each secret is.
@@ -89,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Work(args) => work::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Status(args) => status::run(args),
+        Command::Improve(args) => improve::run(args),
         Command::Duel(args) => duel::run(args),
         Command::Nash(args) => nash::run(args),
         Command::Static(args) => static_game::run(args),
@@ -123,6 +128,7 @@ mod tests {
             ("static_game", include_str!("static_game.rs")),
             ("duel", include_str!("duel.rs")),
             ("nash", include_str!("nash.rs")),
+            ("improve", include_str!("improve.rs")),
         ];
         let shared = [
             include_str!("args.rs"),

@@ -41,7 +41,7 @@ pub struct Args {
     pub max_size: Option<usize>,
     /// Stop after S seconds (decimals allowed) with proven bounds (exact
     /// false, lower and upper).
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = super::args::parse_seconds)]
     pub time_budget: Option<Duration>,
     /// Save the set to FILE (the static-set file of docs/static.md, read by
     /// `optimoo verify`).
@@ -50,18 +50,6 @@ pub struct Args {
     /// Worker threads (default: all cores). The set does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-}
-
-/// Reads `--time-budget`: seconds, at least 0.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds: write e.g. 60 or 0.5"))?;
-    if !(0.0..=1e9).contains(&s) {
-        return Err(format!("{text:?} is not a number of seconds from 0 to 1e9"));
-    }
-    Ok(Duration::from_secs_f64(s))
 }
 
 /// The JSON report (`--json`); the fields are the README's.

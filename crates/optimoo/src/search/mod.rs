@@ -66,6 +66,7 @@ pub(crate) mod memo;
 pub(crate) mod memory;
 pub mod observe;
 pub mod plan;
+mod restricted;
 mod scan;
 mod searcher;
 pub mod static_set;
@@ -94,6 +95,7 @@ pub use crate::search::bound::{
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
+pub use crate::search::restricted::Restrict;
 pub(crate) use crate::search::searcher::Searcher;
 pub use crate::search::value::Outcome;
 
@@ -240,6 +242,69 @@ pub fn solve_after(
         Outcome::Exact(c) => Some((c, searcher.build(&set, d, &stab, c))),
         Outcome::AtLeast(_) => None,
     })
+}
+
+/// The restricted strategy of [`Restrict`] for `game` (the total objective,
+/// no cap; `config` gives the memo size and kernel): its total and tree,
+/// or `None` when `deadline` passed first. Single-threaded search; the
+/// feedback table is built by `driver`.
+pub fn restricted(
+    game: &Game,
+    config: Config,
+    r: Restrict,
+    deadline: Option<Instant>,
+    driver: Driver<'_>,
+) -> Result<Option<(u64, crate::tree::Tree)>, SearchError> {
+    let mut out = None;
+    improve(
+        game,
+        config,
+        r.exact_below,
+        &[r.width],
+        deadline,
+        driver,
+        &mut |c, t, _| out = Some((c, t.clone())),
+    )?;
+    Ok(out)
+}
+
+/// Anytime upper bounds: the restricted strategy of [`Restrict`] with each
+/// width of `widths` in turn (one searcher: the exact parts' memo is
+/// shared), until `deadline`; `better` hears every tree whose total is
+/// below every one before (with its width). Returns the passes finished.
+pub fn improve(
+    game: &Game,
+    config: Config,
+    exact_below: usize,
+    widths: &[usize],
+    deadline: Option<Instant>,
+    driver: Driver<'_>,
+    better: &mut dyn FnMut(u64, &crate::tree::Tree, usize),
+) -> Result<usize, SearchError> {
+    let config = Config {
+        cap: None,
+        objective: Cost::Total,
+        parallel_levels: 0,
+        ..config
+    };
+    let searcher = Searcher::with_driver(game, config, driver)?.with_deadline(deadline);
+    let mut best = u64::MAX;
+    let mut finished = 0;
+    for &width in widths {
+        let Some((c, root)) = searcher.restricted(Restrict { exact_below, width }) else {
+            break;
+        };
+        finished += 1;
+        if c < best {
+            best = c;
+            let tree = crate::tree::Tree {
+                rules: game.rules(),
+                root,
+            };
+            better(c, &tree, width);
+        }
+    }
+    Ok(finished)
 }
 
 /// Solves `game` under `config` on this thread.

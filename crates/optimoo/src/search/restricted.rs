@@ -1,0 +1,178 @@
+//! Upper bounds for games the exact search cannot finish: a strategy that
+//! is exact on every set of at most `exact_below` secrets and, on larger
+//! sets, tries only the `width` most promising guesses (one per orbit under
+//! the position's symmetry, ranked by the partition they make), each
+//! followed by the same strategy on every class.
+//!
+//! Invariants (tested against the exact search and against itself):
+//! - the cost returned is the total of the tree returned, which plays every
+//!   secret (no cap: the total objective);
+//! - with every guess tried (`width = usize::MAX`) it is the exact optimum
+//!   whatever `exact_below` (each level is then a full minimum over exact
+//!   children);
+//! - a wider search is never worse: the guesses tried at a node are a
+//!   prefix of one fixed order, so more of them can only lower the minimum,
+//!   and by induction every child too;
+//! - deterministic: the order breaks ties by code, and the exact parts are
+//!   the search's (the same tree whatever the threads).
+//!
+//! The ranking: the sum of `s · log₂ s` over the class sizes `s` (the
+//! entropy heuristic's, Neuwirth 1982: lower spreads the secrets more),
+//! then a guess that may win, then the smaller code.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::model::code::Code;
+use crate::model::feedback::Feedback;
+use crate::model::partition;
+use crate::model::symmetry::Stabilizer;
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+use crate::search::INF;
+use crate::tree::Node;
+
+/// How far the restricted strategy looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restrict {
+    /// Sets of at most this many secrets are solved exactly.
+    pub exact_below: usize,
+    /// Guesses tried on a larger set (at least 1).
+    pub width: usize,
+}
+
+impl Searcher<'_> {
+    /// The restricted strategy's tree for `game`'s secrets and its total,
+    /// or `None` when the searcher's deadline passed first.
+    pub fn restricted(&self, r: Restrict) -> Option<(u64, Node)> {
+        let set = self.cx.game.secrets();
+        let out = self.restricted_set(&set, &self.cx.root.clone(), r);
+        (!self.aborted()).then_some(out).flatten()
+    }
+
+    /// The restricted strategy on `set` (sorted, not empty) under the
+    /// symmetry `stab` of the position.
+    fn restricted_set(&self, set: &[Code], stab: &Stabilizer, r: Restrict) -> Option<(u64, Node)> {
+        if self.aborted() {
+            return None;
+        }
+        if let Some(deadline) = self.deadline {
+            if Instant::now() >= deadline {
+                self.aborted.store(true, Ordering::Relaxed);
+                return None;
+            }
+        }
+        let n = set.len();
+        if n <= r.exact_below.max(1) {
+            return match self.solve(set, usize::MAX, stab, INF, usize::MAX) {
+                Outcome::Exact(c) => Some((c, self.build(set, usize::MAX, stab, c))),
+                Outcome::AtLeast(_) => None,
+            };
+        }
+        let mut best: Option<(u64, Node)> = None;
+        for guess in self.ranked(set, stab).into_iter().take(r.width.max(1)) {
+            let symbols = self.cx.game.codes().symbols(guess);
+            let child_stab = stab.fix(symbols);
+            let mut total = n as u64;
+            let mut children: Vec<(Feedback, Node)> = Vec::new();
+            for (f, class) in partition::split(self.cx.game, guess, set) {
+                if f == self.cx.win {
+                    continue;
+                }
+                let (c, node) = self.restricted_set(&class, &child_stab, r)?;
+                total += c;
+                children.push((f, node));
+                if best.as_ref().is_some_and(|b| total >= b.0) {
+                    break;
+                }
+            }
+            if best.as_ref().is_none_or(|b| total < b.0) {
+                best = Some((total, Node { guess, children }));
+            }
+        }
+        best
+    }
+
+    /// The guesses worth trying on `set`, best first: one per orbit under
+    /// `stab` and the permutations of the symbols no secret of `set` holds,
+    /// each splitting the set, by the ranking of the module doc.
+    fn ranked(&self, set: &[Code], stab: &Stabilizer) -> Vec<Code> {
+        let game = self.cx.game;
+        let book = game.codes();
+        let absent = self.cx.all_symbols & !book.symbols_of(set);
+        let roots = stab.orbits(book, absent);
+        let mut counts = vec![0u32; self.cx.slots.max(game.win().index() + 1)];
+        let mut scored: Vec<(f64, bool, Code)> = Vec::new();
+        for guess in book.all() {
+            if roots[guess.index()] != guess || !game.is_guess(guess) {
+                continue;
+            }
+            counts.iter_mut().for_each(|c| *c = 0);
+            let row = self.cx.table.row(guess);
+            for s in set {
+                counts[row[s.index()].index()] += 1;
+            }
+            let useless =
+                counts.iter().any(|&c| c as usize == set.len()) && counts[self.cx.win.index()] == 0;
+            if useless {
+                continue;
+            }
+            let spread: f64 = counts
+                .iter()
+                .filter(|&&c| c > 1)
+                .map(|&c| f64::from(c) * f64::from(c).log2())
+                .sum();
+            let may_win = set.binary_search(&guess).is_ok();
+            scored.push((spread, !may_win, guess));
+        }
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        scored.into_iter().map(|s| s.2).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::game::Game;
+    use crate::search::{self, Config, Driver, Restrict};
+
+    fn run(game: &Game, exact_below: usize, width: usize) -> u64 {
+        let r = Restrict { exact_below, width };
+        let (cost, tree) =
+            search::restricted(game, Config::default(), r, None, Driver::sequential())
+                .unwrap()
+                .unwrap();
+        let stats = crate::tree::check::check(game, &tree, None).unwrap();
+        assert_eq!(stats.total, cost, "{} {r:?}", game.name());
+        cost
+    }
+
+    /// Every guess tried: the exact optimum (no cap), whatever the exact
+    /// threshold; fewer guesses: never better than the optimum, never worse
+    /// with more of them.
+    #[test]
+    fn full_width_is_exact_and_wider_is_never_worse() {
+        for name in [
+            "mm:2x4", "moo:3x4", "mm:3x3", "moo:3x5", "mm:2x6", "moo:2x8",
+        ] {
+            let game = Game::new(name.parse().unwrap());
+            let optimum = search::solve(
+                &game,
+                Config {
+                    cap: None,
+                    ..Config::default()
+                },
+            )
+            .unwrap()
+            .cost;
+            for exact_below in [1, 3, 8] {
+                assert_eq!(run(&game, exact_below, usize::MAX), optimum, "{name}");
+                let mut last = u64::MAX;
+                for width in 1..=4 {
+                    let c = run(&game, exact_below, width);
+                    assert!(c >= optimum && c <= last, "{name} {exact_below} {width}");
+                    last = c;
+                }
+            }
+        }
+    }
+}

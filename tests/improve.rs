@@ -1,0 +1,62 @@
+//! `optimoo improve`: anytime upper bounds (the library's
+//! `search::restricted` tests them against the exact search); here the
+//! command: its file, its incumbent, its report and errors.
+
+use serde_json::Value;
+
+use crate::trees::{run, scratch};
+use crate::OPTIMOO;
+
+#[test]
+fn improve_writes_verified_trees_that_beat_the_incumbent() {
+    let out = scratch("improve-moo-4x7.tree");
+    let _ = std::fs::remove_file(&out);
+    let path = out.to_str().unwrap();
+    let args = [
+        "improve",
+        "--game",
+        "moo:4x7",
+        "-o",
+        path,
+        "--max-width",
+        "2",
+        "--exact-below",
+        "20",
+        "--json",
+    ];
+    let (code, stdout, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(stdout.trim()).unwrap();
+    for key in crate::cli::readme_fields("`improve`") {
+        assert!(v.get(&key).is_some(), "no {key} in {stdout}");
+    }
+    let total = v["total"].as_u64().unwrap();
+    assert!(err.contains("width 1:"), "{err}");
+    let (code, verified, err) = run(OPTIMOO, &["verify", path], "");
+    assert_eq!(code, 0, "{verified}{err}");
+    assert!(verified.contains(&format!("total {total}")), "{verified}");
+    // Against itself as the incumbent: nothing better, the file kept.
+    let before = std::fs::read(&out).unwrap();
+    let again = [
+        "improve",
+        "--from",
+        path,
+        "-o",
+        path,
+        "--max-width",
+        "2",
+        "--exact-below",
+        "20",
+        "--json",
+    ];
+    let (code, stdout, err) = run(OPTIMOO, &again, "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert!(v["total"].is_null(), "{stdout}");
+    assert_eq!(v["from_total"].as_u64(), Some(total));
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    // Bad input: a usage error.
+    let (code, _, err) = run(OPTIMOO, &["improve", "-o", path, "--max-width", "0"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--max-width"), "{err}");
+}
