@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: PathBuf,
     /// Sets of at most N secrets are solved exactly.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 400)]
     pub exact_below: usize,
     /// The widest pass (guesses tried per large set).
     #[arg(long, value_name = "K", default_value_t = 3)]
