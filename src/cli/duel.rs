@@ -22,7 +22,6 @@ use optimoo::tree::format::TreeFile;
 
 use super::folder;
 use super::output::Output;
-use super::EXIT_NEGATIVE;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// The two-player challenge: both players hide a secret and guess in turn,
@@ -437,23 +436,14 @@ fn check(dir: &Path, threads: Option<usize>) -> anyhow::Result<ExitCode> {
             &game, rule, &first, &second, &value, &base, driver,
         ))
     })?;
-    let mut out = std::io::stdout().lock();
-    match result {
-        Ok(searches) => {
-            writeln!(
-                out,
-                "{}: ok: {} {} value {} (each seat's exact best response to the other's \
-                 mixture earns no more; {searches} searches)",
-                dir.display(),
-                game.name(),
-                rule,
-                file.value
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(why) => {
-            writeln!(out, "{}: FAILED: {why}", dir.display())?;
-            Ok(ExitCode::from(EXIT_NEGATIVE))
-        }
-    }
+    let result = result.map(|searches| {
+        format!(
+            "{} {} value {} (each seat's exact best response to the other's mixture earns no \
+             more; {searches} searches)",
+            game.name(),
+            rule,
+            file.value
+        )
+    });
+    folder::verdict(dir, result)
 }

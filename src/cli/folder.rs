@@ -2,7 +2,9 @@
 //! tree files beside it, written into a new or empty folder and read back
 //! by `--check DIR`.
 
+use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use num_rational::BigRational;
@@ -81,4 +83,20 @@ pub fn ratio(dir: &Path, json: &str, text: &str) -> anyhow::Result<BigRational> 
 pub fn rules(dir: &Path, json: &str, text: &str) -> anyhow::Result<Rules> {
     text.parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", dir.join(json).display()))
+}
+
+/// Prints the verdict of `--check DIR` on stdout: `DIR: ok: {what}` (exit
+/// 0) or `DIR: FAILED: {why}` (exit 1).
+pub fn verdict(dir: &Path, result: Result<String, String>) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match result {
+        Ok(what) => {
+            writeln!(out, "{}: ok: {what}", dir.display())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            writeln!(out, "{}: FAILED: {why}", dir.display())?;
+            Ok(ExitCode::from(super::EXIT_NEGATIVE))
+        }
+    }
 }

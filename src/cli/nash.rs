@@ -16,7 +16,6 @@ use optimoo::search::{Config, Driver};
 use optimoo::tree::Tree;
 
 use super::folder;
-use super::EXIT_NEGATIVE;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// The codemaker's game: the codemaker chooses how likely each secret is,
@@ -298,22 +297,13 @@ fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitC
     }
     let value = ratio(&file.value)?;
     let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
-    let mut out = std::io::stdout().lock();
-    match nash::check(&game, &codemaker, &trees, &value, &base, driver) {
-        Ok(()) => {
-            writeln!(
-                out,
-                "{}: ok: {} value {} (the codebreaker's best response to the codemaker and the \
-                 codemaker's best orbit against the trees both give it)",
-                dir.display(),
-                game.name(),
-                file.value
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(why) => {
-            writeln!(out, "{}: FAILED: {why}", dir.display())?;
-            Ok(ExitCode::from(EXIT_NEGATIVE))
-        }
-    }
+    let result = nash::check(&game, &codemaker, &trees, &value, &base, driver).map(|()| {
+        format!(
+            "{} value {} (the codebreaker's best response to the codemaker and the \
+             codemaker's best orbit against the trees both give it)",
+            game.name(),
+            file.value
+        )
+    });
+    folder::verdict(dir, result)
 }

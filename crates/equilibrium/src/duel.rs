@@ -536,33 +536,8 @@ fn to_costs(corner: &[BigInt], n: u64) -> Result<Vec<u64>, String> {
 /// A basis of the rational null space of `rows` (each of `unknowns`
 /// entries): for each free unknown, the vector with 1 there, 0 at the other
 /// free unknowns.
-fn nullspace(mut a: Vec<Vec<BigRational>>, unknowns: usize) -> Vec<(usize, Vec<BigRational>)> {
-    let mut pivots: Vec<usize> = Vec::new();
-    let mut r = 0;
-    for col in 0..unknowns {
-        let Some(p) = (r..a.len()).find(|&i| !a[i][col].is_zero()) else {
-            continue;
-        };
-        a.swap(r, p);
-        let lead = a[r][col].clone();
-        for x in a[r].iter_mut() {
-            *x = &*x / &lead;
-        }
-        let pivot_row = a[r].clone();
-        for (i, row) in a.iter_mut().enumerate() {
-            if i != r && !row[col].is_zero() {
-                let f = row[col].clone();
-                for (x, y) in row.iter_mut().zip(&pivot_row) {
-                    *x = &*x - &f * y;
-                }
-            }
-        }
-        pivots.push(col);
-        r += 1;
-        if r == a.len() {
-            break;
-        }
-    }
+fn nullspace(a: Vec<Vec<BigRational>>, unknowns: usize) -> Vec<(usize, Vec<BigRational>)> {
+    let (a, pivots) = matrix::reduce(a, unknowns);
     (0..unknowns)
         .filter(|c| !pivots.contains(c))
         .map(|free| {

@@ -222,10 +222,31 @@ fn indifferent(
 /// Solves the augmented system `a` (each row: `unknowns` coefficients,
 /// then the right side) by Gaussian elimination; free unknowns are 0.
 /// `None` when it is inconsistent.
-pub(crate) fn gauss(mut a: Vec<Vec<BigRational>>, unknowns: usize) -> Option<Vec<BigRational>> {
+pub(crate) fn gauss(a: Vec<Vec<BigRational>>, unknowns: usize) -> Option<Vec<BigRational>> {
+    let (a, pivots) = reduce(a, unknowns);
+    if a[pivots.len()..].iter().any(|row| !row[unknowns].is_zero()) {
+        return None;
+    }
+    let mut out = vec![BigRational::zero(); unknowns];
+    for (row, &c) in pivots.iter().enumerate() {
+        out[c] = a[row][unknowns].clone();
+    }
+    Some(out)
+}
+
+/// The reduced row echelon form of `a` over its first `columns` columns
+/// (Gauss-Jordan elimination in rationals), and the pivot column of each
+/// of its first rows.
+pub(crate) fn reduce(
+    mut a: Vec<Vec<BigRational>>,
+    columns: usize,
+) -> (Vec<Vec<BigRational>>, Vec<usize>) {
     let mut pivots = Vec::new();
-    let mut r = 0;
-    for c in 0..unknowns {
+    for c in 0..columns {
+        let r = pivots.len();
+        if r == a.len() {
+            break;
+        }
         let Some(p) = (r..a.len()).find(|&i| !a[i][c].is_zero()) else {
             continue;
         };
@@ -234,29 +255,18 @@ pub(crate) fn gauss(mut a: Vec<Vec<BigRational>>, unknowns: usize) -> Option<Vec
         for x in a[r].iter_mut() {
             *x = &*x / &lead;
         }
-        for i in 0..a.len() {
-            if i != r && !a[i][c].is_zero() {
-                let f = a[i][c].clone();
-                let pivot_row = a[r].clone();
-                for (x, y) in a[i].iter_mut().zip(pivot_row.iter()) {
+        let pivot_row = a[r].clone();
+        for (i, row) in a.iter_mut().enumerate() {
+            if i != r && !row[c].is_zero() {
+                let f = row[c].clone();
+                for (x, y) in row.iter_mut().zip(&pivot_row) {
                     *x = &*x - &f * y;
                 }
             }
         }
-        pivots.push((r, c));
-        r += 1;
-        if r == a.len() {
-            break;
-        }
+        pivots.push(c);
     }
-    if a[r..].iter().any(|row| !row[unknowns].is_zero()) {
-        return None;
-    }
-    let mut out = vec![BigRational::zero(); unknowns];
-    for (row, c) in pivots {
-        out[c] = a[row][unknowns].clone();
-    }
-    Some(out)
+    (a, pivots)
 }
 
 /// `n / d` as an exact rational.

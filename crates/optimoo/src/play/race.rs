@@ -204,11 +204,8 @@ impl Race<'_> {
     ) -> std::io::Result<Step> {
         let game = self.player.game();
         loop {
-            if decorated {
-                write!(talk, "round {round}, your guess> ")?;
-                talk.flush()?;
-            }
-            let text = match read(input, talk)?.stop() {
+            let prompt = format!("round {round}, your guess> ");
+            let text = match ask(input, talk, decorated.then_some(prompt.as_str()))? {
                 Ok(t) => t,
                 Err(step) => return Ok(step),
             };
@@ -258,11 +255,8 @@ impl Race<'_> {
         }
         out.flush()?;
         loop {
-            if decorated {
-                write!(talk, "your answer to {code}> ")?;
-                talk.flush()?;
-            }
-            let text = match read(input, talk)?.stop() {
+            let prompt = format!("your answer to {code}> ");
+            let text = match ask(input, talk, decorated.then_some(prompt.as_str()))? {
                 Ok(t) => t,
                 Err(step) => return Ok(step),
             };
@@ -296,6 +290,20 @@ impl Race<'_> {
             )?;
         }
     }
+}
+
+/// The person's next line after `prompt` (at a terminal), or the turn's
+/// end when the person stops.
+fn ask(
+    input: &mut dyn BufRead,
+    talk: &mut dyn Write,
+    prompt: Option<&str>,
+) -> std::io::Result<Result<String, Step>> {
+    if let Some(prompt) = prompt {
+        write!(talk, "{prompt}")?;
+        talk.flush()?;
+    }
+    Ok(read(input, talk)?.stop())
 }
 
 /// The next line that is not empty or a request for help.
