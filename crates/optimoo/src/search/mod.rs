@@ -246,8 +246,8 @@ pub fn solve_after(
 
 /// The restricted strategy of [`Restrict`] for `game` (the total objective,
 /// no cap; `config` gives the memo size and kernel): its total and tree,
-/// or `None` when `deadline` passed first. Single-threaded search; the
-/// feedback table is built by `driver`.
+/// or `None` when `deadline` passed first. The table and the classes of
+/// large sets are run by `driver` (the tree does not depend on it).
 pub fn restricted(
     game: &Game,
     config: Config,

@@ -14,7 +14,8 @@
 //!   prefix of one fixed order, so more of them can only lower the minimum,
 //!   and by induction every child too;
 //! - deterministic: the order breaks ties by code, and the exact parts are
-//!   the search's (the same tree whatever the threads).
+//!   the search's (the same tree whatever the threads: large sets solve
+//!   their classes in parallel and take the results in order).
 //!
 //! The ranking: the sum of `s · log₂ s` over the class sizes `s` (the
 //! entropy heuristic's, Neuwirth 1982: lower spreads the secrets more),
@@ -23,6 +24,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use crate::exec;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
@@ -31,6 +33,10 @@ use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 use crate::search::INF;
 use crate::tree::Node;
+
+/// Sets larger than this many times the exact threshold spread their
+/// classes over the threads.
+const PARALLEL_FACTOR: usize = 4;
 
 /// How far the restricted strategy looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,15 +81,29 @@ impl Searcher<'_> {
             let child_stab = stab.fix(symbols);
             let mut total = n as u64;
             let mut children: Vec<(Feedback, Node)> = Vec::new();
-            for (f, class) in partition::split(self.cx.game, guess, set) {
-                if f == self.cx.win {
-                    continue;
+            let classes: Vec<(Feedback, Vec<Code>)> = partition::split(self.cx.game, guess, set)
+                .into_iter()
+                .filter(|(f, _)| *f != self.cx.win)
+                .collect();
+            if self.par.width() > 1 && n > PARALLEL_FACTOR * r.exact_below.max(1) {
+                // Large sets: the classes on every thread (no cut-off; the
+                // results, each deterministic, are taken in order).
+                let solved = exec::map(self.par, classes.len(), |i| {
+                    self.restricted_set(&classes[i].1, &child_stab, r)
+                });
+                for ((f, _), child) in classes.iter().zip(solved) {
+                    let (c, node) = child?;
+                    total += c;
+                    children.push((*f, node));
                 }
-                let (c, node) = self.restricted_set(&class, &child_stab, r)?;
-                total += c;
-                children.push((f, node));
-                if best.as_ref().is_some_and(|b| total >= b.0) {
-                    break;
+            } else {
+                for (f, class) in &classes {
+                    let (c, node) = self.restricted_set(class, &child_stab, r)?;
+                    total += c;
+                    children.push((*f, node));
+                    if best.as_ref().is_some_and(|b| total >= b.0) {
+                        break;
+                    }
                 }
             }
             if best.as_ref().is_none_or(|b| total < b.0) {
@@ -172,6 +192,34 @@ mod tests {
                     assert!(c >= optimum && c <= last, "{name} {exact_below} {width}");
                     last = c;
                 }
+            }
+        }
+    }
+
+    /// Large sets solve their classes on several threads: the same tree.
+    #[test]
+    fn threads_give_the_same_tree() {
+        let par = crate::exec::Scoped(3);
+        for name in ["moo:4x7", "mm:3x5"] {
+            let game = Game::new(name.parse().unwrap());
+            for width in [1, 2] {
+                let r = Restrict {
+                    exact_below: 4,
+                    width,
+                };
+                let one =
+                    search::restricted(&game, Config::default(), r, None, Driver::sequential())
+                        .unwrap()
+                        .unwrap();
+                let driver = Driver {
+                    par: &par,
+                    ..Driver::sequential()
+                };
+                let many = search::restricted(&game, Config::default(), r, None, driver)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(one.0, many.0, "{name} {width}");
+                assert_eq!(one.1, many.1, "{name} {width}");
             }
         }
     }
