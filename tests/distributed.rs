@@ -484,3 +484,38 @@ fn work_refuses_what_does_not_fit() {
     assert!(err.contains("memory: about"), "{err}");
     assert!(dir.join("units/0.json").exists());
 }
+
+/// `status --upper-tree FILE`: a verified tree better than the plan's
+/// heuristic lowers the upper bound (its replayed total); a tree of
+/// another game is refused.
+#[test]
+fn status_takes_a_better_tree_as_the_upper_bound() {
+    let dir = folder("status-upper-tree-moo-4x6");
+    ok(&["plan", "--game", "moo:4x6", "-o", s(&dir)]);
+    let before: serde_json::Value =
+        serde_json::from_str(&ok(&["status", s(&dir), "--json"])).unwrap();
+    let tree = scratch("status-upper-tree-moo-4x6.tree");
+    ok(&["solve", "--game", "moo:4x6", "-o", s(&tree)]);
+    let after: serde_json::Value = serde_json::from_str(&ok(&[
+        "status",
+        s(&dir),
+        "--json",
+        "--upper-tree",
+        s(&tree),
+    ]))
+    .unwrap();
+    let verified = ok(&["verify", s(&tree)]);
+    let optimum: u64 = verified
+        .split("total ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no total in {verified}"));
+    assert!(optimum < before["upper"].as_u64().unwrap(), "{before}");
+    assert_eq!(after["upper"].as_u64(), Some(optimum), "{after}");
+    assert!(optimum >= after["lower"].as_u64().unwrap(), "{after}");
+    let other = scratch("status-upper-tree-mm-3x4.tree");
+    ok(&["solve", "--game", "mm:3x4", "-o", s(&other)]);
+    let (code, _, err) = run(OPTIMOO, &["status", s(&dir), "--upper-tree", s(&other)], "");
+    assert_eq!(code, 2, "{err}");
+}

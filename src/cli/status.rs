@@ -12,8 +12,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::{bail, Context};
+use optimoo::model::Objective;
 use optimoo::search::plan::Known;
 use optimoo::search::INF;
+use optimoo::tree::format::TreeFile;
 
 use super::checkpoint::{show_cost, Folder, Totals};
 use super::EXIT_ERROR;
@@ -26,6 +29,31 @@ pub struct Args {
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
+    /// A tree of the plan's game (every code, within its cap) whose total,
+    /// recounted by replaying every secret, is a proven upper bound: used
+    /// when it is below the plan's (e.g. a tree of `optimoo improve`).
+    /// Average objective only.
+    #[arg(long, value_name = "FILE")]
+    pub upper_tree: Option<PathBuf>,
+}
+
+/// The total of the tree in `path`, replayed over every secret of the
+/// plan's game within its cap (only for the average objective).
+fn tree_total(folder: &Folder, path: &std::path::Path) -> anyhow::Result<u64> {
+    if folder.objective != Objective::Average {
+        bail!(
+            "--upper-tree bounds the average objective only, not {}",
+            folder.objective
+        );
+    }
+    let file = TreeFile::read(path, Some(folder.game.rules()))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if file.header.secrets.is_some() || folder.game.secret_set().is_some() {
+        bail!("--upper-tree: secret lists are not supported");
+    }
+    let stats = optimoo::tree::check::check(&folder.game, &file.tree, folder.file.cap)
+        .with_context(|| format!("{} does not play every secret", path.display()))?;
+    Ok(stats.total)
 }
 
 /// Runs `optimoo status`.
@@ -66,7 +94,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // guide (units of one size vary a lot).
     let remaining =
         (done_secrets > 0).then(|| done_seconds / done_secrets as f64 * todo_secrets as f64);
-    let (lower, upper) = folder.plan.anytime(&known, folder.proven());
+    let proven = match &args.upper_tree {
+        Some(path) => folder.proven().min(tree_total(&folder, path)?),
+        None => folder.proven(),
+    };
+    let (lower, upper) = folder.plan.anytime(&known, proven);
     let bound = |c: u64| (c < INF).then_some(c);
     // How far the bounds are apart: upper / lower − 1, in percent.
     let gap = (lower > 0 && lower < INF && upper < INF)
