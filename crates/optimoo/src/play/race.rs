@@ -389,16 +389,26 @@ mod tests {
         (outcome, String::from_utf8(talk).unwrap(), secret)
     }
 
-    #[test]
-    fn races_end_by_the_rules() {
+    /// The person's secret in the scripted races.
+    const THEIRS: &str = "243";
+
+    /// The computer's secret (seed 7), the round `c` in which the computer
+    /// cracks THEIRS, and a guess that is not its secret.
+    fn fixture() -> (String, usize, &'static str) {
         let game = Game::new(Rules::moo(3, 5).unwrap());
         let player = Player::without_tree(&game);
         let secret = game.format_code(Race::secret_for(&player, 7));
-        let theirs = "243";
-        // The computer cracks the person's secret in round `c`.
-        let c = player.play(game.parse_code(theirs).unwrap()).len();
+        let c = player.play(game.parse_code(THEIRS).unwrap()).len();
         assert!(c >= 2);
         let wrong = if secret == "012" { "013" } else { "012" };
+        (secret, c, wrong)
+    }
+
+    #[test]
+    fn races_end_by_the_rules() {
+        let game = Game::new(Rules::moo(3, 5).unwrap());
+        let (secret, c, wrong) = fixture();
+        let theirs = THEIRS;
         let mut late: Vec<&str> = vec![wrong; c - 1];
         late.push(&secret);
         let never: Vec<&str> = vec![wrong; c];
@@ -433,10 +443,8 @@ mod tests {
     fn a_contradiction_is_refused_at_once() {
         let game = Game::new(Rules::moo(3, 5).unwrap());
         let player = Player::without_tree(&game);
-        let secret = game.format_code(Race::secret_for(&player, 7));
-        let theirs = "243";
-        let c = player.play(game.parse_code(theirs).unwrap()).len();
-        let wrong = if secret == "012" { "013" } else { "012" };
+        let (_, c, wrong) = fixture();
+        let theirs = THEIRS;
         let never: Vec<&str> = vec![wrong; c];
         let moves = player.play(game.parse_code(theirs).unwrap());
         let second = player.advise(&moves[..1]).unwrap();
