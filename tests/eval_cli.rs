@@ -82,3 +82,95 @@ fn bad_options_are_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("--strategy"), "{err}");
 }
+
+/// The phased strategy on a game too large for the model: a sample, its
+/// interval and the README's fields; its tree on a game that fits is the
+/// tree `verify` replays, with the same total.
+#[test]
+fn phased_plays_huge_games_and_samples() {
+    let (code, out, err) = optimoo(&[
+        "eval",
+        "--game",
+        "moo:8x10",
+        "--strategy",
+        "phased",
+        "--sample",
+        "300",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("memory: about"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["secrets"], 300);
+    assert_eq!(v["population"], 1_814_400);
+    let hist: Vec<u64> = serde_json::from_value(v["histogram"].clone()).unwrap();
+    assert_eq!(hist.iter().sum::<u64>(), 300);
+    let [lo, hi]: [f64; 2] = serde_json::from_value(v["interval"].clone()).unwrap();
+    let average = v["average"].as_f64().unwrap();
+    assert!(lo < average && average < hi, "{lo} {average} {hi}");
+    let dir = std::env::temp_dir().join(format!("optimoo-phased-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("p.tree");
+    let (code, out, err) = optimoo(&[
+        "eval",
+        "--game",
+        "mm:4x5",
+        "--strategy",
+        "phased",
+        "--json",
+        "-o",
+        tree.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let (code, vout, err) = optimoo(&["verify", tree.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(vout.contains(&v["total"].to_string()), "{vout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Bad input on huge games is refused with a reason (exit code 2).
+#[test]
+fn huge_games_refuse_what_they_cannot_do() {
+    for (args, says) in [
+        (vec!["eval", "--game", "moo:15x16"], "2^32"),
+        (
+            vec!["eval", "--game", "moo:10x10", "--strategy", "entropy"],
+            "phased or first",
+        ),
+        (
+            vec![
+                "eval",
+                "--game",
+                "moo:7x10",
+                "--strategy",
+                "phased",
+                "--sample",
+                "604801",
+            ],
+            "--sample",
+        ),
+        (
+            vec!["eval", "--game", "moo:4x10", "--sample", "10"],
+            "--strategy phased",
+        ),
+        (
+            vec![
+                "eval",
+                "--game",
+                "moo:7x10",
+                "--strategy",
+                "phased",
+                "--exact-below",
+                "99",
+            ],
+            "exact",
+        ),
+    ] {
+        let (code, _, err) = optimoo(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -111,7 +111,7 @@ fn bad_nash_input_is_refused() {
 
 /// A run stopped after its first tree (only DIR/progress/tree-1.tree
 /// left) goes on from it when given the same folder, and ends on the same
-/// equilibrium; a folder with other files is refused.
+/// equilibrium; a finished folder is refused.
 #[test]
 fn a_stopped_run_resumes_from_its_trees() {
     let whole = scratch("nash-mm-3x3-whole");
@@ -144,6 +144,8 @@ fn a_stopped_run_resumes_from_its_trees() {
         resumed.join("progress/tree-1.tree"),
     )
     .unwrap();
+    // A log the user keeps beside the progress does not stop the resume.
+    std::fs::write(resumed.join("log.txt"), "round 1\n").unwrap();
     let a = args(&resumed);
     let (code, again, err) = run(
         OPTIMOO,
@@ -154,6 +156,7 @@ fn a_stopped_run_resumes_from_its_trees() {
     assert!(err.contains("resuming from the 1 trees"), "{err}");
     let value = |text: &str| serde_json::from_str::<Value>(text).unwrap()["value"].clone();
     assert_eq!(value(&again), value(&out));
+    assert!(resumed.join("log.txt").is_file());
     // Finished, or holding something else: refused.
     let (code, _, err) = run(
         OPTIMOO,

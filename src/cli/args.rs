@@ -41,21 +41,63 @@ pub fn named<T: Named + Clone + Send + Sync>() -> impl TypedValueParser<Value = 
     cli_common::names(T::NAMES)
 }
 
-/// A strategy, or all of them (`None`).
-pub type StrategyChoice = Option<Heuristic>;
-
-/// Reads `all` or a heuristic's name.
-pub fn strategy_choice() -> impl TypedValueParser<Value = StrategyChoice> {
-    let names = std::iter::once("all").chain(Heuristic::NAMES.iter().map(|(n, _)| *n));
-    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>())
-        .map(|name| name.parse::<Heuristic>().ok())
+/// `eval --strategy`: every heuristic, one of them, or the phased
+/// strategy of games of any size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrategyChoice {
+    /// Every heuristic (on a game over 65,535 codes: first and phased).
+    All,
+    /// One heuristic.
+    One(Heuristic),
+    /// The phased strategy (`optimoo::huge::phased`).
+    Phased,
 }
 
-/// The heuristics a choice names.
+/// Reads `all`, `phased` or a heuristic's name.
+pub fn strategy_choice() -> impl TypedValueParser<Value = StrategyChoice> {
+    let names = std::iter::once("all")
+        .chain(Heuristic::NAMES.iter().map(|(n, _)| *n))
+        .chain(std::iter::once("phased"));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>()).map(|name| {
+        match name.as_str() {
+            "all" => StrategyChoice::All,
+            "phased" => StrategyChoice::Phased,
+            h => StrategyChoice::One(h.parse().expect("clap accepts only these names")),
+        }
+    })
+}
+
+/// The heuristics a choice names (none for `phased`).
 pub fn heuristics(choice: StrategyChoice) -> Vec<Heuristic> {
     match choice {
-        None => Heuristic::ALL.to_vec(),
-        Some(h) => vec![h],
+        StrategyChoice::All => Heuristic::ALL.to_vec(),
+        StrategyChoice::One(h) => vec![h],
+        StrategyChoice::Phased => Vec::new(),
+    }
+}
+
+/// A game of any size: one the model handles, or a larger one
+/// (`optimoo::huge`), which only the phased and first strategies play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyGame {
+    /// At most 65,535 codes.
+    Small(Rules),
+    /// More.
+    Huge(optimoo::huge::Shape),
+}
+
+impl std::str::FromStr for AnyGame {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AnyGame, String> {
+        match text.parse::<Rules>() {
+            Ok(rules) => Ok(AnyGame::Small(rules)),
+            Err(optimoo::model::RulesError::TooLarge { .. }) => text
+                .parse::<optimoo::huge::Shape>()
+                .map(AnyGame::Huge)
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
     }
 }
 

@@ -10,31 +10,49 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use optimoo::heuristic::{self, StrategyConfig};
+use optimoo::heuristic::{self, Heuristic, StrategyConfig};
 use optimoo::model::Game;
 use optimoo::model::Rules;
 use optimoo::tree::Stats;
 
-use super::args::{self, heuristics, StrategyChoice, StrategyOptions};
+use super::args::{self, heuristics, AnyGame, StrategyChoice, StrategyOptions};
 use super::report::EvalRow;
 
 /// Play every secret with heuristic strategies and print the totals.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed)
-    /// [default: moo:4x10, or with --alphabet the words' game]
+    /// [default: moo:4x10, or with --alphabet the words' game]. Games of
+    /// more than 65,535 codes (up to 2^32: moo:10x10, mm:8x8) are played by
+    /// the phased strategy and the first candidate, without the feedback
+    /// table (docs/huge.md).
     #[arg(long)]
-    pub game: Option<Rules>,
+    pub game: Option<AnyGame>,
     #[command(flatten)]
     pub list: super::secrets::SecretArgs,
     /// The strategy to evaluate, or all of them: all, first (the first
     /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
     /// smallest largest class), irving (smallest sum of squared class
-    /// sizes), entropy (Neuwirth: largest entropy), kooi (most classes).
+    /// sizes), entropy (Neuwirth: largest entropy), kooi (most classes),
+    /// phased (games of any size: a sampled pool on large sets, the
+    /// --heuristic below --heuristic-below, exact below --exact-below;
+    /// not in all). On a game over 65,535 codes, all means first and
+    /// phased.
     #[arg(long, default_value = "all", value_parser = args::strategy_choice())]
     pub strategy: StrategyChoice,
     #[command(flatten)]
     pub options: StrategyOptions,
+    #[command(flatten)]
+    pub phased: cli_common::phased::PhasedArgs,
+    /// Phased and huge games: play a uniform sample of N secrets (drawn
+    /// from --seed) instead of all, and print a 95 % confidence interval of
+    /// the average.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<u64>,
+    /// Phased: write the strategy's tree to FILE (games of at most 65,535
+    /// codes; a tree file `verify` reads).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
     /// One JSON object per line and strategy instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -67,7 +85,28 @@ pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
 
 /// Runs `optimoo eval`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = args.list.game(args.game, Rules::standard())?;
+    let huge = match args.game {
+        Some(AnyGame::Huge(shape)) => Some(shape),
+        _ if args.strategy == StrategyChoice::Phased => Some(
+            optimoo::huge::Shape::from_rules(match args.game {
+                Some(AnyGame::Small(rules)) => rules,
+                _ => Rules::standard(),
+            })
+            .context("--strategy phased")?,
+        ),
+        _ => None,
+    };
+    if let Some(shape) = huge {
+        return run_huge(args, shape);
+    }
+    if args.sample.is_some() || args.output.is_some() {
+        anyhow::bail!("--sample and -o go with --strategy phased (or a game over 65,535 codes)");
+    }
+    let rules = match args.game {
+        Some(AnyGame::Small(rules)) => Some(rules),
+        _ => None,
+    };
+    let game = args.list.game(rules, Rules::standard())?;
     let configs = heuristics(args.strategy)
         .into_iter()
         .map(|h| args.options.config(&game, h))
@@ -103,6 +142,48 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The huge path: `first` and `phased` on any game, every secret or a
+/// sample (cli/huge.rs).
+fn run_huge(args: Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
+    if args.list.secrets.is_some() {
+        anyhow::bail!("--secrets: the phased strategy plays whole games (moo:KxN, mm:KxN)");
+    }
+    let strategies = match args.strategy {
+        StrategyChoice::All => vec![Heuristic::First, Heuristic::Entropy],
+        StrategyChoice::Phased => vec![Heuristic::Entropy],
+        StrategyChoice::One(Heuristic::First) => vec![Heuristic::First],
+        StrategyChoice::One(h) => anyhow::bail!(
+            "{shape} has {} codes: over 65,535 only --strategy phased or first play it \
+             (the {h} heuristic scores every code at every node)",
+            shape.code_count()
+        ),
+    };
+    let mut phased = args.phased.options();
+    if let Some(text) = &args.options.first {
+        phased.first = Some(shape.parse(text).context("--first")?);
+    }
+    // The phased entry stands for the phased strategy with its own score.
+    let strategies = strategies
+        .into_iter()
+        .map(|h| {
+            if h == Heuristic::First {
+                h
+            } else {
+                phased.heuristic
+            }
+        })
+        .collect();
+    super::huge::run(super::huge::Request {
+        shape,
+        strategies,
+        phased,
+        sample: args.sample,
+        seed: args.options.seed,
+        output: args.output,
+        json: args.json,
+    })
 }
 
 impl Row {

@@ -18,6 +18,7 @@ pub mod duel;
 pub mod eval;
 pub mod export;
 pub mod folder;
+pub mod huge;
 pub mod improve;
 pub mod memory;
 pub mod merge;

@@ -217,13 +217,16 @@ impl nash::Progress for Kept<'_> {
 }
 
 /// Prepares DIR: a new or empty folder, or the folder of a run that
-/// stopped (DIR/progress/ and nothing else), whose trees are returned.
+/// stopped (DIR/progress/, with no nash.json or tree-I.tree written yet;
+/// other files, such as the logs a user keeps beside it, are left alone),
+/// whose trees are returned.
 fn resume(dir: &Path, game: &Game) -> anyhow::Result<Vec<Tree>> {
     let progress = dir.join(PROGRESS);
     let only_progress = std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .filter_map(Result::ok)
-            .all(|e| e.file_name() == PROGRESS)
+        entries.filter_map(Result::ok).all(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name != "nash.json" && !(name.starts_with("tree-") && name.ends_with(".tree"))
+        })
     }) && progress.is_dir();
     if !only_progress {
         folder::prepare(dir)?;

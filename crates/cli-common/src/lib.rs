@@ -9,6 +9,7 @@
 //! no tempfile; the player stays small (docs/architecture.md).
 
 pub mod exit;
+pub mod phased;
 pub mod secrets;
 
 /// Reads one of the names of `table` (`name`, value), exactly as listed

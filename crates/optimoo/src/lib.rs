@@ -47,6 +47,7 @@
 
 pub mod exec;
 pub mod heuristic;
+pub mod huge;
 pub mod model;
 pub mod play;
 pub mod rng;

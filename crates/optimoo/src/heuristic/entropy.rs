@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 /// `spf[n]`: the smallest prime factor of `n` (0 for `n < 2`).
-pub(super) fn smallest_prime_factors(max: usize) -> Vec<u32> {
+pub(crate) fn smallest_prime_factors(max: usize) -> Vec<u32> {
     let mut spf = vec![0u32; max + 1];
     for i in 2..=max {
         if spf[i] == 0 {
@@ -27,7 +27,7 @@ pub(super) fn smallest_prime_factors(max: usize) -> Vec<u32> {
 
 /// Compares Π aᵢ^aᵢ with Π bᵢ^bᵢ exactly (class sizes `a`, `b`, all below
 /// `spf.len()`): the orders of Σ n ln n.
-pub(super) fn compare_power_products(a: &[u32], b: &[u32], spf: &[u32]) -> Ordering {
+pub(crate) fn compare_power_products(a: &[u32], b: &[u32], spf: &[u32]) -> Ordering {
     // e[p] = exponent of p in Π aᵢ^aᵢ minus that in Π bᵢ^bᵢ.
     let mut e: Vec<(u32, i64)> = Vec::new();
     let mut add = |n: u32, sign: i64| {

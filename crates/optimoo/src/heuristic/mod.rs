@@ -103,7 +103,7 @@
 //! ties of entropy scores).
 
 mod build;
-mod entropy;
+pub(crate) mod entropy;
 mod pool;
 mod score;
 
@@ -191,6 +191,16 @@ impl Named for Heuristic {
     const NAMES: &'static [(&'static str, Heuristic)] = &[
         ("first", Heuristic::First),
         ("random", Heuristic::Random),
+        ("minimax", Heuristic::Minimax),
+        ("irving", Heuristic::Irving),
+        ("entropy", Heuristic::Entropy),
+        ("kooi", Heuristic::Kooi),
+    ];
+}
+
+impl Heuristic {
+    /// The heuristics that score guesses (every one but first and random).
+    pub const NAMES_SCORING: &'static [(&'static str, Heuristic)] = &[
         ("minimax", Heuristic::Minimax),
         ("irving", Heuristic::Irving),
         ("entropy", Heuristic::Entropy),

@@ -1,0 +1,224 @@
+//! Codes of games of any size: packed into three words, numbered in
+//! lexicographic order without a table.
+//!
+//! Invariants:
+//! - A [`Packed`] holds one symbol per nibble of `pos`, position 0 in the
+//!   most significant nibble used, so `pos` order *is* lexicographic order
+//!   (the order of the small games' `Code` indices);
+//! - `therm` holds, for each symbol `s`, as many set bits as the code has
+//!   copies of `s`, in a field of `width` bits (1 without repeats, `k` with
+//!   them) at bit `s * width`: the common symbols of two codes (bulls plus
+//!   cows) are the popcount of the two fields' intersection;
+//! - [`Shape::feedback`] agrees with the model's rule on every pair (tested
+//!   against `model::feedback` on every small game).
+
+use crate::model::code::{char_symbol, symbol_char};
+use crate::model::feedback::Feedback;
+
+use super::{HugeError, Shape};
+
+/// A code of a [`Shape`] (see the module doc for the layout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Packed {
+    /// One symbol per nibble, position 0 most significant.
+    pub pos: u64,
+    /// Symbol counts in unary fields (the low and high 64 bits).
+    pub therm: [u64; 2],
+}
+
+impl Shape {
+    /// Packs `symbols` (already checked legal).
+    pub fn pack(&self, symbols: &[u8]) -> Packed {
+        let k = self.positions;
+        let w = self.width();
+        let mut code = Packed::default();
+        let mut seen = [0usize; 16];
+        for (i, &s) in symbols.iter().enumerate() {
+            code.pos |= (s as u64) << (4 * (k - 1 - i));
+            let bit = s as usize * w + seen[s as usize];
+            seen[s as usize] += 1;
+            code.therm[bit / 64] |= 1 << (bit % 64);
+        }
+        code
+    }
+
+    /// The symbols of `code`, position 0 first.
+    pub fn symbols_of(&self, code: Packed) -> Vec<u8> {
+        let k = self.positions;
+        (0..k)
+            .map(|i| ((code.pos >> (4 * (k - 1 - i))) & 0xf) as u8)
+            .collect()
+    }
+
+    /// The answer to `guess` when the secret is `secret` (symmetric).
+    #[inline]
+    pub fn feedback(&self, secret: Packed, guess: Packed) -> Feedback {
+        let x = secret.pos ^ guess.pos;
+        let mut y = x | (x >> 1);
+        y |= y >> 2;
+        let wrong = (y & self.nibble_ones).count_ones() as usize;
+        let bulls = self.positions - wrong;
+        let common = (secret.therm[0] & guess.therm[0]).count_ones()
+            + (secret.therm[1] & guess.therm[1]).count_ones();
+        Feedback::new(bulls, common as usize - bulls, self.positions)
+    }
+
+    /// Every code in lexicographic order (refused beyond `max`, so a caller
+    /// states the memory first: see [`Shape::code_count`]).
+    pub fn all_codes(&self) -> Vec<Packed> {
+        let mut out = Vec::with_capacity(self.code_count() as usize);
+        let mut symbols = vec![0u8; self.positions];
+        self.fill(0, &mut symbols, 0, &mut out);
+        out
+    }
+
+    fn fill(&self, i: usize, symbols: &mut [u8], used: u32, out: &mut Vec<Packed>) {
+        if i == self.positions {
+            out.push(self.pack(symbols));
+            return;
+        }
+        for s in 0..self.symbols as u8 {
+            if !self.repeats && used & (1 << s) != 0 {
+                continue;
+            }
+            symbols[i] = s;
+            self.fill(i + 1, symbols, used | (1 << s), out);
+        }
+    }
+
+    /// The code of lexicographic rank `index` (`index < code_count()`).
+    pub fn unrank(&self, mut index: u64) -> Packed {
+        let k = self.positions;
+        let n = self.symbols;
+        let mut symbols = vec![0u8; k];
+        if self.repeats {
+            for i in (0..k).rev() {
+                symbols[i] = (index % n as u64) as u8;
+                index /= n as u64;
+            }
+        } else {
+            // Position i has (n - i - 1)!/(n - k)! codes below each choice.
+            let mut free: Vec<u8> = (0..n as u8).collect();
+            for (i, slot) in symbols.iter_mut().enumerate() {
+                let below: u64 = ((i + 1)..k).map(|j| (n - j) as u64).product();
+                let choice = (index / below) as usize;
+                index %= below;
+                *slot = free.remove(choice);
+            }
+        }
+        self.pack(&symbols)
+    }
+
+    /// The lexicographic rank of `code`.
+    pub fn rank(&self, code: Packed) -> u64 {
+        let k = self.positions;
+        let n = self.symbols;
+        let symbols = self.symbols_of(code);
+        if self.repeats {
+            return symbols.iter().fold(0, |r, &s| r * n as u64 + s as u64);
+        }
+        let mut used = 0u32;
+        let mut rank = 0u64;
+        for (i, &s) in symbols.iter().enumerate() {
+            let below: u64 = ((i + 1)..k).map(|j| (n - j) as u64).product();
+            let smaller_free = (used & ((1u32 << s) - 1)).count_ones() as u64;
+            rank += (s as u64 - smaller_free) * below;
+            used |= 1 << s;
+        }
+        rank
+    }
+
+    /// Reads a written code (`0-9` then `a-f`, one character a position).
+    pub fn parse(&self, text: &str) -> Result<Packed, HugeError> {
+        let t = text.trim();
+        let bad = |why: String| HugeError::Code {
+            text: t.chars().take(40).collect(),
+            why,
+        };
+        let symbols = t
+            .chars()
+            .map(|c| match char_symbol(c) {
+                Some(s) if (s as usize) < self.symbols => Ok(s),
+                _ => Err(bad(format!(
+                    "{c:?} is not a symbol of {self}, whose symbols are {}-{}",
+                    symbol_char(0),
+                    symbol_char(self.symbols as u8 - 1)
+                ))),
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        if symbols.len() != self.positions {
+            return Err(bad(format!(
+                "it has {} symbols; a code of {self} has exactly {}",
+                symbols.len(),
+                self.positions
+            )));
+        }
+        if !self.repeats {
+            let mut used = 0u32;
+            for &s in &symbols {
+                if used & (1 << s) != 0 {
+                    return Err(bad(format!(
+                        "it repeats {}, which {self} does not allow",
+                        symbol_char(s)
+                    )));
+                }
+                used |= 1 << s;
+            }
+        }
+        Ok(self.pack(&symbols))
+    }
+
+    /// Writes a code.
+    pub fn format(&self, code: Packed) -> String {
+        self.symbols_of(code).into_iter().map(symbol_char).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Game, Rules};
+
+    /// Every small game: the same codes in the same order, the same
+    /// answers as the model, rank and unrank inverse.
+    #[test]
+    fn packed_codes_agree_with_the_model() {
+        for name in [
+            "moo:1x1", "moo:3x5", "moo:4x10", "moo:5x6", "mm:1x3", "mm:3x4", "mm:4x6", "mm:2x16",
+            "mm:5x4", "moo:2x16", "mm:8x2", "moo:6x6",
+        ] {
+            let rules: Rules = name.parse().unwrap();
+            let game = Game::new(rules);
+            let shape = Shape::from_rules(rules).unwrap();
+            let codes = shape.all_codes();
+            assert_eq!(codes.len(), game.len(), "{name}");
+            assert!(codes.windows(2).all(|w| w[0] < w[1]), "{name}: order");
+            for (i, &c) in codes.iter().enumerate() {
+                assert_eq!(
+                    shape.format(c),
+                    game.format_code(crate::model::Code(i as u16))
+                );
+                assert_eq!(shape.unrank(i as u64), c, "{name} #{i}");
+                assert_eq!(shape.rank(c), i as u64);
+                assert_eq!(shape.parse(&shape.format(c)).unwrap(), c);
+            }
+            let step = (codes.len() / 97).max(1);
+            for (i, &s) in codes.iter().enumerate().step_by(step) {
+                for (j, &g) in codes.iter().enumerate() {
+                    let want =
+                        game.feedback(crate::model::Code(i as u16), crate::model::Code(j as u16));
+                    assert_eq!(shape.feedback(s, g), want, "{name}: {i} {j}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_codes_are_refused() {
+        let shape: Shape = "moo:10x10".parse().unwrap();
+        assert!(shape.parse("0123456789").is_ok());
+        assert!(shape.parse("0123456788").is_err());
+        assert!(shape.parse("012345678").is_err());
+        assert!(shape.parse("012345678a").is_err());
+    }
+}

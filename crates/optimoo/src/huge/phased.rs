@@ -1,0 +1,636 @@
+//! The phased strategy: a guess for any candidate set of a game of any
+//! size, by phases of the set's size.
+//!
+//! 1. **The first guess**, chosen up to symmetry: every first guess is one
+//!    of the patterns `0..0 1..1 2..2 …` (a partition of the positions
+//!    into runs of one symbol; without repeats the one pattern `012…`),
+//!    each scored on every code.
+//! 2. **Large sets** (more than `heuristic_below` candidates): the pool is
+//!    `big_pool` candidates spread evenly over the set, and `extra` codes
+//!    drawn at random (seeded by the set); each is scored on `big_sample`
+//!    candidates spread evenly over the set.
+//! 3. **The heuristic** (at most `heuristic_below` candidates): every
+//!    candidate and `extra` other codes (every code when the game has at
+//!    most `extra`) are scored on the whole set.
+//! 4. **The exact phase** (at most `exact_below` candidates): the guess of
+//!    least total over the strategies that guess only candidates, by a
+//!    branch and bound (a set of `m` costs at least `2m − 1`).
+//!
+//! Scores are the heuristics' (module [`crate::heuristic`]: `minimax`,
+//! `irving`, `entropy`, `kooi`, the winning class counted), and ties go to a
+//! candidate, then to the smallest code: with `extra` at least the number
+//! of codes and no exact phase, the strategy *is* the heuristic with pool
+//! `all` and ties `candidate-first` (tested tree for tree). Entropy scores
+//! closer than [`crate::heuristic::ENTROPY_TOLERANCE`] are compared exactly
+//! on sets of at most [`EXACT_TIES_MAX`]; above, the first scanned wins.
+//!
+//! Invariant: [`Chooser::choose`] depends only on the set (sorted, as the
+//! walk keeps it) and the options: never on the path or the threads.
+
+use std::cmp::Ordering;
+
+use crate::exec::{self, Parallel};
+use crate::heuristic::entropy::{compare_power_products, smallest_prime_factors};
+use crate::heuristic::{Heuristic, ENTROPY_TOLERANCE};
+use crate::rng::{splitmix64, SplitMix64};
+
+use super::{Packed, Shape};
+
+/// Largest set whose entropy near-ties are decided exactly.
+pub const EXACT_TIES_MAX: usize = 1 << 16;
+
+/// Games of at most this many codes keep the list of every code, drawn
+/// from when a node's draw would cover the game.
+const SMALL: u128 = 1 << 16;
+
+/// Pool guesses scored per parallel task.
+const CHUNK: usize = 64;
+
+/// The options of the phased strategy (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Phased {
+    /// The score: minimax, irving, entropy or kooi; `first` plays the
+    /// first candidate everywhere (the simplest strategy, no phases).
+    pub heuristic: Heuristic,
+    /// Sets of at most this many candidates are solved exactly (over
+    /// candidate guesses); 0 or 1: no exact phase.
+    pub exact_below: usize,
+    /// Sets of at most this many candidates are scored whole, every
+    /// candidate in the pool.
+    pub heuristic_below: usize,
+    /// Codes drawn at random into every pool (every code, when the game
+    /// has at most this many).
+    pub extra: usize,
+    /// Codes drawn into the pool of a set of `n` candidates: at least
+    /// `extra`, and up to `work / n` (the answers computed per node).
+    pub work: usize,
+    /// Candidates in the pool of a large set.
+    pub big_pool: usize,
+    /// Candidates a large set's pool is scored on.
+    pub big_sample: usize,
+    /// Rounds of hill climbing from the best guess of the pool: its
+    /// neighbours (two positions swapped, one symbol changed) are scored,
+    /// and one strictly better replaces it. 0: none.
+    pub climb: usize,
+    /// The first guess, instead of the best pattern.
+    pub first: Option<Packed>,
+}
+
+impl Default for Phased {
+    fn default() -> Phased {
+        Phased {
+            heuristic: Heuristic::Entropy,
+            exact_below: 8,
+            heuristic_below: 2000,
+            extra: 200,
+            work: 0,
+            big_pool: 200,
+            big_sample: 20_000,
+            climb: 4,
+            first: None,
+        }
+    }
+}
+
+/// Errors in the options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhasedError {
+    /// A heuristic that does not score guesses.
+    #[error("the phased strategy scores guesses with minimax, irving, entropy or kooi (or plays first), not {0}")]
+    Heuristic(&'static str),
+    /// A threshold that makes no sense.
+    #[error("{0}")]
+    Options(String),
+}
+
+/// The phased strategy ready to choose guesses in one game.
+#[derive(Debug)]
+pub struct Chooser {
+    shape: Shape,
+    opts: Phased,
+    slots: usize,
+    win: usize,
+    /// Every code, when the game has at most `extra`.
+    all: Option<Vec<Packed>>,
+    /// `nlnn[n] = n ln n` for the sets scored exactly.
+    nlnn: Vec<f64>,
+    /// Smallest prime factors up to [`EXACT_TIES_MAX`] (entropy only).
+    spf: Vec<u32>,
+}
+
+/// Class sizes of one guess.
+type Counts = [u32; 256];
+
+impl Chooser {
+    /// Checks the options.
+    pub fn new(shape: Shape, opts: Phased) -> Result<Chooser, PhasedError> {
+        if opts.heuristic == Heuristic::Random {
+            return Err(PhasedError::Heuristic(opts.heuristic.name()));
+        }
+        if opts.big_sample == 0 || opts.heuristic_below == 0 {
+            return Err(PhasedError::Options(
+                "--heuristic-below and --big-sample must be at least 1".into(),
+            ));
+        }
+        if opts.exact_below > 16 {
+            return Err(PhasedError::Options(format!(
+                "--exact-below {} is too large: the exact phase is exponential; at most 16",
+                opts.exact_below
+            )));
+        }
+        if let Some(f) = opts.first {
+            if shape.parse(&shape.format(f)).ok() != Some(f) {
+                return Err(PhasedError::Options("the first guess is not a code".into()));
+            }
+        }
+        let all =
+            (shape.code_count() <= (opts.extra as u128).max(SMALL)).then(|| shape.all_codes());
+        let top = (opts.heuristic_below.max(opts.big_sample) as u128)
+            .max(shape.code_count())
+            .min(EXACT_TIES_MAX as u128) as usize;
+        let (nlnn, spf) = if opts.heuristic == Heuristic::Entropy {
+            ((0..=top).map(nlnn).collect(), smallest_prime_factors(top))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Ok(Chooser {
+            shape,
+            opts,
+            slots: shape.feedback_slots(),
+            win: shape.positions() * (shape.positions() + 1),
+            all,
+            nlnn,
+            spf,
+        })
+    }
+
+    /// The game.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Phased {
+        &self.opts
+    }
+
+    /// The guess for the candidate set `set` (sorted, not empty).
+    pub fn choose(&self, set: &[Packed], par: &dyn Parallel) -> Packed {
+        debug_assert!(set.windows(2).all(|w| w[0] < w[1]));
+        let n = set.len();
+        if n <= 2 || self.opts.heuristic == Heuristic::First {
+            return set[0];
+        }
+        if n as u128 == self.shape.code_count() {
+            if let Some(f) = self.opts.first {
+                return f;
+            }
+            let patterns = self.patterns();
+            return self.scan(set, &patterns, &[], set, par);
+        }
+        let extra = self.extra(set);
+        if n <= self.opts.exact_below {
+            // The exact phase tries at most `extra` other codes, spread
+            // over the draw.
+            let step = extra.len().div_ceil(self.opts.extra.max(1)).max(1);
+            let others: Vec<Packed> = extra
+                .iter()
+                .step_by(step)
+                .copied()
+                .filter(|g| set.binary_search(g).is_err())
+                .collect();
+            return exact(&self.shape, set, &others, u32::MAX).1;
+        }
+        if n <= self.opts.heuristic_below {
+            return self.scan(set, set, &extra, set, par);
+        }
+        let step = n.div_ceil(self.opts.big_pool.max(1));
+        let cands: Vec<Packed> = set.iter().step_by(step).copied().collect();
+        let step = n.div_ceil(self.opts.big_sample);
+        let sample: Vec<Packed> = set.iter().step_by(step).copied().collect();
+        self.scan(set, &cands, &extra, &sample, par)
+    }
+
+    /// The first-guess patterns: runs of symbols 0, 1, 2, … whose lengths
+    /// are a partition of the positions (non-increasing), in code order.
+    fn patterns(&self) -> Vec<Packed> {
+        let k = self.shape.positions();
+        let n = self.shape.symbols();
+        if !self.shape.repeats() {
+            return vec![self.shape.pack(&(0..k as u8).collect::<Vec<_>>())];
+        }
+        let mut out = Vec::new();
+        let mut parts = Vec::new();
+        partitions(k, k, n, &mut parts, &mut |p| {
+            let symbols: Vec<u8> = p
+                .iter()
+                .enumerate()
+                .flat_map(|(s, &len)| std::iter::repeat_n(s as u8, len))
+                .collect();
+            out.push(self.shape.pack(&symbols));
+        });
+        out.sort_unstable();
+        out
+    }
+
+    /// The codes that are not candidates in the pool of `set`: every code
+    /// when the game is small enough, else `extra` drawn from a seed that
+    /// depends only on the set.
+    fn extra(&self, set: &[Packed]) -> Vec<Packed> {
+        let want = self.opts.extra.max(self.opts.work / set.len());
+        if let Some(all) = self.all.as_ref().filter(|a| want >= a.len()) {
+            return all.clone();
+        }
+        let seed = [set.len() as u64, set[0].pos, set[set.len() - 1].pos]
+            .iter()
+            .fold(0x6f70_7469_6d6f_6f21, |h, &x| splitmix64(h ^ x));
+        let mut rng = SplitMix64::new(seed);
+        let count = self.shape.code_count() as u64;
+        let mut out: Vec<Packed> = (0..want)
+            .map(|_| self.shape.unrank(rng.next_u64() % count))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Scores `cands` (candidates, in order) then `others` (codes that may
+    /// be candidates: those are skipped when `set` holds them, as they
+    /// were scored first) on `scored`; the best by score, then a
+    /// candidate, then the smallest code.
+    fn scan(
+        &self,
+        set: &[Packed],
+        cands: &[Packed],
+        others: &[Packed],
+        scored: &[Packed],
+        par: &dyn Parallel,
+    ) -> Packed {
+        let others: Vec<Packed> = others
+            .iter()
+            .copied()
+            .filter(|g| set.binary_search(g).is_err())
+            .collect();
+        let pool: Vec<Packed> = cands.iter().chain(&others).copied().collect();
+        let chunks = pool.len().div_ceil(CHUNK);
+        let best_of = |i: usize| -> (usize, f64, Counts) {
+            let mut counts = [0u32; 256];
+            let mut best: Option<(usize, f64, Counts)> = None;
+            for (j, &g) in pool.iter().enumerate().skip(i * CHUNK).take(CHUNK) {
+                self.tally(g, scored, &mut counts);
+                let key = self.key(&counts);
+                if best.as_ref().is_none_or(|b| {
+                    self.compare(key, &counts, b.1, &b.2, scored.len()) == Ordering::Less
+                }) {
+                    best = Some((j, key, counts));
+                }
+            }
+            best.expect("a chunk is not empty")
+        };
+        let bests = if scored.len() * pool.len() < 1 << 16 {
+            (0..chunks).map(best_of).collect()
+        } else {
+            exec::map(par, chunks, best_of)
+        };
+        // In pool order, replacing only on a strictly better score: the
+        // candidates come first, and among equals the earliest wins.
+        let mut best: Option<(usize, f64, Counts)> = None;
+        for b in bests {
+            if best
+                .as_ref()
+                .is_none_or(|a| self.compare(b.1, &b.2, a.1, &a.2, scored.len()) == Ordering::Less)
+            {
+                best = Some(b);
+            }
+        }
+        let best = best.expect("the pool is not empty");
+        let chosen = self.climb(pool[best.0], best.1, best.2, scored, par);
+        if set.len() == scored.len() && !self.splits(chosen, set) {
+            return set[0]; // never happens: a candidate always splits
+        }
+        chosen
+    }
+
+    /// Hill climbing from `guess` (score `key`, classes `counts`): up to
+    /// `climb` rounds, each moving to the first best of the neighbours
+    /// that score strictly better on `scored`.
+    fn climb(
+        &self,
+        mut guess: Packed,
+        mut key: f64,
+        mut counts: Counts,
+        scored: &[Packed],
+        par: &dyn Parallel,
+    ) -> Packed {
+        for _ in 0..self.opts.climb {
+            let near = self.neighbours(guess);
+            let score = |i: usize| -> Option<(usize, f64, Counts)> {
+                let mut c = [0u32; 256];
+                let mut best: Option<(usize, f64, Counts)> = None;
+                for (j, &g) in near.iter().enumerate().skip(i * CHUNK).take(CHUNK) {
+                    self.tally(g, scored, &mut c);
+                    let k = self.key(&c);
+                    let (bk, bc) = best.as_ref().map_or((key, &counts), |b| (b.1, &b.2));
+                    if self.compare(k, &c, bk, bc, scored.len()) == Ordering::Less {
+                        best = Some((j, k, c));
+                    }
+                }
+                best
+            };
+            let chunks = near.len().div_ceil(CHUNK);
+            let found: Vec<_> = if scored.len() * near.len() < 1 << 16 {
+                (0..chunks).map(score).collect()
+            } else {
+                exec::map(par, chunks, score)
+            };
+            let mut moved = false;
+            for (j, k, c) in found.into_iter().flatten() {
+                if self.compare(k, &c, key, &counts, scored.len()) == Ordering::Less {
+                    (guess, key, counts) = (near[j], k, c);
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        guess
+    }
+
+    /// The codes one step from `code`: two positions swapped, or one
+    /// position given another symbol (without repeats, an unused one), in
+    /// code order.
+    fn neighbours(&self, code: Packed) -> Vec<Packed> {
+        let shape = &self.shape;
+        let symbols = shape.symbols_of(code);
+        let k = symbols.len();
+        let used: u32 = symbols.iter().fold(0, |m, &s| m | 1 << s);
+        let mut out = Vec::new();
+        let mut next = symbols.clone();
+        for i in 0..k {
+            for j in i + 1..k {
+                if symbols[i] != symbols[j] {
+                    next.swap(i, j);
+                    out.push(shape.pack(&next));
+                    next.swap(i, j);
+                }
+            }
+            for s in 0..shape.symbols() as u8 {
+                if s != symbols[i] && (shape.repeats() || used & (1 << s) == 0) {
+                    next[i] = s;
+                    out.push(shape.pack(&next));
+                }
+            }
+            next[i] = symbols[i];
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether `guess` leaves more than one class.
+    fn splits(&self, guess: Packed, set: &[Packed]) -> bool {
+        let f = self.shape.feedback(set[0], guess);
+        set.iter().any(|&s| self.shape.feedback(s, guess) != f)
+    }
+
+    #[inline]
+    fn tally(&self, guess: Packed, set: &[Packed], counts: &mut Counts) {
+        counts[..self.slots].fill(0);
+        for &s in set {
+            counts[self.shape.feedback(s, guess).index()] += 1;
+        }
+    }
+
+    /// The heuristic's score (lower is better), the winning class counted.
+    fn key(&self, counts: &Counts) -> f64 {
+        let all = &counts[..self.slots];
+        match self.opts.heuristic {
+            Heuristic::Minimax => all.iter().copied().max().unwrap_or(0) as f64,
+            Heuristic::Irving => all.iter().map(|&c| c as u64 * c as u64).sum::<u64>() as f64,
+            Heuristic::Kooi => -(all.iter().filter(|&&c| c > 0).count() as f64),
+            _ => all
+                .iter()
+                .map(|&c| match self.nlnn.get(c as usize) {
+                    Some(&x) => x,
+                    None => nlnn(c as usize),
+                })
+                .sum(),
+        }
+    }
+
+    /// The order of two scores of sets of `n` codes.
+    fn compare(&self, a: f64, ac: &Counts, b: f64, bc: &Counts, n: usize) -> Ordering {
+        if self.opts.heuristic != Heuristic::Entropy {
+            return a.total_cmp(&b);
+        }
+        if a < b - ENTROPY_TOLERANCE {
+            Ordering::Less
+        } else if a > b + ENTROPY_TOLERANCE {
+            Ordering::Greater
+        } else if n < self.spf.len() {
+            compare_power_products(&ac[..self.slots], &bc[..self.slots], &self.spf)
+        } else {
+            Ordering::Equal
+        }
+    }
+
+    /// The class index of the winning answer.
+    pub fn win(&self) -> usize {
+        self.win
+    }
+}
+
+fn nlnn(i: usize) -> f64 {
+    if i < 2 {
+        0.0
+    } else {
+        i as f64 * (i as f64).ln()
+    }
+}
+
+/// Calls `f` on every partition of `k` into at most `parts` parts of at
+/// most `max` each, parts non-increasing.
+fn partitions(
+    k: usize,
+    max: usize,
+    parts: usize,
+    cur: &mut Vec<usize>,
+    f: &mut dyn FnMut(&[usize]),
+) {
+    if k == 0 {
+        f(cur);
+        return;
+    }
+    if cur.len() == parts {
+        return;
+    }
+    for p in (1..=max.min(k)).rev() {
+        cur.push(p);
+        partitions(k - p, p, parts, cur, f);
+        cur.pop();
+    }
+}
+
+/// The least total number of guesses that solves every code of `set`
+/// guessing candidates or codes of `others` (codes that are not
+/// candidates), and the first guess that reaches it (candidates first, in
+/// order); a total of `bound` or more is reported as `(u32::MAX, set[0])`.
+/// A set of `m` costs at least `2m − 1`, and `2m` unless a candidate
+/// guesses first: codes of `others` are tried only when no candidate
+/// reaches `2m`.
+pub fn exact(shape: &Shape, set: &[Packed], others: &[Packed], bound: u32) -> (u32, Packed) {
+    let m = set.len() as u32;
+    if m == 1 {
+        return if bound > 1 {
+            (1, set[0])
+        } else {
+            (u32::MAX, set[0])
+        };
+    }
+    let mut best = (bound, set[0]);
+    let mut found = false;
+    let win = shape.positions() * (shape.positions() + 1);
+    let mut classes: Vec<(usize, Vec<Packed>)> = Vec::new();
+    for (i, &g) in set.iter().chain(others).enumerate() {
+        // Cheapest possible: 2m − 1 for a candidate, 2m for another code.
+        let floor = if i < set.len() { 2 * m - 1 } else { 2 * m };
+        if floor >= best.0 {
+            if i < set.len() {
+                continue;
+            }
+            break;
+        }
+        classes.clear();
+        for &s in set {
+            let f = shape.feedback(s, g).index();
+            match classes.iter_mut().find(|(c, _)| *c == f) {
+                Some((_, v)) => v.push(s),
+                None => classes.push((f, vec![s])),
+            }
+        }
+        if classes.len() == 1 {
+            continue;
+        }
+        let rest: Vec<&Vec<Packed>> = classes
+            .iter()
+            .filter(|(f, _)| *f != win)
+            .map(|(_, v)| v)
+            .collect();
+        // Each class of c codes costs at least 2c − 1.
+        let mut lower: u32 = m + rest.iter().map(|v| 2 * v.len() as u32 - 1).sum::<u32>();
+        if lower >= best.0 {
+            continue;
+        }
+        let mut total = m;
+        for v in &rest {
+            let own = 2 * v.len() as u32 - 1;
+            let room = best.0 - (lower - own);
+            let (c, _) = exact(shape, v, others, room);
+            if c >= room {
+                total = u32::MAX;
+                break;
+            }
+            lower += c - own;
+            total += c;
+        }
+        if total < best.0 {
+            best = (total, g);
+            found = true;
+        }
+    }
+    if found {
+        best
+    } else {
+        (u32::MAX, set[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact phase against plain recursion without bounds.
+    #[test]
+    fn exact_matches_brute_force() {
+        fn brute(shape: &Shape, set: &[Packed], others: &[Packed]) -> u32 {
+            if set.len() == 1 {
+                return 1;
+            }
+            let win = shape.positions() * (shape.positions() + 1);
+            set.iter()
+                .chain(others)
+                .filter_map(|&g| {
+                    let mut classes: std::collections::BTreeMap<usize, Vec<Packed>> =
+                        Default::default();
+                    for &s in set {
+                        classes
+                            .entry(shape.feedback(s, g).index())
+                            .or_default()
+                            .push(s);
+                    }
+                    (classes.len() > 1).then(|| {
+                        set.len() as u32
+                            + classes
+                                .iter()
+                                .filter(|(f, _)| **f != win)
+                                .map(|(_, v)| brute(shape, v, others))
+                                .sum::<u32>()
+                    })
+                })
+                .min()
+                .unwrap()
+        }
+        let mut rng = SplitMix64::new(7);
+        for name in ["moo:3x6", "mm:3x4", "mm:4x3", "moo:4x10", "mm:2x9"] {
+            let shape: Shape = name.parse().unwrap();
+            let all = shape.all_codes();
+            for _ in 0..40 {
+                let m = 2 + rng.below(7);
+                let mut set: Vec<Packed> = (0..m).map(|_| all[rng.below(all.len())]).collect();
+                set.sort_unstable();
+                set.dedup();
+                let others: Vec<Packed> = (0..rng.below(6))
+                    .map(|_| all[rng.below(all.len())])
+                    .filter(|g| !set.contains(g))
+                    .collect();
+                let (cost, _) = exact(&shape, &set, &[], u32::MAX);
+                assert_eq!(cost, brute(&shape, &set, &[]), "{name} {set:?}");
+                let (cost, g) = exact(&shape, &set, &others, u32::MAX);
+                assert_eq!(
+                    cost,
+                    brute(&shape, &set, &others),
+                    "{name} {set:?} {others:?}"
+                );
+                assert!(set.contains(&g) || others.contains(&g));
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_are_the_partitions() {
+        let c = Chooser::new("mm:4x6".parse().unwrap(), Phased::default()).unwrap();
+        let shape = c.shape();
+        let p: Vec<String> = c.patterns().iter().map(|&p| shape.format(p)).collect();
+        assert_eq!(p, ["0000", "0001", "0011", "0012", "0123"]);
+        let c = Chooser::new("mm:4x2".parse().unwrap(), Phased::default()).unwrap();
+        assert_eq!(c.patterns().len(), 3); // 4, 3+1, 2+2
+        let c = Chooser::new("moo:10x10".parse().unwrap(), Phased::default()).unwrap();
+        assert_eq!(c.patterns().len(), 1);
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        let shape: Shape = "mm:4x6".parse().unwrap();
+        let random = Phased {
+            heuristic: Heuristic::Random,
+            ..Phased::default()
+        };
+        assert!(Chooser::new(shape, random).is_err());
+        let huge_exact = Phased {
+            exact_below: 40,
+            ..Phased::default()
+        };
+        assert!(Chooser::new(shape, huge_exact).is_err());
+    }
+}

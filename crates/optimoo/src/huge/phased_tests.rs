@@ -1,0 +1,123 @@
+//! The phased strategy against the plain paths: the heuristic's own tree,
+//! the tree's replay, the sequential walk, the whole walk.
+
+use crate::exec::{Scoped, Sequential};
+use crate::heuristic::{self, Heuristic, StrategyConfig};
+use crate::model::{Code, Game, Rules};
+
+use super::phased::{Chooser, Phased};
+use super::walk::{self, Silent};
+use super::Shape;
+
+/// With every code in the pool and no exact phase, the phased strategy is
+/// the heuristic (pool all, candidate-first), tree for tree.
+#[test]
+fn without_phases_it_is_the_heuristic() {
+    for name in [
+        "mm:3x3", "moo:3x5", "mm:4x4", "moo:4x6", "mm:2x9", "moo:2x12", "mm:4x6",
+    ] {
+        let rules: Rules = name.parse().unwrap();
+        let game = Game::new(rules);
+        let shape = Shape::from_rules(rules).unwrap();
+        for h in [
+            Heuristic::Minimax,
+            Heuristic::Irving,
+            Heuristic::Entropy,
+            Heuristic::Kooi,
+        ] {
+            let opts = Phased {
+                heuristic: h,
+                exact_below: 0,
+                heuristic_below: usize::MAX,
+                extra: usize::MAX,
+                first: Some(shape.unrank(0)),
+                ..Phased::default()
+            };
+            let chooser = Chooser::new(shape, opts).unwrap();
+            let ours = walk::tree(&chooser, &Sequential).unwrap();
+            let theirs = heuristic::build_tree(&game, &StrategyConfig::new(h)).unwrap();
+            assert!(ours == theirs, "{name} {h}");
+        }
+    }
+}
+
+/// Options small enough that every phase happens on small games.
+fn every_phase(heuristic: Heuristic) -> Phased {
+    Phased {
+        heuristic,
+        exact_below: 6,
+        heuristic_below: 60,
+        extra: 25,
+        work: 300,
+        big_pool: 12,
+        big_sample: 40,
+        climb: 2,
+        first: None,
+    }
+}
+
+/// The walk's statistics are the replay of the strategy's tree (every
+/// secret solved, the tree valid), whatever the threads, on a sweep of
+/// games that includes the extremes.
+#[test]
+fn the_walk_is_the_replay_of_the_tree() {
+    for name in [
+        "mm:1x5", "moo:1x9", "mm:5x2", "mm:2x16", "moo:2x16", "moo:4x10", "mm:4x6", "moo:5x6",
+        "mm:7x2", "moo:6x6",
+    ] {
+        let rules: Rules = name.parse().unwrap();
+        let game = Game::new(rules);
+        let shape = Shape::from_rules(rules).unwrap();
+        for h in [Heuristic::Entropy, Heuristic::Minimax, Heuristic::Kooi] {
+            let chooser = Chooser::new(shape, every_phase(h)).unwrap();
+            let tree = walk::tree(&chooser, &Sequential).unwrap();
+            let replay = tree.replay(&game, None).unwrap();
+            for threads in [1, 3] {
+                let mut codes = shape.all_codes();
+                let mut marks = vec![true; codes.len()];
+                let stats = walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &Silent)
+                    .unwrap();
+                assert_eq!(stats, replay, "{name} {h} {threads}");
+            }
+        }
+    }
+}
+
+/// A sample walks exactly its secrets: the histogram of their depths in
+/// the tree; and the whole game's average lies in most samples' interval.
+#[test]
+fn a_sample_plays_its_secrets() {
+    let rules: Rules = "moo:4x10".parse().unwrap();
+    let game = Game::new(rules);
+    let shape = Shape::from_rules(rules).unwrap();
+    let chooser = Chooser::new(shape, every_phase(Heuristic::Entropy)).unwrap();
+    let tree = walk::tree(&chooser, &Sequential).unwrap();
+    let whole = tree.replay(&game, None).unwrap();
+    let mut inside = 0;
+    for seed in 0..20 {
+        let marks = walk::sample_marks(5040, 300, seed).unwrap();
+        assert_eq!(marks.iter().filter(|&&m| m).count(), 300);
+        let mut want = crate::tree::Stats::default();
+        for (i, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
+            want.add(tree.play(&game, Code(i as u16)).unwrap().len(), 1);
+        }
+        let mut codes = shape.all_codes();
+        let mut m = marks.clone();
+        let got = walk::walk(&chooser, &mut codes, &mut m, &Sequential, &Silent).unwrap();
+        assert_eq!(got, want, "seed {seed}");
+        let (lo, hi) = walk::interval(&got, 5040);
+        assert!(lo < got.average() && got.average() < hi);
+        inside += usize::from(lo <= whole.average() && whole.average() <= hi);
+    }
+    assert!(inside >= 16, "{inside} of 20 intervals hold the average");
+    assert!(walk::sample_marks(10, 11, 0).is_err());
+    // The first candidate everywhere: the heuristic `first`.
+    let opts = Phased {
+        heuristic: Heuristic::First,
+        ..Phased::default()
+    };
+    let first = walk::tree(&Chooser::new(shape, opts).unwrap(), &Sequential).unwrap();
+    let theirs = heuristic::build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
+    assert!(first == theirs);
+    assert_eq!(walk::sample_marks(10, 10, 0).unwrap(), vec![true; 10]);
+}

@@ -1,0 +1,290 @@
+//! Playing the phased strategy over every secret of a game, or a sample,
+//! without materialising its tree.
+//!
+//! The walk holds the codes in one array and partitions it in place (a
+//! stable counting sort by answer), so every class is a sorted slice of its
+//! parent and the memory is the array, its marks and one scratch copy at
+//! the largest node ([`super::Shape::memory_bytes`]). Only marked codes are
+//! secrets that count: a class without any is not walked, so a sample costs
+//! the nodes its secrets reach.
+//!
+//! Invariants: the statistics depend only on the game, the options and the
+//! marks, never on the threads (classes are walked in parallel, each into
+//! its own statistics, added in answer order); every marked secret is
+//! counted once, at the depth of the guess that answers it `kA0B`.
+
+use std::sync::Mutex;
+
+use rustc_hash::FxHashSet;
+
+use crate::exec::Parallel;
+use crate::model::{Code, Feedback};
+use crate::rng::SplitMix64;
+use crate::tree::{Node, Stats, Tree};
+
+use super::phased::Chooser;
+use super::Packed;
+
+/// Nodes with at least this many codes walk their classes in parallel.
+const PARALLEL_MIN: usize = 4096;
+/// Deeper than this, the walk stops with an error (it never happens: every
+/// guess splits its set).
+const MAX_DEPTH: usize = 64;
+
+/// A class of a node: its codes and their marks.
+type Class<'a> = (&'a mut [Packed], &'a mut [bool]);
+
+/// Told how many secrets are solved as the walk goes (from any thread).
+pub trait Progress: Sync {
+    /// `secrets` more were solved.
+    fn solved(&self, secrets: u64);
+}
+
+/// No progress shown.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Progress for Silent {
+    fn solved(&self, _: u64) {}
+}
+
+/// A walk that could not finish.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WalkError {
+    /// A guess that does not split its set (a bug, never seen).
+    #[error("the strategy repeats itself on a set of {0} codes")]
+    NoProgress(usize),
+    /// Too deep (a bug, never seen).
+    #[error("a secret needs more than {MAX_DEPTH} guesses")]
+    TooDeep,
+    /// More secrets asked for than the game has.
+    #[error("a sample of {sample} secrets is larger than the game's {codes}")]
+    SampleTooLarge {
+        /// asked
+        sample: u64,
+        /// the game's codes
+        codes: u64,
+    },
+}
+
+/// Plays every secret of `codes` whose mark is set (`codes` sorted, every
+/// code of the game; both slices are permuted in place).
+pub fn walk(
+    chooser: &Chooser,
+    codes: &mut [Packed],
+    marks: &mut [bool],
+    par: &dyn Parallel,
+    progress: &dyn Progress,
+) -> Result<Stats, WalkError> {
+    assert_eq!(codes.len(), marks.len(), "one mark per code");
+    let mut stats = Stats::default();
+    if marks.iter().any(|&m| m) {
+        node(chooser, codes, marks, 1, par, progress, &mut stats)?;
+    }
+    Ok(stats)
+}
+
+fn node(
+    chooser: &Chooser,
+    set: &mut [Packed],
+    marks: &mut [bool],
+    depth: usize,
+    par: &dyn Parallel,
+    progress: &dyn Progress,
+    stats: &mut Stats,
+) -> Result<(), WalkError> {
+    if depth > MAX_DEPTH {
+        return Err(WalkError::TooDeep);
+    }
+    let guess = chooser.choose(set, par);
+    let bounds = partition(chooser, guess, set, marks);
+    let win = chooser.win();
+    if bounds.len() == 1 && bounds[0].0 != win {
+        return Err(WalkError::NoProgress(set.len()));
+    }
+    let mut children: Vec<(&mut [Packed], &mut [bool])> = Vec::new();
+    let (mut rest, mut rest_marks) = (set, marks);
+    for (f, len) in bounds {
+        let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+        let (class_marks, tail_marks) = std::mem::take(&mut rest_marks).split_at_mut(len);
+        rest = tail;
+        rest_marks = tail_marks;
+        let count = class_marks.iter().filter(|&&m| m).count() as u64;
+        if f == win {
+            if count > 0 {
+                stats.add(depth, count);
+                progress.solved(count);
+            }
+        } else if count > 0 {
+            children.push((class, class_marks));
+        }
+    }
+    let total: usize = children.iter().map(|c| c.0.len()).sum();
+    if total >= PARALLEL_MIN && children.len() > 1 {
+        let slots: Vec<Mutex<Option<Class>>> =
+            children.into_iter().map(|c| Mutex::new(Some(c))).collect();
+        let results: Vec<Mutex<Option<Result<Stats, WalkError>>>> =
+            slots.iter().map(|_| Mutex::new(None)).collect();
+        par.for_each(slots.len(), &|i| {
+            let (class, class_marks) = slots[i].lock().expect("no panic").take().expect("once");
+            let mut own = Stats::default();
+            let r = node(
+                chooser,
+                class,
+                class_marks,
+                depth + 1,
+                par,
+                progress,
+                &mut own,
+            );
+            *results[i].lock().expect("no panic") = Some(r.map(|()| own));
+        });
+        for r in results {
+            merge(
+                stats,
+                &r.into_inner().expect("no panic").expect("every task ran")?,
+            );
+        }
+    } else {
+        for (class, class_marks) in children {
+            node(chooser, class, class_marks, depth + 1, par, progress, stats)?;
+        }
+    }
+    Ok(())
+}
+
+/// Sorts `set` (and its marks alongside) by answer to `guess`, stably:
+/// each class stays sorted. Returns the classes' answers and lengths in
+/// answer order.
+fn partition(
+    chooser: &Chooser,
+    guess: Packed,
+    set: &mut [Packed],
+    marks: &mut [bool],
+) -> Vec<(usize, usize)> {
+    let shape = chooser.shape();
+    let answers: Vec<u8> = set
+        .iter()
+        .map(|&s| shape.feedback(s, guess).index() as u8)
+        .collect();
+    let mut counts = [0usize; 256];
+    for &a in &answers {
+        counts[a as usize] += 1;
+    }
+    let mut start = [0usize; 256];
+    let mut at = 0;
+    for f in 0..256 {
+        start[f] = at;
+        at += counts[f];
+    }
+    let mut codes = vec![Packed::default(); set.len()];
+    let mut flags = vec![false; set.len()];
+    for (i, &a) in answers.iter().enumerate() {
+        let p = &mut start[a as usize];
+        codes[*p] = set[i];
+        flags[*p] = marks[i];
+        *p += 1;
+    }
+    set.copy_from_slice(&codes);
+    marks.copy_from_slice(&flags);
+    (0..256)
+        .filter(|&f| counts[f] > 0)
+        .map(|f| (f, counts[f]))
+        .collect()
+}
+
+/// Adds `other` into `stats`.
+pub fn merge(stats: &mut Stats, other: &Stats) {
+    for (d, &n) in other.histogram.iter().enumerate() {
+        if n > 0 {
+            stats.add(d + 1, n);
+        }
+    }
+}
+
+/// `count` distinct code ranks out of `codes`, drawn uniformly from
+/// `seed` (Floyd's algorithm), as marks.
+pub fn sample_marks(codes: u64, count: u64, seed: u64) -> Result<Vec<bool>, WalkError> {
+    if count > codes {
+        return Err(WalkError::SampleTooLarge {
+            sample: count,
+            codes,
+        });
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut chosen = FxHashSet::default();
+    for j in (codes - count)..codes {
+        let t = rng.below(j as usize + 1) as u64;
+        if !chosen.insert(t) {
+            chosen.insert(j);
+        }
+    }
+    let mut marks = vec![false; codes as usize];
+    for t in chosen {
+        marks[t as usize] = true;
+    }
+    Ok(marks)
+}
+
+/// The 95 % confidence interval of the average of a sample of
+/// `stats.secrets` secrets drawn without replacement from `population`
+/// (normal approximation, with the finite population correction).
+pub fn interval(stats: &Stats, population: u64) -> (f64, f64) {
+    let m = stats.secrets as f64;
+    let mean = stats.average();
+    if stats.secrets < 2 {
+        return (mean, mean);
+    }
+    let var = stats
+        .histogram
+        .iter()
+        .enumerate()
+        .map(|(d, &c)| c as f64 * ((d + 1) as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (m - 1.0);
+    let fpc = if population > 1 {
+        ((population as f64 - m) / (population as f64 - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_964 * (var / m * fpc).sqrt();
+    (mean - half, mean + half)
+}
+
+/// The whole tree of the strategy, for a game the model handles (codes
+/// numbered by rank); `None` for a larger game.
+pub fn tree(chooser: &Chooser, par: &dyn Parallel) -> Option<Tree> {
+    let shape = chooser.shape();
+    let rules = shape.rules()?;
+    let all = shape.all_codes();
+    let code = |p: Packed| Code(shape.rank(p) as u16);
+    fn build(
+        chooser: &Chooser,
+        set: &[Packed],
+        par: &dyn Parallel,
+        code: &dyn Fn(Packed) -> Code,
+    ) -> Node {
+        let shape = chooser.shape();
+        let guess = chooser.choose(set, par);
+        let mut classes: std::collections::BTreeMap<usize, Vec<Packed>> = Default::default();
+        for &s in set {
+            classes
+                .entry(shape.feedback(s, guess).index())
+                .or_default()
+                .push(s);
+        }
+        let mut node = Node::leaf(code(guess));
+        for (f, class) in classes {
+            if f != chooser.win() {
+                node.children
+                    .push((Feedback(f as u8), build(chooser, &class, par, code)));
+            }
+        }
+        node
+    }
+    Some(Tree {
+        rules,
+        root: build(chooser, &all, par, &code),
+    })
+}

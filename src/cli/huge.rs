@@ -1,0 +1,290 @@
+//! `optimoo eval --strategy phased` (and any strategy on a game of more
+//! than 65,535 codes): the phased strategy, or the first candidate, played
+//! over every secret or a uniform sample without the feedback table or the
+//! tree (`optimoo::huge`).
+//!
+//! The memory is stated before the work and refused when it does not fit;
+//! a progress bar with the time left is drawn on a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use optimoo::heuristic::Heuristic;
+use optimoo::huge::phased::{Chooser, Phased};
+use optimoo::huge::walk::{self, Progress};
+use optimoo::huge::Shape;
+use optimoo::model::{Game, Objective};
+use optimoo::tree::format::TreeFile;
+use optimoo::tree::Stats;
+
+use super::memory;
+use super::output::Output;
+use crate::exit::say;
+
+/// What `eval` asks of the huge path.
+#[derive(Debug)]
+pub struct Request {
+    /// The game.
+    pub shape: Shape,
+    /// Play `first` (the first candidate) and/or the phased strategy.
+    pub strategies: Vec<Heuristic>,
+    /// The phased options (the first guess included).
+    pub phased: Phased,
+    /// Play this many secrets drawn from `seed`, instead of all.
+    pub sample: Option<u64>,
+    /// The seed of the sample.
+    pub seed: u64,
+    /// Write the phased strategy's tree here (games of at most 65,535
+    /// codes).
+    pub output: Option<PathBuf>,
+    /// One JSON line per strategy.
+    pub json: bool,
+}
+
+/// One strategy played: a JSON line or a row of the table.
+#[derive(Debug, Serialize)]
+pub struct HugeRow {
+    /// The game.
+    pub game: String,
+    /// `phased` or `first`.
+    pub strategy: &'static str,
+    /// The phased strategy's score (`null` for first).
+    pub heuristic: Option<&'static str>,
+    /// Secrets played.
+    pub secrets: u64,
+    /// The game's secrets.
+    pub population: u64,
+    /// Guesses over the secrets played.
+    pub total: u64,
+    /// `total` per secret.
+    pub average: f64,
+    /// With `--sample`: the 95 % confidence interval of the whole game's
+    /// average.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<[f64; 2]>,
+    /// Most guesses a played secret needed.
+    pub max_depth: usize,
+    /// Secrets solved in 1, 2, … guesses.
+    pub histogram: Vec<u64>,
+    /// Wall time.
+    pub seconds: f64,
+    /// The phased thresholds (`null` for first).
+    pub options: Option<Options>,
+}
+
+/// The phased strategy's options, as run.
+#[derive(Debug, Serialize)]
+pub struct Options {
+    exact_below: usize,
+    heuristic_below: usize,
+    extra: usize,
+    work: usize,
+    big_pool: usize,
+    big_sample: usize,
+    climb: usize,
+}
+
+/// Plays each strategy of the request and prints its row.
+pub fn run(req: Request) -> anyhow::Result<ExitCode> {
+    let shape = req.shape;
+    let population = shape.code_count() as u64;
+    if let Some(n) = req.sample {
+        if n == 0 || n > population {
+            bail!("--sample {n}: give 1 to {population} (the secrets of {shape})");
+        }
+    }
+    let need = shape.memory_bytes();
+    let stated = format!(
+        "memory: about {} needed for the {population} codes of {shape}",
+        memory::show(need)
+    );
+    match memory::available() {
+        Ok((have, source)) if need > have => bail!(
+            "{stated}, but {} is available ({source}): {shape} does not fit this machine",
+            memory::show(have)
+        ),
+        Ok((have, source)) => say(&format!(
+            "{stated}; {} available ({source})",
+            memory::show(have)
+        )),
+        Err(why) => say(&format!("{stated}; {why}: not checked")),
+    }
+    let mut out = std::io::stdout().lock();
+    if !req.json {
+        let what = match req.sample {
+            Some(n) => format!("a sample of {n} secrets (seed {})", req.seed),
+            None => "every secret".to_string(),
+        };
+        writeln!(out, "{shape}: {population} codes, {what}")?;
+        writeln!(out, "{}", HEADER)?;
+    }
+    for &h in &req.strategies {
+        let opts = if h == Heuristic::First {
+            Phased {
+                heuristic: Heuristic::First,
+                ..req.phased
+            }
+        } else {
+            req.phased
+        };
+        let chooser = Chooser::new(shape, opts)?;
+        let row = play(&chooser, &req)?;
+        if req.json {
+            writeln!(out, "{}", serde_json::to_string(&row)?)?;
+        } else {
+            writeln!(out, "{row}")?;
+        }
+        out.flush()?;
+        if h != Heuristic::First {
+            if let Some(path) = &req.output {
+                write_tree(&chooser, path)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The heading of the table.
+const HEADER: &str =
+    "strategy         total average  max  seconds  histogram (secrets solved in 1, 2, ... guesses)";
+
+impl std::fmt::Display for HugeRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self.heuristic {
+            Some(h) => format!("{}/{h}", self.strategy),
+            None => self.strategy.to_string(),
+        };
+        let histogram: Vec<String> = self.histogram.iter().map(|h| h.to_string()).collect();
+        write!(
+            f,
+            "{name:<14} {:>9} {:>7.4} {:>4} {:>8.1}  {}",
+            self.total,
+            self.average,
+            self.max_depth,
+            self.seconds,
+            histogram.join(" ")
+        )?;
+        if let Some([lo, hi]) = self.interval {
+            write!(f, "  (95 % interval of the average: {lo:.4} to {hi:.4})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays one strategy.
+fn play(chooser: &Chooser, req: &Request) -> anyhow::Result<HugeRow> {
+    let shape = chooser.shape();
+    let population = shape.code_count() as u64;
+    let start = Instant::now();
+    let mut marks = match req.sample {
+        Some(n) => walk::sample_marks(population, n, req.seed)?,
+        None => vec![true; population as usize],
+    };
+    let mut codes = shape.all_codes();
+    let played = req.sample.unwrap_or(population);
+    let bar = Bar::new(played, std::io::stderr().is_terminal() && !req.json);
+    let stats = walk::walk(chooser, &mut codes, &mut marks, &crate::driver::Rayon, &bar)?;
+    bar.finish();
+    if stats.secrets != played {
+        bail!(
+            "the walk solved {} secrets of the {played} it played",
+            stats.secrets
+        );
+    }
+    let first = chooser.options().heuristic == Heuristic::First;
+    let o = chooser.options();
+    Ok(HugeRow {
+        game: shape.to_string(),
+        strategy: if first { "first" } else { "phased" },
+        heuristic: (!first).then(|| o.heuristic.name()),
+        secrets: stats.secrets,
+        population,
+        total: stats.total,
+        average: stats.average(),
+        interval: req.sample.map(|_| {
+            let (lo, hi) = walk::interval(&stats, population);
+            [lo, hi]
+        }),
+        max_depth: stats.max_depth,
+        histogram: stats.histogram.clone(),
+        seconds: start.elapsed().as_secs_f64(),
+        options: (!first).then_some(Options {
+            exact_below: o.exact_below,
+            heuristic_below: o.heuristic_below,
+            extra: o.extra,
+            work: o.work,
+            big_pool: o.big_pool,
+            big_sample: o.big_sample,
+            climb: o.climb,
+        }),
+    })
+}
+
+/// Writes the phased strategy's tree (a game of at most 65,535 codes),
+/// checked by replaying every secret first.
+fn write_tree(chooser: &Chooser, path: &std::path::Path) -> anyhow::Result<()> {
+    let shape = chooser.shape();
+    let Some(tree) = walk::tree(chooser, &crate::driver::Rayon) else {
+        bail!("-o: {shape} has more than 65,535 codes: its tree is not written (the strategy is a function the player calls)");
+    };
+    let game = Game::new(tree.rules);
+    let stats: Stats = tree
+        .replay(&game, None)
+        .context("the phased tree does not play correctly")?;
+    let bytes = TreeFile::new(&game, tree, Objective::Heuristic, None)?.to_bytes(&game)?;
+    Output::create(path)?.commit(&bytes)?;
+    say(&format!(
+        "wrote {} ({} guesses over {} secrets)",
+        path.display(),
+        stats.total,
+        stats.secrets
+    ));
+    Ok(())
+}
+
+/// A progress bar of secrets solved, with the time left.
+struct Bar {
+    bar: Option<ProgressBar>,
+    done: AtomicU64,
+}
+
+impl Bar {
+    fn new(len: u64, show: bool) -> Bar {
+        let bar = show.then(|| {
+            let bar = ProgressBar::new(len);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} secrets, {elapsed_precise} elapsed, about {eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        Bar {
+            bar,
+            done: AtomicU64::new(0),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn solved(&self, secrets: u64) {
+        let done = self.done.fetch_add(secrets, Ordering::Relaxed) + secrets;
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+}
