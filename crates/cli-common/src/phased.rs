@@ -59,3 +59,28 @@ impl PhasedArgs {
         }
     }
 }
+
+/// A game of any size: one the model handles, or a larger one
+/// (`optimoo::huge`), which only the phased and first strategies play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyGame {
+    /// At most 65,535 codes.
+    Small(optimoo::model::Rules),
+    /// More.
+    Huge(optimoo::huge::Shape),
+}
+
+impl std::str::FromStr for AnyGame {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AnyGame, String> {
+        match text.parse::<optimoo::model::Rules>() {
+            Ok(rules) => Ok(AnyGame::Small(rules)),
+            Err(optimoo::model::RulesError::TooLarge { .. }) => text
+                .parse::<optimoo::huge::Shape>()
+                .map(AnyGame::Huge)
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}

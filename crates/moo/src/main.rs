@@ -22,6 +22,7 @@ use optimoo::play::player::{self, PlayError, Player};
 use cli_common::exit;
 use cli_common::secrets::SecretArgs;
 
+mod huge;
 mod rank;
 
 // EMBEDDED (data/moo-4x10-cap7.tree, if it existed at build time) and
@@ -54,8 +55,10 @@ struct Cli {
     /// moo plays the best tree shipped in data/ for it (mm:4x6, moo:3x10,
     /// ...), and for a game with none the heuristic and the small exact
     /// search.
+    /// Games of more than 65,535 codes (moo:10x10, mm:8x8) are played by
+    /// the phased strategy, move by move: `play` and `next` only.
     #[arg(long, global = true)]
-    game: Option<optimoo::model::Rules>,
+    game: Option<cli_common::phased::AnyGame>,
     #[command(flatten)]
     list: SecretArgs,
     /// Print the time spent in the process (load, answer) to stderr; for
@@ -191,10 +194,38 @@ fn hint(err: anyhow::Error, plain: bool) -> anyhow::Error {
     )
 }
 
-fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
+fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
+    use cli_common::phased::AnyGame;
+    if let Some(AnyGame::Huge(shape)) = cli.game {
+        if cli.tree.is_some() || cli.list.secrets.is_some() {
+            return Err(anyhow!(
+                "{shape} has no tree file and no secret list: drop --tree and --secrets"
+            ));
+        }
+        return match cli.command {
+            None | Some(Command::Play) => huge::play(shape),
+            Some(Command::Next { history }) => huge::next(shape, &history),
+            Some(_) => Err(anyhow!(
+                "{shape} has {} codes: over 65,535 moo plays and answers next, nothing else",
+                shape.code_count()
+            )),
+        };
+    }
+    let game = match cli.game.take() {
+        Some(AnyGame::Small(rules)) => Some(rules),
+        _ => None,
+    };
+    run_small(cli, game, start)
+}
+
+fn run_small(
+    cli: Cli,
+    game_arg: Option<optimoo::model::Rules>,
+    start: std::time::Instant,
+) -> anyhow::Result<ExitCode> {
     let list = cli.list.clone();
     if let Some(Command::Host { seed, adversarial }) = cli.command {
-        return host(cli.tree, &list, cli.game, seed, adversarial);
+        return host(cli.tree, &list, game_arg, seed, adversarial);
     }
     if let Some(Command::Duel { rule, seat, seed }) = cli.command {
         if list.secrets.is_some() {
@@ -202,9 +233,9 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 "the race is played over every code of a game, not a list"
             ));
         }
-        return duel(cli.tree, cli.game, rule, seat, seed);
+        return duel(cli.tree, game_arg, rule, seat, seed);
     }
-    let (bytes, name) = match (&cli.tree, cli.game) {
+    let (bytes, name) = match (&cli.tree, game_arg) {
         (Some(path), _) => (
             Some(std::borrow::Cow::Owned(
                 optimoo::tree::format::read_file(path)
@@ -248,7 +279,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             };
             let (game, file) =
                 player::load_with(bytes, given).with_context(|| format!("reading {name}"))?;
-            if let Some(rules) = cli.game.filter(|&r| r != game.rules()) {
+            if let Some(rules) = game_arg.filter(|&r| r != game.rules()) {
                 return Err(anyhow!(
                     "{name} plays {}, not {rules}: drop --game, or give a tree of {rules} \
                      (optimoo solve --game {rules} -o FILE)",
@@ -258,7 +289,7 @@ fn run(cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             (game, Some(file))
         }
         None => (
-            optimoo::model::Game::new(cli.game.expect("no tree: a --game")),
+            optimoo::model::Game::new(game_arg.expect("no tree: a --game")),
             None,
         ),
     };

@@ -63,26 +63,68 @@ impl Shape {
         Feedback::new(bulls, common as usize - bulls, self.positions)
     }
 
-    /// Every code in lexicographic order (refused beyond `max`, so a caller
-    /// states the memory first: see [`Shape::code_count`]).
+    /// Every code in lexicographic order (the caller states the memory
+    /// first: see [`Shape::memory_bytes`]). Built position by position, each
+    /// code from its prefix's words.
     pub fn all_codes(&self) -> Vec<Packed> {
         let mut out = Vec::with_capacity(self.code_count() as usize);
-        let mut symbols = vec![0u8; self.positions];
-        self.fill(0, &mut symbols, 0, &mut out);
+        self.fill(0, Packed::default(), 0, &mut [0u8; 16], &mut |c| {
+            out.push(c)
+        });
         out
     }
 
-    fn fill(&self, i: usize, symbols: &mut [u8], used: u32, out: &mut Vec<Packed>) {
+    /// The codes for which `keep` holds, in lexicographic order (the
+    /// player's candidates, without the list of every code).
+    pub fn codes_where(&self, keep: impl Fn(Packed) -> bool) -> Vec<Packed> {
+        let mut out = Vec::new();
+        self.fill(0, Packed::default(), 0, &mut [0u8; 16], &mut |c| {
+            if keep(c) {
+                out.push(c)
+            }
+        });
+        out
+    }
+
+    fn fill(
+        &self,
+        i: usize,
+        code: Packed,
+        used: u32,
+        seen: &mut [u8; 16],
+        out: &mut dyn FnMut(Packed),
+    ) {
         if i == self.positions {
-            out.push(self.pack(symbols));
+            out(code);
             return;
         }
-        for s in 0..self.symbols as u8 {
+        let w = self.width();
+        let shift = 4 * (self.positions - 1 - i);
+        if i + 1 == self.positions {
+            // The last position: push the codes at once, no call per code.
+            #[allow(clippy::needless_range_loop)] // s is a symbol, not only an index
+            for s in 0..self.symbols {
+                if self.repeats || used & (1 << s) == 0 {
+                    let bit = s * w + seen[s] as usize;
+                    let mut next = code;
+                    next.pos |= (s as u64) << shift;
+                    next.therm[bit / 64] |= 1 << (bit % 64);
+                    out(next);
+                }
+            }
+            return;
+        }
+        for s in 0..self.symbols {
             if !self.repeats && used & (1 << s) != 0 {
                 continue;
             }
-            symbols[i] = s;
-            self.fill(i + 1, symbols, used | (1 << s), out);
+            let bit = s * w + seen[s] as usize;
+            let mut next = code;
+            next.pos |= (s as u64) << shift;
+            next.therm[bit / 64] |= 1 << (bit % 64);
+            seen[s] += 1;
+            self.fill(i + 1, next, used | (1 << s), seen, out);
+            seen[s] -= 1;
         }
     }
 

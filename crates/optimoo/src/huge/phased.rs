@@ -186,8 +186,9 @@ impl Chooser {
             if let Some(f) = self.opts.first {
                 return f;
             }
+            // Every first guess is a pattern up to symmetry: no climbing.
             let patterns = self.patterns();
-            return self.scan(set, &patterns, &[], set, par);
+            return self.scan_with(set, &patterns, &[], set, par, 0);
         }
         let extra = self.extra(set);
         if n <= self.opts.exact_below {
@@ -267,6 +268,19 @@ impl Chooser {
         scored: &[Packed],
         par: &dyn Parallel,
     ) -> Packed {
+        self.scan_with(set, cands, others, scored, par, self.opts.climb)
+    }
+
+    /// [`Chooser::scan`] with `climb` rounds of hill climbing.
+    fn scan_with(
+        &self,
+        set: &[Packed],
+        cands: &[Packed],
+        others: &[Packed],
+        scored: &[Packed],
+        par: &dyn Parallel,
+        climb: usize,
+    ) -> Packed {
         let others: Vec<Packed> = others
             .iter()
             .copied()
@@ -305,7 +319,7 @@ impl Chooser {
             }
         }
         let best = best.expect("the pool is not empty");
-        let chosen = self.climb(pool[best.0], best.1, best.2, scored, par);
+        let chosen = self.climb(pool[best.0], best.1, best.2, scored, par, climb);
         if set.len() == scored.len() && !self.splits(chosen, set) {
             return set[0]; // never happens: a candidate always splits
         }
@@ -322,8 +336,9 @@ impl Chooser {
         mut counts: Counts,
         scored: &[Packed],
         par: &dyn Parallel,
+        rounds: usize,
     ) -> Packed {
-        for _ in 0..self.opts.climb {
+        for _ in 0..rounds {
             let near = self.neighbours(guess);
             let score = |i: usize| -> Option<(usize, f64, Counts)> {
                 let mut c = [0u32; 256];

@@ -1,0 +1,134 @@
+//! `moo --game G` for games of more than 65,535 codes (moo:10x10, mm:8x8):
+//! the phased strategy with the options `optimoo eval` measures by
+//! default (docs/huge.md), called move by move; no tree is stored. `next`
+//! and `play` only: the other commands need a tree or the exact search.
+
+use std::io::{BufRead, Read, Write};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context};
+use optimoo::exec::Sequential;
+use optimoo::huge::phased::{Chooser, Phased};
+use optimoo::huge::{Packed, Shape};
+use optimoo::model::Feedback;
+
+use cli_common::exit::{self, EXIT_NEGATIVE};
+
+/// Longest line read from a person.
+const MAX_LINE: usize = 4096;
+
+/// Reads `xAyB` (also `1a2b`, `1 2`, `1,2`) for a game of `k` positions.
+fn parse_feedback(text: &str, k: usize) -> anyhow::Result<Feedback> {
+    let t = text.trim().to_ascii_lowercase();
+    let numbers: Vec<&str> = t
+        .split(|c: char| c == 'a' || c == 'b' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let bad = || {
+        anyhow!(
+            "cannot read the answer {:?}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2",
+            text.chars().take(40).collect::<String>()
+        )
+    };
+    let [a, b] = numbers[..] else {
+        return Err(bad());
+    };
+    let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a + b > k || (a == k - 1 && b == 1) {
+        bail!("{a}A{b}B is impossible with {k} positions");
+    }
+    Ok(Feedback::new(a, b, k))
+}
+
+/// The candidates left after `history` (each GUESS:FEEDBACK); `Ok(None)`
+/// when the last move won.
+fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Packed>>> {
+    let k = shape.positions();
+    let mut moves = Vec::new();
+    for (i, mv) in history.iter().enumerate() {
+        let (g, f) = mv
+            .split_once(':')
+            .ok_or_else(|| anyhow!("move {}: write GUESS:FEEDBACK, e.g. 0123456789:2A8B", i + 1))?;
+        let guess = shape.parse(g).with_context(|| format!("move {}", i + 1))?;
+        let answer = parse_feedback(f, k).with_context(|| format!("move {}", i + 1))?;
+        if answer == Feedback::win(k) {
+            if i + 1 < history.len() {
+                bail!("move {} won the game: nothing can follow it", i + 1);
+            }
+            return Ok(None);
+        }
+        moves.push((guess, answer));
+    }
+    Ok(Some(shape.codes_where(|s| {
+        moves.iter().all(|&(g, f)| shape.feedback(s, g) == f)
+    })))
+}
+
+/// `moo --game G next HISTORY`.
+pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
+    let chooser = Chooser::new(shape, Phased::default())?;
+    match candidates(&shape, history)? {
+        None => {
+            exit::say("the game is won");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(set) if set.is_empty() => {
+            exit::say("no secret of this game gives these answers: one of them is wrong");
+            Ok(ExitCode::from(EXIT_NEGATIVE))
+        }
+        Some(set) => {
+            let guess = chooser.choose(&set, &Sequential);
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "{} ({} secrets still possible)",
+                shape.format(guess),
+                set.len()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `moo --game G play`: moo guesses, the person answers.
+pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
+    let chooser = Chooser::new(shape, Phased::default())?;
+    let k = shape.positions();
+    exit::say(&format!(
+        "Think of a secret of {shape} ({} codes) and answer each guess with bulls and cows (e.g. 2A3B); quit to stop.",
+        shape.code_count()
+    ));
+    let mut set = shape.all_codes();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    for turn in 1.. {
+        let guess = chooser.choose(&set, &Sequential);
+        writeln!(out, "{}", shape.format(guess))?;
+        out.flush()?;
+        let answer = loop {
+            let mut line = String::new();
+            if (&mut lines).take(MAX_LINE as u64).read_line(&mut line)? == 0 {
+                exit::say("the game is not finished");
+                return Ok(ExitCode::from(EXIT_NEGATIVE));
+            }
+            if line.trim().eq_ignore_ascii_case("quit") {
+                return Ok(ExitCode::from(EXIT_NEGATIVE));
+            }
+            match parse_feedback(&line, k) {
+                Ok(f) => break f,
+                Err(e) => exit::say(&format!("{e:#}; try again")),
+            }
+        };
+        if answer == Feedback::win(k) {
+            exit::say(&format!("won in {turn} guesses"));
+            return Ok(ExitCode::SUCCESS);
+        }
+        set.retain(|&s| shape.feedback(s, guess) == answer);
+        if set.is_empty() {
+            exit::say("no secret gives these answers: one of them is wrong");
+            return Ok(ExitCode::from(EXIT_NEGATIVE));
+        }
+    }
+    unreachable!("the loop returns")
+}
