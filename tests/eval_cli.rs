@@ -174,3 +174,66 @@ fn huge_games_refuse_what_they_cannot_do() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// plan --strategy phased / work / merge give eval's table, every secret
+/// or a sample, at depth 1 and 2; a missing unit and a second plan in the
+/// same folder are refused.
+#[test]
+fn a_phased_plan_merges_into_evals_table() {
+    let base = std::env::temp_dir().join(format!("optimoo-phased-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    for (game, sample, depth) in [
+        ("moo:5x8", None, "1"),
+        ("moo:5x8", None, "2"),
+        ("moo:7x10", Some("400"), "1"),
+    ] {
+        let dir =
+            base.join(format!("{game}-{depth}-{}", sample.unwrap_or("all")).replace(':', "-"));
+        let d = dir.to_str().unwrap();
+        let mut eval = vec!["eval", "--game", game, "--strategy", "phased", "--json"];
+        let mut plan = vec![
+            "plan",
+            "--game",
+            game,
+            "--strategy",
+            "phased",
+            "-o",
+            d,
+            "--depth",
+            depth,
+        ];
+        if let Some(n) = sample {
+            eval.extend(["--sample", n, "--seed", "7"]);
+            plan.extend(["--sample", n, "--seed", "7"]);
+        }
+        let (code, want, err) = optimoo(&eval);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, err) = optimoo(&plan);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, err) = optimoo(&["merge", d, "--json"]);
+        assert_eq!(code, 2, "a plan without its units merges: {err}");
+        assert!(err.contains("not done"), "{err}");
+        let (code, _, err) = optimoo(&["work", d, "--unit", "0"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, err) = optimoo(&["work", d, "--all"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, got, err) = optimoo(&["merge", d, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t.trim()).unwrap();
+        let (want, got) = (v(&want), v(&got));
+        for key in [
+            "secrets",
+            "total",
+            "histogram",
+            "max_depth",
+            "interval",
+            "population",
+        ] {
+            assert_eq!(want[key], got[key], "{game} {depth} {key}");
+        }
+        let (code, _, err) = optimoo(&plan);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("exists"), "{err}");
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -253,7 +253,7 @@ pub struct Target {
     /// The game: moo:KxN (K different symbols out of N, no repeats) or
     /// mm:KxN (repeats allowed) [default: moo:4x10]
     #[arg(long)]
-    pub game: Option<Rules>,
+    pub game: Option<AnyGame>,
     /// Most guesses any secret may need, the winning one included
     /// [default: 7 when neither --game nor --secrets is given, else
     /// unlimited]
@@ -269,9 +269,23 @@ pub struct Target {
 }
 
 impl Target {
-    /// The rules: `--game`, else moo:4x10.
-    pub fn rules(&self) -> Rules {
-        self.game.unwrap_or_else(Rules::standard)
+    /// The rules: `--game`, else moo:4x10; a game of more than 65,535
+    /// codes is refused (the exact search needs its feedback table).
+    pub fn rules(&self) -> anyhow::Result<Rules> {
+        Ok(self.small()?.unwrap_or_else(Rules::standard))
+    }
+
+    /// `--game` when it is a game the exact search handles.
+    pub fn small(&self) -> anyhow::Result<Option<Rules>> {
+        match self.game {
+            None => Ok(None),
+            Some(AnyGame::Small(rules)) => Ok(Some(rules)),
+            Some(AnyGame::Huge(shape)) => bail!(
+                "{shape} has {} codes: the exact search handles games of at most 65,535 \
+                 (its feedback table); eval and plan --strategy phased play larger ones",
+                shape.code_count()
+            ),
+        }
     }
 
     /// The cap the search runs under: `--cap`; without it 7 for the
@@ -507,7 +521,9 @@ mod tests {
             .cap(false)
             .unwrap_err();
         assert!(err.to_string().contains("drop --cap"), "{err}");
-        assert_eq!(target(None, None, avg).rules(), Rules::standard());
+        assert_eq!(target(None, None, avg).rules().unwrap(), Rules::standard());
+        let err = target(Some("moo:10x10"), None, avg).rules().unwrap_err();
+        assert!(err.to_string().contains("3628800 codes"), "{err}");
         // Per-guess costs: the cap is the vector's length.
         let costs = |cap| Target {
             game: None,

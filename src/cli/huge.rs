@@ -82,13 +82,13 @@ pub struct HugeRow {
 /// The phased strategy's options, as run.
 #[derive(Debug, Serialize)]
 pub struct Options {
-    exact_below: usize,
-    heuristic_below: usize,
-    extra: usize,
-    work: usize,
-    big_pool: usize,
-    big_sample: usize,
-    climb: usize,
+    pub exact_below: usize,
+    pub heuristic_below: usize,
+    pub extra: usize,
+    pub work: usize,
+    pub big_pool: usize,
+    pub big_sample: usize,
+    pub climb: usize,
 }
 
 /// Plays each strategy of the request and prints its row.
@@ -152,7 +152,7 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
 }
 
 /// The heading of the table.
-const HEADER: &str =
+pub const HEADER: &str =
     "strategy         total average  max  seconds  histogram (secrets solved in 1, 2, ... guesses)";
 
 impl std::fmt::Display for HugeRow {

@@ -61,6 +61,14 @@ pub struct Args {
 
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(file) = super::phased_plan::open(&args.dir)? {
+        if args.output.is_some() || args.audit.is_some() {
+            anyhow::bail!(
+                "-o and --audit belong to exact plans: a phased plan merges into a table"
+            );
+        }
+        return super::phased_plan::merge(&args.dir, &file, args.json);
+    }
     let folder = Folder::open(&args.dir)?;
     let mut output = args.output.as_deref().map(Output::create).transpose()?;
     if let Some(fraction) = args.audit {

@@ -25,6 +25,7 @@ pub mod merge;
 pub mod nash;
 pub mod output;
 pub mod partition;
+pub mod phased_plan;
 pub mod plan;
 pub mod report;
 pub use cli_common::secrets;

@@ -41,10 +41,26 @@ pub struct Args {
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
+    /// `phased`: cut the whole-game evaluation of the phased strategy
+    /// (`eval --strategy phased`, games of any size) instead of an exact
+    /// search; `work` walks its units, `merge` adds them into eval's table.
+    #[arg(long, value_name = "STRATEGY", value_parser = ["phased"])]
+    pub strategy: Option<String>,
+    #[command(flatten)]
+    pub phased: cli_common::phased::PhasedArgs,
+    /// Phased: play a uniform sample of N secrets (drawn from --seed).
+    #[arg(long, value_name = "N", requires = "strategy")]
+    pub sample: Option<u64>,
+    /// Phased: the sample's seed.
+    #[arg(long, default_value_t = 0, requires = "strategy")]
+    pub seed: u64,
 }
 
 /// Runs `optimoo plan`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.strategy.is_some() {
+        return plan_phased(args);
+    }
     let cap = args.target.cap(false)?;
     super::args::refuse_costs(&args.target, "plan")?;
     let threads = driver::check_threads(args.threads)?;
@@ -52,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let folder = pool.install(|| {
         checkpoint::ensure(
             &args.output,
-            args.target.rules(),
+            args.target.rules()?,
             cap,
             args.target.objective.objective,
             args.upper,
@@ -118,4 +134,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `plan --strategy phased`: the cut of the phased strategy's walk.
+fn plan_phased(args: Args) -> anyhow::Result<ExitCode> {
+    use super::args::AnyGame;
+    if args.target.cap.is_some() || args.upper.is_some() {
+        anyhow::bail!("--cap and --upper belong to the exact search, not to --strategy phased");
+    }
+    let shape = match args.target.game {
+        Some(AnyGame::Huge(shape)) => shape,
+        Some(AnyGame::Small(rules)) => optimoo::huge::Shape::from_rules(rules)?,
+        None => optimoo::huge::Shape::from_rules(optimoo::model::Rules::standard())?,
+    };
+    let threads = driver::check_threads(args.threads)?;
+    let pool = driver::pool(threads)?;
+    pool.install(|| {
+        super::phased_plan::plan(
+            &args.output,
+            shape,
+            args.phased.options(),
+            args.sample,
+            args.seed,
+            args.depth,
+            args.json,
+        )
+    })
 }

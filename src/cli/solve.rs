@@ -88,7 +88,7 @@ pub const LONG_SOLVE_SECRETS: usize = 5040;
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let objective = args.target.objective.objective;
-    let rules = args.target.rules();
+    let rules = args.target.rules()?;
     let cap = args.target.cap(args.list.secrets.is_some())?;
     if args.cap_only && objective != Objective::Worst {
         bail!(
@@ -99,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let game = args.list.game(args.target.game, rules)?;
+    let game = args.list.game(args.target.small()?, rules)?;
     let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
         args::refuse_costs(&args.target, "solve --checkpoint")?;

@@ -52,6 +52,16 @@ pub struct Args {
 
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(file) = super::phased_plan::open(&args.dir)? {
+        let units: Vec<usize> = if args.all {
+            (0..file.units.len()).collect()
+        } else {
+            vec![index(args.unit, file.units.len(), &args.dir)?]
+        };
+        let threads = driver::check_threads(args.threads)?;
+        let pool = driver::pool(threads)?;
+        return pool.install(|| super::phased_plan::work(&args.dir, &file, &units, args.json));
+    }
     let folder = Folder::open(&args.dir)?;
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;

@@ -55,18 +55,31 @@ fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Pa
             if i + 1 < history.len() {
                 bail!("move {} won the game: nothing can follow it", i + 1);
             }
-            return Ok(None);
+            // The winning guess must agree with every earlier answer.
+            if moves.iter().all(|&(g, f)| shape.feedback(guess, g) == f) {
+                return Ok(None);
+            }
+            return Ok(Some(Vec::new()));
         }
         moves.push((guess, answer));
     }
-    Ok(Some(shape.codes_where(|s| {
-        moves.iter().all(|&(g, f)| shape.feedback(s, g) == f)
-    })))
+    Ok(Some(shape.candidates(&moves)))
 }
 
 /// `moo --game G next HISTORY`.
 pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
     let chooser = Chooser::new(shape, Phased::default())?;
+    if history.is_empty() {
+        let mut out = std::io::stdout().lock();
+        let guess = chooser.opening(&Sequential);
+        writeln!(
+            out,
+            "{} ({} secrets still possible)",
+            shape.format(guess),
+            shape.code_count()
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     match candidates(&shape, history)? {
         None => {
             exit::say("the game is won");
@@ -98,12 +111,20 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         "Think of a secret of {shape} ({} codes) and answer each guess with bulls and cows (e.g. 2A3B); quit to stop.",
         shape.code_count()
     ));
-    let mut set = shape.all_codes();
+    // The first guess needs no list of codes; the list is built on a
+    // second thread while the first answer is awaited.
+    let builder = std::thread::spawn(move || shape.all_codes());
+    let mut pending = Some(builder);
+    let mut set = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
     let mut out = std::io::stdout().lock();
     for turn in 1.. {
-        let guess = chooser.choose(&set, &Sequential);
+        let guess = if turn == 1 {
+            chooser.opening(&Sequential)
+        } else {
+            chooser.choose(&set, &Sequential)
+        };
         writeln!(out, "{}", shape.format(guess))?;
         out.flush()?;
         let answer = loop {
@@ -123,6 +144,11 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         if answer == Feedback::win(k) {
             exit::say(&format!("won in {turn} guesses"));
             return Ok(ExitCode::SUCCESS);
+        }
+        if let Some(builder) = pending.take() {
+            set = builder
+                .join()
+                .map_err(|_| anyhow!("building the list of codes failed"))?;
         }
         set.retain(|&s| shape.feedback(s, guess) == answer);
         if set.is_empty() {

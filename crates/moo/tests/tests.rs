@@ -9,6 +9,7 @@ mod duel;
 mod edges;
 mod format;
 mod host;
+mod huge;
 mod limits;
 mod linking;
 mod lists;

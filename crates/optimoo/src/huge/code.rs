@@ -74,18 +74,6 @@ impl Shape {
         out
     }
 
-    /// The codes for which `keep` holds, in lexicographic order (the
-    /// player's candidates, without the list of every code).
-    pub fn codes_where(&self, keep: impl Fn(Packed) -> bool) -> Vec<Packed> {
-        let mut out = Vec::new();
-        self.fill(0, Packed::default(), 0, &mut [0u8; 16], &mut |c| {
-            if keep(c) {
-                out.push(c)
-            }
-        });
-        out
-    }
-
     fn fill(
         &self,
         i: usize,
@@ -100,24 +88,24 @@ impl Shape {
         }
         let w = self.width();
         let shift = 4 * (self.positions - 1 - i);
+        // The symbols this position may take, smallest first.
+        let mut free = self.free(used);
         if i + 1 == self.positions {
             // The last position: push the codes at once, no call per code.
-            #[allow(clippy::needless_range_loop)] // s is a symbol, not only an index
-            for s in 0..self.symbols {
-                if self.repeats || used & (1 << s) == 0 {
-                    let bit = s * w + seen[s] as usize;
-                    let mut next = code;
-                    next.pos |= (s as u64) << shift;
-                    next.therm[bit / 64] |= 1 << (bit % 64);
-                    out(next);
-                }
+            while free != 0 {
+                let s = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let bit = s * w + seen[s] as usize;
+                let mut next = code;
+                next.pos |= (s as u64) << shift;
+                next.therm[bit / 64] |= 1 << (bit % 64);
+                out(next);
             }
             return;
         }
-        for s in 0..self.symbols {
-            if !self.repeats && used & (1 << s) != 0 {
-                continue;
-            }
+        while free != 0 {
+            let s = free.trailing_zeros() as usize;
+            free &= free - 1;
             let bit = s * w + seen[s] as usize;
             let mut next = code;
             next.pos |= (s as u64) << shift;
@@ -125,6 +113,94 @@ impl Shape {
             seen[s] += 1;
             self.fill(i + 1, next, used | (1 << s), seen, out);
             seen[s] -= 1;
+        }
+    }
+
+    /// The symbols a position may take after the symbols `used`: all of
+    /// them with repeats, else the unused ones.
+    fn free(&self, used: u32) -> u32 {
+        let all = (1u32 << self.symbols) - 1;
+        if self.repeats {
+            all
+        } else {
+            all & !used
+        }
+    }
+
+    /// The codes that answer every `(guess, answer)` of `history` as given,
+    /// in lexicographic order: the candidates after a history, built
+    /// position by position and cut as soon as a prefix has more bulls or
+    /// common symbols with a guess than its answer says, or too few
+    /// positions left to reach them (both grow by at most one a position).
+    pub fn candidates(&self, history: &[(Packed, Feedback)]) -> Vec<Packed> {
+        let k = self.positions;
+        let guesses: Vec<(Vec<u8>, [u8; 16], usize, usize)> = history
+            .iter()
+            .map(|&(g, f)| {
+                let symbols = self.symbols_of(g);
+                let mut counts = [0u8; 16];
+                for &s in &symbols {
+                    counts[s as usize] += 1;
+                }
+                let bulls = f.bulls(k);
+                (symbols, counts, bulls, bulls + f.cows(k))
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut prefix = vec![0u8; k];
+        let mut state = vec![(0usize, 0usize); guesses.len()];
+        self.prune(
+            0,
+            &mut prefix,
+            &mut [0u8; 16],
+            &guesses,
+            &mut state,
+            &mut out,
+        );
+        out
+    }
+
+    fn prune(
+        &self,
+        i: usize,
+        prefix: &mut [u8],
+        seen: &mut [u8; 16],
+        guesses: &[(Vec<u8>, [u8; 16], usize, usize)],
+        state: &mut [(usize, usize)],
+        out: &mut Vec<Packed>,
+    ) {
+        let k = self.positions;
+        if i == k {
+            out.push(self.pack(prefix));
+            return;
+        }
+        let left = k - i - 1;
+        let used = (0..self.symbols).fold(0u32, |m, s| m | u32::from(seen[s] > 0) << s);
+        let mut free = self.free(used);
+        'symbol: while free != 0 {
+            let s = free.trailing_zeros() as u8;
+            free &= free - 1;
+            for (j, (symbols, counts, bulls, common)) in guesses.iter().enumerate() {
+                let b = state[j].0 + usize::from(symbols[i] == s);
+                let c = state[j].1 + usize::from(seen[s as usize] < counts[s as usize]);
+                if b > *bulls || c > *common || b + left < *bulls || c + left < *common {
+                    continue 'symbol;
+                }
+            }
+            let step = |state: &mut [(usize, usize)], seen: &[u8; 16], sign: isize| {
+                for (j, (symbols, counts, _, _)) in guesses.iter().enumerate() {
+                    let b = usize::from(symbols[i] == s);
+                    let c = usize::from(seen[s as usize] < counts[s as usize]);
+                    state[j].0 = state[j].0.wrapping_add_signed(sign * b as isize);
+                    state[j].1 = state[j].1.wrapping_add_signed(sign * c as isize);
+                }
+            };
+            step(state, seen, 1);
+            prefix[i] = s;
+            seen[s as usize] += 1;
+            self.prune(i + 1, prefix, seen, guesses, state, out);
+            seen[s as usize] -= 1;
+            step(state, seen, -1);
         }
     }
 
@@ -251,6 +327,35 @@ mod tests {
                         game.feedback(crate::model::Code(i as u16), crate::model::Code(j as u16));
                     assert_eq!(shape.feedback(s, g), want, "{name}: {i} {j}");
                 }
+            }
+        }
+    }
+
+    /// The pruned candidates are the filter of every code, on random
+    /// histories of games with and without repeats.
+    #[test]
+    fn candidates_are_the_filtered_codes() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for name in [
+            "moo:4x10", "mm:4x6", "moo:6x8", "mm:5x3", "moo:1x4", "mm:3x12",
+        ] {
+            let shape: Shape = name.parse().unwrap();
+            let all = shape.all_codes();
+            for _ in 0..20 {
+                let secret = all[rng.below(all.len())];
+                let history: Vec<(Packed, Feedback)> = (0..rng.below(4))
+                    .map(|_| {
+                        let g = all[rng.below(all.len())];
+                        (g, shape.feedback(secret, g))
+                    })
+                    .collect();
+                let want: Vec<Packed> = all
+                    .iter()
+                    .copied()
+                    .filter(|&s| history.iter().all(|&(g, f)| shape.feedback(s, g) == f))
+                    .collect();
+                assert_eq!(shape.candidates(&history), want, "{name} {history:?}");
+                assert!(want.contains(&secret));
             }
         }
     }

@@ -183,12 +183,7 @@ impl Chooser {
             return set[0];
         }
         if n as u128 == self.shape.code_count() {
-            if let Some(f) = self.opts.first {
-                return f;
-            }
-            // Every first guess is a pattern up to symmetry: no climbing.
-            let patterns = self.patterns();
-            return self.scan_with(set, &patterns, &[], set, par, 0);
+            return self.opening_in(set, par);
         }
         let extra = self.extra(set);
         if n <= self.opts.exact_below {
@@ -211,6 +206,34 @@ impl Chooser {
         let step = n.div_ceil(self.opts.big_sample);
         let sample: Vec<Packed> = set.iter().step_by(step).copied().collect();
         self.scan(set, &cands, &extra, &sample, par)
+    }
+
+    /// The first guess: the one given, the one pattern of a game without
+    /// repeats, or the best pattern scored on every code (built here).
+    pub fn opening(&self, par: &dyn Parallel) -> Packed {
+        match self.single_opening() {
+            Some(g) => g,
+            None => self.opening_in(&self.shape.all_codes(), par),
+        }
+    }
+
+    fn single_opening(&self) -> Option<Packed> {
+        if self.opts.heuristic == Heuristic::First {
+            return Some(self.shape.unrank(0));
+        }
+        let patterns = self.patterns();
+        self.opts
+            .first
+            .or((patterns.len() == 1).then(|| patterns[0]))
+    }
+
+    /// The first guess, `all` being every code.
+    fn opening_in(&self, all: &[Packed], par: &dyn Parallel) -> Packed {
+        if let Some(g) = self.single_opening() {
+            return g;
+        }
+        // Every first guess is a pattern up to symmetry: no climbing.
+        self.scan_with(all, &self.patterns(), &[], all, par, 0)
     }
 
     /// The first-guess patterns: runs of symbols 0, 1, 2, … whose lengths

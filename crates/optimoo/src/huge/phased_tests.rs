@@ -121,3 +121,95 @@ fn a_sample_plays_its_secrets() {
     assert!(first == theirs);
     assert_eq!(walk::sample_marks(10, 10, 0).unwrap(), vec![true; 10]);
 }
+
+/// The units of a cut, each walked alone from its candidates, add up to
+/// the whole walk (with the secrets solved above the cut), at depth 1 and
+/// 2, with every secret or a sample.
+#[test]
+fn units_add_up_to_the_walk() {
+    for name in ["moo:4x10", "mm:4x6", "mm:2x16", "moo:5x6"] {
+        let shape: Shape = name.parse().unwrap();
+        let chooser = Chooser::new(shape, every_phase(Heuristic::Entropy)).unwrap();
+        let n = shape.code_count() as u64;
+        for sample in [None, Some(n / 3)] {
+            let marks = match sample {
+                Some(m) => walk::sample_marks(n, m, 5).unwrap(),
+                None => vec![true; n as usize],
+            };
+            let mut codes = shape.all_codes();
+            let mut m = marks.clone();
+            let whole = walk::walk(&chooser, &mut codes, &mut m, &Sequential, &Silent).unwrap();
+            for depth in [1, 2] {
+                let (units, above) = walk::cut(&chooser, depth, 20, &Sequential).unwrap();
+                let mut sum = crate::tree::Stats::default();
+                for &(d, code) in &above {
+                    if marks[shape.rank(code) as usize] {
+                        sum.add(d, 1);
+                    }
+                }
+                let mut sizes = above.len() as u64;
+                for unit in &units {
+                    let mut set = shape.candidates(&unit.history);
+                    assert_eq!(set.len() as u64, unit.size);
+                    sizes += unit.size;
+                    let mut unit_marks: Vec<bool> =
+                        set.iter().map(|&c| marks[shape.rank(c) as usize]).collect();
+                    let stats = walk::walk_from(
+                        &chooser,
+                        &mut set,
+                        &mut unit_marks,
+                        unit.history.len(),
+                        &Scoped(2),
+                        &Silent,
+                    )
+                    .unwrap();
+                    walk::merge(&mut sum, &stats);
+                }
+                assert_eq!(sizes, n, "{name}");
+                assert_eq!(sum, whole, "{name} depth {depth} {sample:?}");
+            }
+        }
+    }
+}
+
+/// moo:7x10 (604,800 secrets): the whole walk solves every secret, and a
+/// sample of secrets played one by one, as the player plays them
+/// (candidates rebuilt from the moves, then the guess), takes exactly the
+/// guesses the sampled walk counts. Slow: `cargo test --release -p optimoo
+/// --lib huge -- --ignored`.
+#[test]
+#[ignore]
+fn moo_7x10_every_secret_and_one_by_one() {
+    let shape: Shape = "moo:7x10".parse().unwrap();
+    let chooser = Chooser::new(shape, Phased::default()).unwrap();
+    let n = shape.code_count() as u64;
+    let mut codes = shape.all_codes();
+    let mut marks = vec![true; n as usize];
+    let whole = walk::walk(&chooser, &mut codes, &mut marks, &Scoped(2), &Silent).unwrap();
+    assert_eq!(whole.secrets, n);
+    assert_eq!(whole.histogram.iter().sum::<u64>(), n);
+    let marks = walk::sample_marks(n, 60, 9).unwrap();
+    let mut codes = shape.all_codes();
+    let mut m = marks.clone();
+    let sampled = walk::walk(&chooser, &mut codes, &mut m, &Scoped(2), &Silent).unwrap();
+    let mut one_by_one = crate::tree::Stats::default();
+    for (rank, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
+        let secret = shape.unrank(rank as u64);
+        let mut history = Vec::new();
+        loop {
+            let guess = if history.is_empty() {
+                chooser.opening(&Sequential)
+            } else {
+                chooser.choose(&shape.candidates(&history), &Sequential)
+            };
+            let f = shape.feedback(secret, guess);
+            history.push((guess, f));
+            if guess == secret {
+                break;
+            }
+            assert!(history.len() < 30, "{}", shape.format(secret));
+        }
+        one_by_one.add(history.len(), 1);
+    }
+    assert_eq!(one_by_one, sampled);
+}

@@ -77,12 +77,114 @@ pub fn walk(
     par: &dyn Parallel,
     progress: &dyn Progress,
 ) -> Result<Stats, WalkError> {
-    assert_eq!(codes.len(), marks.len(), "one mark per code");
+    walk_from(chooser, codes, marks, 0, par, progress)
+}
+
+/// Plays the marked secrets of `set`, the candidates after `played`
+/// guesses (sorted): what [`walk`] counts below that node, each secret's
+/// guesses counted from the start of the game.
+pub fn walk_from(
+    chooser: &Chooser,
+    set: &mut [Packed],
+    marks: &mut [bool],
+    played: usize,
+    par: &dyn Parallel,
+    progress: &dyn Progress,
+) -> Result<Stats, WalkError> {
+    assert_eq!(set.len(), marks.len(), "one mark per code");
     let mut stats = Stats::default();
     if marks.iter().any(|&m| m) {
-        node(chooser, codes, marks, 1, par, progress, &mut stats)?;
+        node(chooser, set, marks, played + 1, par, progress, &mut stats)?;
     }
     Ok(stats)
+}
+
+/// One node where the tree is cut into units: the moves that lead there
+/// and the number of candidates left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The guesses and answers from the start of the game.
+    pub history: Vec<(Packed, Feedback)>,
+    /// Candidates at the node.
+    pub size: u64,
+}
+
+/// A secret solved above the units of a cut: the guesses it takes, and
+/// the secret (the guess that answers it `kA0B`).
+pub type Solved = (usize, Packed);
+
+/// Cuts the strategy's tree into independent units: the classes of the
+/// first guess, and with `depth` 2 the classes of at least `split`
+/// candidates cut again by their own guess. Returns the units (in answer
+/// order) and the secrets the guesses above them solve (each such guess
+/// is the one secret of its winning class), with the number of guesses
+/// each takes. Walking every unit with [`walk_from`] and adding these
+/// gives [`walk`]'s statistics.
+pub fn cut(
+    chooser: &Chooser,
+    depth: usize,
+    split: u64,
+    par: &dyn Parallel,
+) -> Result<(Vec<Cut>, Vec<Solved>), WalkError> {
+    let shape = chooser.shape();
+    let mut codes = shape.all_codes();
+    let mut units = Vec::new();
+    let mut above = Vec::new();
+    cut_node(
+        chooser,
+        &mut codes,
+        Vec::new(),
+        depth,
+        split,
+        par,
+        &mut units,
+        &mut above,
+    )?;
+    Ok((units, above))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cut_node(
+    chooser: &Chooser,
+    set: &mut [Packed],
+    history: Vec<(Packed, Feedback)>,
+    depth: usize,
+    split: u64,
+    par: &dyn Parallel,
+    units: &mut Vec<Cut>,
+    above: &mut Vec<Solved>,
+) -> Result<(), WalkError> {
+    let guess = if history.is_empty() {
+        chooser.opening(par)
+    } else {
+        chooser.choose(set, par)
+    };
+    let mut marks = vec![false; set.len()];
+    let bounds = partition(chooser, guess, set, &mut marks);
+    let win = chooser.win();
+    if bounds.len() == 1 && bounds[0].0 != win {
+        return Err(WalkError::NoProgress(set.len()));
+    }
+    let mut rest = set;
+    for (f, len) in bounds {
+        let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+        rest = tail;
+        if f == win {
+            above.push((history.len() + 1, guess));
+            continue;
+        }
+        let mut next = history.clone();
+        next.push((guess, Feedback(f as u8)));
+        if depth > 1 && len as u64 >= split && len > 1 {
+            cut_node(chooser, class, next, depth - 1, split, par, units, above)?;
+        } else {
+            units.push(Cut {
+                history: next,
+                size: len as u64,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn node(

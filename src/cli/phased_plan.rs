@@ -1,0 +1,423 @@
+//! `plan --strategy phased`, `work` and `merge` on a phased evaluation:
+//! the whole-game walk of the phased strategy cut into independent units
+//! (the classes of its first guess, or of its first two), each walked on
+//! any machine and added up by `merge` into the table `eval` prints.
+//!
+//! The folder: DIR/phased.json (the game, the options, the sample, the
+//! units as the moves that lead to them, the secrets solved above them)
+//! and DIR/phased/I.json (a unit's statistics). Invariants: a unit file
+//! names the plan's id (a hash of phased.json's content), so a unit of
+//! another plan is refused; unit files are written atomically and never
+//! overwritten; merge refuses a folder with a unit missing.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+
+use optimoo::heuristic::Heuristic;
+use optimoo::huge::phased::{Chooser, Phased};
+use optimoo::huge::walk::{self, Silent};
+use optimoo::huge::{Packed, Shape};
+use optimoo::model::Feedback;
+use optimoo::tree::Stats;
+
+use super::output::Output;
+use crate::exit::say;
+
+/// The plan's file in DIR.
+pub const PLAN: &str = "phased.json";
+/// The units' folder in DIR.
+const UNITS: &str = "phased";
+
+/// DIR/phased.json.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct PlanFile {
+    /// What the folder holds.
+    pub kind: String,
+    /// The game.
+    pub game: String,
+    /// The score of the phased strategy.
+    pub heuristic: String,
+    /// Its options.
+    pub exact_below: usize,
+    /// Its options.
+    pub heuristic_below: usize,
+    /// Its options.
+    pub extra: usize,
+    /// Its options.
+    pub work: usize,
+    /// Its options.
+    pub big_pool: usize,
+    /// Its options.
+    pub big_sample: usize,
+    /// Its options.
+    pub climb: usize,
+    /// The first guess, if given.
+    pub first: Option<String>,
+    /// Play a sample of this many secrets (none: all).
+    pub sample: Option<u64>,
+    /// The sample's seed.
+    pub seed: u64,
+    /// Levels cut.
+    pub depth: usize,
+    /// The units: each the moves that lead to it (`GUESS:xAyB`) and its
+    /// candidates.
+    pub units: Vec<UnitPlan>,
+    /// The secrets the guesses above the units solve: `{depth, code}`.
+    pub above: Vec<Above>,
+}
+
+/// One unit of the plan.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UnitPlan {
+    /// `GUESS:xAyB` from the start of the game.
+    pub history: Vec<String>,
+    /// Candidates at the unit's node.
+    pub size: u64,
+}
+
+/// A secret solved above the units.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Above {
+    /// Guesses it takes.
+    pub depth: usize,
+    /// The secret (the guess itself).
+    pub code: String,
+}
+
+/// DIR/phased/I.json.
+#[derive(Debug, Serialize, Deserialize)]
+struct UnitFile {
+    plan_id: String,
+    unit: usize,
+    secrets: u64,
+    total: u64,
+    histogram: Vec<u64>,
+    seconds: f64,
+}
+
+impl PlanFile {
+    fn shape(&self) -> anyhow::Result<Shape> {
+        Ok(self.game.parse::<Shape>()?)
+    }
+
+    fn chooser(&self) -> anyhow::Result<Chooser> {
+        let shape = self.shape()?;
+        let first = match &self.first {
+            Some(text) => Some(shape.parse(text)?),
+            None => None,
+        };
+        let opts = Phased {
+            heuristic: self.heuristic.parse::<Heuristic>()?,
+            exact_below: self.exact_below,
+            heuristic_below: self.heuristic_below,
+            extra: self.extra,
+            work: self.work,
+            big_pool: self.big_pool,
+            big_sample: self.big_sample,
+            climb: self.climb,
+            first,
+        };
+        Ok(Chooser::new(shape, opts)?)
+    }
+
+    fn id(&self) -> anyhow::Result<String> {
+        let text = serde_json::to_string(self)?;
+        // FNV-1a over the plan's JSON: names the plan, catches mix-ups
+        // (not an adversary: merge trusts the unit files).
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        Ok(format!("{hash:016x}"))
+    }
+
+    fn marks(&self) -> anyhow::Result<Option<Vec<bool>>> {
+        let population = self.shape()?.code_count() as u64;
+        self.sample
+            .map(|n| walk::sample_marks(population, n, self.seed).map_err(Into::into))
+            .transpose()
+    }
+}
+
+/// Writes DIR/phased.json: the cut of the strategy's tree.
+pub fn plan(
+    dir: &Path,
+    shape: Shape,
+    opts: Phased,
+    sample: Option<u64>,
+    seed: u64,
+    depth: usize,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let path = dir.join(PLAN);
+    if path.exists() {
+        bail!(
+            "{} exists: give a new folder for a new plan",
+            path.display()
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let population = shape.code_count() as u64;
+    if let Some(n) = sample {
+        if n == 0 || n > population {
+            bail!("--sample {n}: give 1 to {population} (the secrets of {shape})");
+        }
+    }
+    let chooser = Chooser::new(shape, opts)?;
+    let (units, above) = walk::cut(&chooser, depth, 1 << 12, &crate::driver::Rayon)?;
+    let write = |h: &[(Packed, Feedback)]| -> Vec<String> {
+        h.iter()
+            .map(|&(g, f)| format!("{}:{}", shape.format(g), f.format(shape.positions())))
+            .collect()
+    };
+    let file = PlanFile {
+        kind: "phased-eval".into(),
+        game: shape.to_string(),
+        heuristic: opts.heuristic.name().into(),
+        exact_below: opts.exact_below,
+        heuristic_below: opts.heuristic_below,
+        extra: opts.extra,
+        work: opts.work,
+        big_pool: opts.big_pool,
+        big_sample: opts.big_sample,
+        climb: opts.climb,
+        first: opts.first.map(|f| shape.format(f)),
+        sample,
+        seed,
+        depth,
+        units: units
+            .iter()
+            .map(|u| UnitPlan {
+                history: write(&u.history),
+                size: u.size,
+            })
+            .collect(),
+        above: above
+            .iter()
+            .map(|&(depth, code)| Above {
+                depth,
+                code: shape.format(code),
+            })
+            .collect(),
+    };
+    let text = serde_json::to_string_pretty(&file)? + "\n";
+    Output::create(&path)?.commit(text.as_bytes())?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        let v = serde_json::json!({
+            "dir": dir.display().to_string(), "plan_id": file.id()?, "game": file.game,
+            "strategy": "phased", "units": file.units.len(), "sample": sample,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "plan       {}", path.display())?;
+        writeln!(
+            out,
+            "game       {shape}, the phased strategy ({} units)",
+            file.units.len()
+        )?;
+        writeln!(
+            out,
+            "next       optimoo work {} --unit I   (I = 0 … {}), then optimoo merge {}",
+            dir.display(),
+            file.units.len().saturating_sub(1),
+            dir.display()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads DIR/phased.json, if the folder holds a phased plan.
+pub fn open(dir: &Path) -> anyhow::Result<Option<PlanFile>> {
+    let path = dir.join(PLAN);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file: PlanFile = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{} is not a phased plan of optimoo", path.display()))?;
+    if file.kind != "phased-eval" {
+        bail!("{}: kind {:?}, not phased-eval", path.display(), file.kind);
+    }
+    Ok(Some(file))
+}
+
+fn unit_path(dir: &Path, unit: usize) -> PathBuf {
+    dir.join(UNITS).join(format!("{unit}.json"))
+}
+
+/// Walks the units (those not done yet) and writes DIR/phased/I.json.
+pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow::Result<ExitCode> {
+    let chooser = file.chooser()?;
+    let shape = chooser.shape();
+    let id = file.id()?;
+    let marks = file.marks()?;
+    std::fs::create_dir_all(dir.join(UNITS))?;
+    let mut out = std::io::stdout().lock();
+    for &u in units {
+        let Some(unit) = file.units.get(u) else {
+            bail!(
+                "unit {u}: the plan has units 0 to {}",
+                file.units.len().saturating_sub(1)
+            );
+        };
+        let path = unit_path(dir, u);
+        if path.exists() {
+            say(&format!("unit {u}: done already ({})", path.display()));
+            continue;
+        }
+        let start = Instant::now();
+        let history = unit
+            .history
+            .iter()
+            .map(|m| parse_move(&shape, m))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut set = shape.candidates(&history);
+        if set.len() as u64 != unit.size {
+            bail!(
+                "unit {u}: {} candidates, the plan says {}: not this version's plan",
+                set.len(),
+                unit.size
+            );
+        }
+        let mut unit_marks: Vec<bool> = match &marks {
+            Some(m) => set.iter().map(|&c| m[shape.rank(c) as usize]).collect(),
+            None => vec![true; set.len()],
+        };
+        let stats = walk::walk_from(
+            &chooser,
+            &mut set,
+            &mut unit_marks,
+            history.len(),
+            &crate::driver::Rayon,
+            &Silent,
+        )?;
+        let record = UnitFile {
+            plan_id: id.clone(),
+            unit: u,
+            secrets: stats.secrets,
+            total: stats.total,
+            histogram: stats.histogram.clone(),
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        let text = serde_json::to_string(&record)? + "\n";
+        Output::create(&path)?.commit(text.as_bytes())?;
+        if json {
+            writeln!(out, "{}", text.trim_end())?;
+        } else {
+            writeln!(
+                out,
+                "unit {u}: {} secrets, {} guesses, {:.1} s",
+                stats.secrets, stats.total, record.seconds
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_move(shape: &Shape, text: &str) -> anyhow::Result<(Packed, Feedback)> {
+    let (g, f) = text
+        .split_once(':')
+        .with_context(|| format!("{text:?} is not GUESS:xAyB"))?;
+    let (a, b) = f
+        .trim_end_matches('B')
+        .split_once('A')
+        .with_context(|| format!("{text:?} is not GUESS:xAyB"))?;
+    Ok((
+        shape.parse(g)?,
+        Feedback::new(a.parse()?, b.parse()?, shape.positions()),
+    ))
+}
+
+/// Adds the units into the table `eval` prints.
+pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode> {
+    let shape = file.shape()?;
+    let id = file.id()?;
+    let marks = file.marks()?;
+    let mut stats = Stats::default();
+    for a in &file.above {
+        let code = shape.parse(&a.code)?;
+        if marks.as_ref().is_none_or(|m| m[shape.rank(code) as usize]) {
+            stats.add(a.depth, 1);
+        }
+    }
+    let mut seconds = 0.0;
+    let mut missing = Vec::new();
+    for u in 0..file.units.len() {
+        let path = unit_path(dir, u);
+        let Ok(bytes) = std::fs::read(&path) else {
+            missing.push(u);
+            continue;
+        };
+        let unit: UnitFile = serde_json::from_slice(&bytes)
+            .with_context(|| format!("{} is not a unit file of optimoo", path.display()))?;
+        if unit.plan_id != id || unit.unit != u {
+            bail!(
+                "{}: a unit of another plan (or another unit)",
+                path.display()
+            );
+        }
+        let mut s = Stats::default();
+        for (d, &n) in unit.histogram.iter().enumerate() {
+            if n > 0 {
+                s.add(d + 1, n);
+            }
+        }
+        if s.total != unit.total || s.secrets != unit.secrets {
+            bail!("{}: its total does not match its histogram", path.display());
+        }
+        walk::merge(&mut stats, &s);
+        seconds += unit.seconds;
+    }
+    if !missing.is_empty() {
+        bail!(
+            "{} of {} units are not done: {:?}; run optimoo work {} --unit I for each",
+            missing.len(),
+            file.units.len(),
+            &missing[..missing.len().min(20)],
+            dir.display()
+        );
+    }
+    let population = shape.code_count() as u64;
+    let want = file.sample.unwrap_or(population);
+    if stats.secrets != want {
+        bail!("the units solve {} secrets, not {want}", stats.secrets);
+    }
+    let row = super::huge::HugeRow {
+        game: shape.to_string(),
+        strategy: "phased",
+        heuristic: Some(file.heuristic.parse::<Heuristic>()?.name()),
+        secrets: stats.secrets,
+        population,
+        total: stats.total,
+        average: stats.average(),
+        interval: file.sample.map(|_| {
+            let (lo, hi) = walk::interval(&stats, population);
+            [lo, hi]
+        }),
+        max_depth: stats.max_depth,
+        histogram: stats.histogram.clone(),
+        seconds,
+        options: Some(super::huge::Options {
+            exact_below: file.exact_below,
+            heuristic_below: file.heuristic_below,
+            extra: file.extra,
+            work: file.work,
+            big_pool: file.big_pool,
+            big_sample: file.big_sample,
+            climb: file.climb,
+        }),
+    };
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&row)?)?;
+    } else {
+        writeln!(out, "{}", super::huge::HEADER)?;
+        writeln!(out, "{row}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
