@@ -237,3 +237,49 @@ fn a_phased_plan_merges_into_evals_table() {
     }
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// partition on a game of millions of codes: the classes add up to the
+/// candidates the history leaves, and a history no secret gives is exit 1.
+#[test]
+fn partition_splits_a_huge_game() {
+    let (code, out, err) = optimoo(&[
+        "partition",
+        "--game",
+        "moo:10x10",
+        "--guess",
+        "1032547698",
+        "0123456789:2A8B",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let left: u64 = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(left, 667_485); // the permutations of 10 with exactly 2 fixed points
+    let sum: u64 = lines
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, left);
+    let (code, _, err) = optimoo(&[
+        "partition",
+        "--game",
+        "mm:8x8",
+        "00000000:0A0B",
+        "11111111:0A0B",
+        "22222222:0A0B",
+        "33333333:0A0B",
+        "44444444:0A0B",
+        "55555555:0A0B",
+        "66666666:0A0B",
+        "77777777:0A0B",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let (code, _, err) = optimoo(&["partition", "--game", "moo:10x10", "0123456789:9A1B"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("impossible"), "{err}");
+}

@@ -11,14 +11,17 @@ use super::EXIT_NEGATIVE;
 use optimoo::model::moves;
 use optimoo::model::partition;
 use optimoo::model::Game;
-use optimoo::model::Rules;
+
+use super::args::AnyGame;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed); games
+    /// of more than 65,535 codes too (the candidates are rebuilt from the
+    /// history, no table).
     #[arg(long, default_value = "moo:4x10")]
-    pub game: Rules,
+    pub game: AnyGame,
     /// The guess whose classes to count (default: the smallest code).
     #[arg(long)]
     pub guess: Option<String>,
@@ -28,7 +31,11 @@ pub struct Args {
 
 /// Runs `optimoo partition`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = Game::new(args.game);
+    let rules = match args.game {
+        AnyGame::Small(rules) => rules,
+        AnyGame::Huge(shape) => return run_huge(&args, shape),
+    };
+    let game = Game::new(rules);
     let history = moves::parse_history(&game, &args.history)?;
     let guess = match &args.guess {
         Some(g) => game.parse_code(g).context("--guess")?,
@@ -38,8 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if left.is_empty() {
         // A negative answer, as `moo next` gives it: exit code 1.
         crate::exit::say(&format!(
-            "optimoo: no secret of {} is consistent with that history: an answer is wrong",
-            args.game
+            "optimoo: no secret of {rules} is consistent with that history: an answer is wrong"
         ));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
@@ -53,6 +59,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )?;
     for (f, class) in partition::split(&game, guess, &left) {
         writeln!(out, "{} {}", game.format_feedback(f), class.len())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `partition` on a game of more than 65,535 codes.
+fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
+    let history = args
+        .history
+        .iter()
+        .map(|m| shape.parse_move(m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let guess = match &args.guess {
+        Some(g) => shape.parse(g).context("--guess")?,
+        None => shape.unrank(0),
+    };
+    let left = shape.candidates_with(&history, &crate::driver::Rayon);
+    if left.is_empty() {
+        crate::exit::say(&format!(
+            "optimoo: no secret of {shape} is consistent with that history: an answer is wrong"
+        ));
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    }
+    let mut counts = vec![0u64; shape.feedback_slots()];
+    for &s in &left {
+        counts[shape.feedback(s, guess).index()] += 1;
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} secret{} left; guess {}",
+        left.len(),
+        if left.len() == 1 { "" } else { "s" },
+        shape.format(guess)
+    )?;
+    for (f, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+        let f = optimoo::model::Feedback(f as u8);
+        writeln!(out, "{} {n}", f.format(shape.positions()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

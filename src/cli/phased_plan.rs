@@ -274,8 +274,8 @@ pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow:
         let history = unit
             .history
             .iter()
-            .map(|m| parse_move(&shape, m))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .map(|m| shape.parse_move(m))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut set = shape.candidates(&history);
         if set.len() as u64 != unit.size {
             bail!(
@@ -317,20 +317,6 @@ pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow:
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn parse_move(shape: &Shape, text: &str) -> anyhow::Result<(Packed, Feedback)> {
-    let (g, f) = text
-        .split_once(':')
-        .with_context(|| format!("{text:?} is not GUESS:xAyB"))?;
-    let (a, b) = f
-        .trim_end_matches('B')
-        .split_once('A')
-        .with_context(|| format!("{text:?} is not GUESS:xAyB"))?;
-    Ok((
-        shape.parse(g)?,
-        Feedback::new(a.parse()?, b.parse()?, shape.positions()),
-    ))
 }
 
 /// Adds the units into the table `eval` prints.

@@ -17,40 +17,15 @@ use cli_common::exit::{self, EXIT_NEGATIVE};
 /// Longest line read from a person.
 const MAX_LINE: usize = 4096;
 
-/// Reads `xAyB` (also `1a2b`, `1 2`, `1,2`) for a game of `k` positions.
-fn parse_feedback(text: &str, k: usize) -> anyhow::Result<Feedback> {
-    let t = text.trim().to_ascii_lowercase();
-    let numbers: Vec<&str> = t
-        .split(|c: char| c == 'a' || c == 'b' || c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .collect();
-    let bad = || {
-        anyhow!(
-            "cannot read the answer {:?}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2",
-            text.chars().take(40).collect::<String>()
-        )
-    };
-    let [a, b] = numbers[..] else {
-        return Err(bad());
-    };
-    let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-    if a + b > k || (a == k - 1 && b == 1) {
-        bail!("{a}A{b}B is impossible with {k} positions");
-    }
-    Ok(Feedback::new(a, b, k))
-}
-
 /// The candidates left after `history` (each GUESS:FEEDBACK); `Ok(None)`
 /// when the last move won.
 fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Packed>>> {
     let k = shape.positions();
     let mut moves = Vec::new();
     for (i, mv) in history.iter().enumerate() {
-        let (g, f) = mv
-            .split_once(':')
-            .ok_or_else(|| anyhow!("move {}: write GUESS:FEEDBACK, e.g. 0123456789:2A8B", i + 1))?;
-        let guess = shape.parse(g).with_context(|| format!("move {}", i + 1))?;
-        let answer = parse_feedback(f, k).with_context(|| format!("move {}", i + 1))?;
+        let (guess, answer) = shape
+            .parse_move(mv)
+            .with_context(|| format!("move {}", i + 1))?;
         if answer == Feedback::win(k) {
             if i + 1 < history.len() {
                 bail!("move {} won the game: nothing can follow it", i + 1);
@@ -63,7 +38,11 @@ fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Pa
         }
         moves.push((guess, answer));
     }
-    Ok(Some(shape.candidates(&moves)))
+    // Both cores: the candidates are most of an answer's time.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(Some(
+        shape.candidates_with(&moves, &optimoo::exec::Scoped(cores)),
+    ))
 }
 
 /// `moo --game G next HISTORY`.
@@ -136,7 +115,7 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
             if line.trim().eq_ignore_ascii_case("quit") {
                 return Ok(ExitCode::from(EXIT_NEGATIVE));
             }
-            match parse_feedback(&line, k) {
+            match shape.parse_feedback(&line) {
                 Ok(f) => break f,
                 Err(e) => exit::say(&format!("{e:#}; try again")),
             }

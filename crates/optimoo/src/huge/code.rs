@@ -26,6 +26,10 @@ pub struct Packed {
     pub therm: [u64; 2],
 }
 
+/// A guess of a history as the pruning reads it: its symbols, its symbol
+/// counts, and the bulls and the common symbols its answer says.
+type Guessed = (Vec<u8>, [u8; 16], usize, usize);
+
 impl Shape {
     /// Packs `symbols` (already checked legal).
     pub fn pack(&self, symbols: &[u8]) -> Packed {
@@ -133,8 +137,18 @@ impl Shape {
     /// common symbols with a guess than its answer says, or too few
     /// positions left to reach them (both grow by at most one a position).
     pub fn candidates(&self, history: &[(Packed, Feedback)]) -> Vec<Packed> {
+        self.candidates_with(history, &crate::exec::Sequential)
+    }
+
+    /// [`Shape::candidates`], one task per symbol of the first position run
+    /// by `par` (the result does not depend on it).
+    pub fn candidates_with(
+        &self,
+        history: &[(Packed, Feedback)],
+        par: &dyn crate::exec::Parallel,
+    ) -> Vec<Packed> {
         let k = self.positions;
-        let guesses: Vec<(Vec<u8>, [u8; 16], usize, usize)> = history
+        let guesses: Vec<Guessed> = history
             .iter()
             .map(|&(g, f)| {
                 let symbols = self.symbols_of(g);
@@ -146,26 +160,34 @@ impl Shape {
                 (symbols, counts, bulls, bulls + f.cows(k))
             })
             .collect();
-        let mut out = Vec::new();
-        let mut prefix = vec![0u8; k];
-        let mut state = vec![(0usize, 0usize); guesses.len()];
-        self.prune(
-            0,
-            &mut prefix,
-            &mut [0u8; 16],
-            &guesses,
-            &mut state,
-            &mut out,
-        );
-        out
+        let parts = crate::exec::map(par, self.symbols, |first| {
+            let mut out = Vec::new();
+            let mut prefix = vec![0u8; k];
+            let mut state = vec![(0usize, 0usize); guesses.len()];
+            self.prune(
+                0,
+                first as u32,
+                &mut prefix,
+                &mut [0u8; 16],
+                &guesses,
+                &mut state,
+                &mut out,
+            );
+            out
+        });
+        parts.concat()
     }
 
+    /// Extends the prefix `prefix[..i]` by every symbol (at `i == 0`, by
+    /// `only` alone) that keeps it consistent with `guesses`.
+    #[allow(clippy::too_many_arguments)]
     fn prune(
         &self,
         i: usize,
+        only: u32,
         prefix: &mut [u8],
         seen: &mut [u8; 16],
-        guesses: &[(Vec<u8>, [u8; 16], usize, usize)],
+        guesses: &[Guessed],
         state: &mut [(usize, usize)],
         out: &mut Vec<Packed>,
     ) {
@@ -176,7 +198,7 @@ impl Shape {
         }
         let left = k - i - 1;
         let used = (0..self.symbols).fold(0u32, |m, s| m | u32::from(seen[s] > 0) << s);
-        let mut free = self.free(used);
+        let mut free = if i == 0 { 1 << only } else { self.free(used) };
         'symbol: while free != 0 {
             let s = free.trailing_zeros() as u8;
             free &= free - 1;
@@ -198,7 +220,7 @@ impl Shape {
             step(state, seen, 1);
             prefix[i] = s;
             seen[s as usize] += 1;
-            self.prune(i + 1, prefix, seen, guesses, state, out);
+            self.prune(i + 1, only, prefix, seen, guesses, state, out);
             seen[s as usize] -= 1;
             step(state, seen, -1);
         }
@@ -286,6 +308,42 @@ impl Shape {
         Ok(self.pack(&symbols))
     }
 
+    /// Reads an answer: `xAyB`, `1a2b`, `1 2` or `1,2`.
+    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, HugeError> {
+        let k = self.positions;
+        let t = text.trim().to_ascii_lowercase();
+        let bad = |why: String| HugeError::Code {
+            text: text.chars().take(40).collect(),
+            why,
+        };
+        let numbers: Vec<&str> = t
+            .split(|c: char| c == 'a' || c == 'b' || c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let form = || bad("write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2".into());
+        let [a, b] = numbers[..] else {
+            return Err(form());
+        };
+        let (a, b): (usize, usize) = match (a.parse(), b.parse()) {
+            (Ok(a), Ok(b)) => (a, b),
+            _ => return Err(form()),
+        };
+        if a + b > k || (a + 1 == k && b == 1) || (!self.repeats && self.symbols == k && a + b != k)
+        {
+            return Err(bad(format!("{a}A{b}B is impossible in {self}")));
+        }
+        Ok(Feedback::new(a, b, k))
+    }
+
+    /// Reads a move `GUESS:FEEDBACK`.
+    pub fn parse_move(&self, text: &str) -> Result<(Packed, Feedback), HugeError> {
+        let (g, f) = text.split_once(':').ok_or_else(|| HugeError::Code {
+            text: text.chars().take(40).collect(),
+            why: "write a move as GUESS:FEEDBACK, e.g. 0123456789:2A8B".into(),
+        })?;
+        Ok((self.parse(g)?, self.parse_feedback(f)?))
+    }
+
     /// Writes a code.
     pub fn format(&self, code: Packed) -> String {
         self.symbols_of(code).into_iter().map(symbol_char).collect()
@@ -355,6 +413,8 @@ mod tests {
                     .filter(|&s| history.iter().all(|&(g, f)| shape.feedback(s, g) == f))
                     .collect();
                 assert_eq!(shape.candidates(&history), want, "{name} {history:?}");
+                let par = crate::exec::Scoped(3);
+                assert_eq!(shape.candidates_with(&history, &par), want, "{name}");
                 assert!(want.contains(&secret));
             }
         }

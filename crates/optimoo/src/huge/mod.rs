@@ -61,7 +61,7 @@ pub enum HugeError {
         why: String,
     },
     /// A code that is not a code of the game.
-    #[error("cannot read code {text:?}: {why}")]
+    #[error("cannot read {text:?}: {why}")]
     Code {
         /// the text (cut to 40 characters)
         text: String,
