@@ -6,7 +6,7 @@
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{bail, Context};
 use optimoo::exec::Sequential;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
@@ -90,10 +90,9 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         "Think of a secret of {shape} ({} codes) and answer each guess with bulls and cows (e.g. 2A3B); quit to stop.",
         shape.code_count()
     ));
-    // The first guess needs no list of codes; the list is built on a
-    // second thread while the first answer is awaited.
-    let builder = std::thread::spawn(move || shape.all_codes());
-    let mut pending = Some(builder);
+    // The first guess needs no list of codes; after its answer the
+    // candidates are built from it alone, on every core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut set = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
@@ -124,12 +123,11 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
             exit::say(&format!("won in {turn} guesses"));
             return Ok(ExitCode::SUCCESS);
         }
-        if let Some(builder) = pending.take() {
-            set = builder
-                .join()
-                .map_err(|_| anyhow!("building the list of codes failed"))?;
+        if turn == 1 {
+            set = shape.candidates_with(&[(guess, answer)], &optimoo::exec::Scoped(cores));
+        } else {
+            set.retain(|&s| shape.feedback(s, guess) == answer);
         }
-        set.retain(|&s| shape.feedback(s, guess) == answer);
         if set.is_empty() {
             exit::say("no secret gives these answers: one of them is wrong");
             return Ok(ExitCode::from(EXIT_NEGATIVE));

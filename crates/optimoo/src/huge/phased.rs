@@ -185,10 +185,10 @@ impl Chooser {
         if n as u128 == self.shape.code_count() {
             return self.opening_in(set, par);
         }
-        let extra = self.extra(set);
         if n <= self.opts.exact_below {
             // The exact phase tries at most `extra` other codes, spread
             // over the draw.
+            let extra = self.draw(set, self.opts.extra);
             let step = extra.len().div_ceil(self.opts.extra.max(1)).max(1);
             let others: Vec<Packed> = extra
                 .iter()
@@ -198,6 +198,7 @@ impl Chooser {
                 .collect();
             return exact(&self.shape, set, &others, u32::MAX).1;
         }
+        let extra = self.extra(set);
         if n <= self.opts.heuristic_below {
             return self.scan(set, set, &extra, set, par);
         }
@@ -262,7 +263,12 @@ impl Chooser {
     /// when the game is small enough, else `extra` drawn from a seed that
     /// depends only on the set.
     fn extra(&self, set: &[Packed]) -> Vec<Packed> {
-        let want = self.opts.extra.max(self.opts.work / set.len());
+        self.draw(set, self.opts.extra.max(self.opts.work / set.len()))
+    }
+
+    /// `want` codes drawn from a seed that depends only on `set`, sorted
+    /// (every code, when that covers a small game).
+    fn draw(&self, set: &[Packed], want: usize) -> Vec<Packed> {
         if let Some(all) = self.all.as_ref().filter(|a| want >= a.len()) {
             return all.clone();
         }
