@@ -79,16 +79,80 @@ pub struct HugeRow {
     pub options: Option<Options>,
 }
 
-/// The phased strategy's options, as run.
-#[derive(Debug, Serialize)]
+/// The phased strategy's thresholds, as run (and as a phased plan keeps
+/// them).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Options {
+    /// `--exact-below`.
     pub exact_below: usize,
+    /// `--heuristic-below`.
     pub heuristic_below: usize,
+    /// `--extra`.
     pub extra: usize,
+    /// `--work`.
     pub work: usize,
+    /// `--big-pool`.
     pub big_pool: usize,
+    /// `--big-sample`.
     pub big_sample: usize,
+    /// `--climb`.
     pub climb: usize,
+}
+
+impl Options {
+    /// The thresholds of `o`.
+    pub fn of(o: &Phased) -> Options {
+        Options {
+            exact_below: o.exact_below,
+            heuristic_below: o.heuristic_below,
+            extra: o.extra,
+            work: o.work,
+            big_pool: o.big_pool,
+            big_sample: o.big_sample,
+            climb: o.climb,
+        }
+    }
+
+    /// The strategy with these thresholds, `heuristic` and `first`.
+    pub fn phased(&self, heuristic: Heuristic, first: Option<optimoo::huge::Packed>) -> Phased {
+        Phased {
+            heuristic,
+            exact_below: self.exact_below,
+            heuristic_below: self.heuristic_below,
+            extra: self.extra,
+            work: self.work,
+            big_pool: self.big_pool,
+            big_sample: self.big_sample,
+            climb: self.climb,
+            first,
+        }
+    }
+}
+
+impl HugeRow {
+    /// The row of `stats` (a sample of `sample` secrets, or every one),
+    /// played by `o` in `seconds`.
+    pub fn new(shape: Shape, o: &Phased, stats: &Stats, sample: bool, seconds: f64) -> HugeRow {
+        let population = shape.code_count() as u64;
+        let first = o.heuristic == Heuristic::First;
+        HugeRow {
+            game: shape.to_string(),
+            strategy: if first { "first" } else { "phased" },
+            heuristic: (!first).then(|| o.heuristic.name()),
+            secrets: stats.secrets,
+            population,
+            total: stats.total,
+            average: stats.average(),
+            interval: sample.then(|| {
+                let (lo, hi) = walk::interval(stats, population);
+                [lo, hi]
+            }),
+            max_depth: stats.max_depth,
+            histogram: stats.histogram.clone(),
+            seconds,
+            options: (!first).then(|| Options::of(o)),
+        }
+    }
 }
 
 /// Plays each strategy of the request and prints its row.
@@ -198,33 +262,13 @@ fn play(chooser: &Chooser, req: &Request) -> anyhow::Result<HugeRow> {
             stats.secrets
         );
     }
-    let first = chooser.options().heuristic == Heuristic::First;
-    let o = chooser.options();
-    Ok(HugeRow {
-        game: shape.to_string(),
-        strategy: if first { "first" } else { "phased" },
-        heuristic: (!first).then(|| o.heuristic.name()),
-        secrets: stats.secrets,
-        population,
-        total: stats.total,
-        average: stats.average(),
-        interval: req.sample.map(|_| {
-            let (lo, hi) = walk::interval(&stats, population);
-            [lo, hi]
-        }),
-        max_depth: stats.max_depth,
-        histogram: stats.histogram.clone(),
-        seconds: start.elapsed().as_secs_f64(),
-        options: (!first).then_some(Options {
-            exact_below: o.exact_below,
-            heuristic_below: o.heuristic_below,
-            extra: o.extra,
-            work: o.work,
-            big_pool: o.big_pool,
-            big_sample: o.big_sample,
-            climb: o.climb,
-        }),
-    })
+    Ok(HugeRow::new(
+        shape,
+        chooser.options(),
+        &stats,
+        req.sample.is_some(),
+        start.elapsed().as_secs_f64(),
+    ))
 }
 
 /// Writes the phased strategy's tree (a game of at most 65,535 codes),

@@ -25,6 +25,7 @@ use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
 use optimoo::tree::Stats;
 
+use super::huge::{HugeRow, Options};
 use super::output::Output;
 use crate::exit::say;
 
@@ -42,20 +43,8 @@ pub struct PlanFile {
     pub game: String,
     /// The score of the phased strategy.
     pub heuristic: String,
-    /// Its options.
-    pub exact_below: usize,
-    /// Its options.
-    pub heuristic_below: usize,
-    /// Its options.
-    pub extra: usize,
-    /// Its options.
-    pub work: usize,
-    /// Its options.
-    pub big_pool: usize,
-    /// Its options.
-    pub big_sample: usize,
-    /// Its options.
-    pub climb: usize,
+    /// Its thresholds.
+    pub options: Options,
     /// The first guess, if given.
     pub first: Option<String>,
     /// Play a sample of this many secrets (none: all).
@@ -111,17 +100,9 @@ impl PlanFile {
             Some(text) => Some(shape.parse(text)?),
             None => None,
         };
-        let opts = Phased {
-            heuristic: self.heuristic.parse::<Heuristic>()?,
-            exact_below: self.exact_below,
-            heuristic_below: self.heuristic_below,
-            extra: self.extra,
-            work: self.work,
-            big_pool: self.big_pool,
-            big_sample: self.big_sample,
-            climb: self.climb,
-            first,
-        };
+        let opts = self
+            .options
+            .phased(self.heuristic.parse::<Heuristic>()?, first);
         Ok(Chooser::new(shape, opts)?)
     }
 
@@ -178,13 +159,7 @@ pub fn plan(
         kind: "phased-eval".into(),
         game: shape.to_string(),
         heuristic: opts.heuristic.name().into(),
-        exact_below: opts.exact_below,
-        heuristic_below: opts.heuristic_below,
-        extra: opts.extra,
-        work: opts.work,
-        big_pool: opts.big_pool,
-        big_sample: opts.big_sample,
-        climb: opts.climb,
+        options: Options::of(&opts),
         first: opts.first.map(|f| shape.format(f)),
         sample,
         seed,
@@ -373,31 +348,10 @@ pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode
     if stats.secrets != want {
         bail!("the units solve {} secrets, not {want}", stats.secrets);
     }
-    let row = super::huge::HugeRow {
-        game: shape.to_string(),
-        strategy: "phased",
-        heuristic: Some(file.heuristic.parse::<Heuristic>()?.name()),
-        secrets: stats.secrets,
-        population,
-        total: stats.total,
-        average: stats.average(),
-        interval: file.sample.map(|_| {
-            let (lo, hi) = walk::interval(&stats, population);
-            [lo, hi]
-        }),
-        max_depth: stats.max_depth,
-        histogram: stats.histogram.clone(),
-        seconds,
-        options: Some(super::huge::Options {
-            exact_below: file.exact_below,
-            heuristic_below: file.heuristic_below,
-            extra: file.extra,
-            work: file.work,
-            big_pool: file.big_pool,
-            big_sample: file.big_sample,
-            climb: file.climb,
-        }),
-    };
+    let opts = file
+        .options
+        .phased(file.heuristic.parse::<Heuristic>()?, None);
+    let row = HugeRow::new(shape, &opts, &stats, file.sample.is_some(), seconds);
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", serde_json::to_string(&row)?)?;

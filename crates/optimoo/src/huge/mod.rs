@@ -196,17 +196,8 @@ impl FromStr for Shape {
     type Err = HugeError;
 
     fn from_str(text: &str) -> Result<Shape, HugeError> {
-        let syntax = || HugeError::Syntax(text.chars().take(40).collect());
-        let lower = text.trim().to_ascii_lowercase();
-        let (kind, size) = lower.split_once(':').ok_or_else(syntax)?;
-        let repeats = match kind {
-            "moo" => false,
-            "mm" => true,
-            _ => return Err(syntax()),
-        };
-        let (k, n) = size.split_once('x').ok_or_else(syntax)?;
-        let k: usize = k.parse().map_err(|_| syntax())?;
-        let n: usize = n.parse().map_err(|_| syntax())?;
+        let (k, n, repeats) = crate::model::parse_preset(text)
+            .ok_or_else(|| HugeError::Syntax(text.chars().take(40).collect()))?;
         Shape::new(k, n, repeats)
     }
 }

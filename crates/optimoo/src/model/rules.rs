@@ -155,19 +155,25 @@ impl FromStr for Rules {
     type Err = RulesError;
 
     fn from_str(text: &str) -> Result<Rules, RulesError> {
-        let syntax = || RulesError::Syntax(Echo::new(text));
-        let lower = text.trim().to_ascii_lowercase();
-        let (kind, size) = lower.split_once(':').ok_or_else(syntax)?;
-        let repeats = match kind {
-            "moo" => false,
-            "mm" => true,
-            _ => return Err(syntax()),
-        };
-        let (k, n) = size.split_once('x').ok_or_else(syntax)?;
-        let k: usize = k.parse().map_err(|_| syntax())?;
-        let n: usize = n.parse().map_err(|_| syntax())?;
+        let (k, n, repeats) =
+            parse_preset(text).ok_or_else(|| RulesError::Syntax(Echo::new(text)))?;
         Rules::new(k, n, repeats)
     }
+}
+
+/// Reads `moo:KxN` or `mm:KxN` (any case, spaces around): positions,
+/// symbols and repeats, unchecked; the one reader of game names (the
+/// games of any size of `crate::huge` read theirs here too).
+pub fn parse_preset(text: &str) -> Option<(usize, usize, bool)> {
+    let lower = text.trim().to_ascii_lowercase();
+    let (kind, size) = lower.split_once(':')?;
+    let repeats = match kind {
+        "moo" => false,
+        "mm" => true,
+        _ => return None,
+    };
+    let (k, n) = size.split_once('x')?;
+    Some((k.parse().ok()?, n.parse().ok()?, repeats))
 }
 
 #[cfg(test)]
