@@ -7,7 +7,7 @@ use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use optimoo::exec::Sequential;
+use optimoo::exec::Scoped;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
@@ -16,6 +16,13 @@ use cli_common::exit::{self, EXIT_NEGATIVE};
 
 /// Longest line read from a person.
 const MAX_LINE: usize = 4096;
+
+/// Scoped threads on every core: building the candidates and scoring a
+/// large set are most of an answer's time (the threads end with each
+/// call; nothing runs between moves).
+fn all_cores() -> Scoped {
+    Scoped(std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// The candidates left after `history` (each GUESS:FEEDBACK); `Ok(None)`
 /// when the last move won.
@@ -50,7 +57,7 @@ pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
     let chooser = Chooser::new(shape, Phased::default())?;
     if history.is_empty() {
         let mut out = std::io::stdout().lock();
-        let guess = chooser.opening(&Sequential);
+        let guess = chooser.opening(&all_cores());
         writeln!(
             out,
             "{} ({} secrets still possible)",
@@ -69,7 +76,7 @@ pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(EXIT_NEGATIVE))
         }
         Some(set) => {
-            let guess = chooser.choose(&set, &Sequential);
+            let guess = chooser.choose(&set, &all_cores());
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
@@ -92,16 +99,15 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
     ));
     // The first guess needs no list of codes; after its answer the
     // candidates are built from it alone, on every core.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut set = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
     let mut out = std::io::stdout().lock();
     for turn in 1.. {
         let guess = if turn == 1 {
-            chooser.opening(&Sequential)
+            chooser.opening(&all_cores())
         } else {
-            chooser.choose(&set, &Sequential)
+            chooser.choose(&set, &all_cores())
         };
         writeln!(out, "{}", shape.format(guess))?;
         out.flush()?;
@@ -124,7 +130,7 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         if turn == 1 {
-            set = shape.candidates_with(&[(guess, answer)], &optimoo::exec::Scoped(cores));
+            set = shape.candidates_with(&[(guess, answer)], &all_cores());
         } else {
             set.retain(|&s| shape.feedback(s, guess) == answer);
         }

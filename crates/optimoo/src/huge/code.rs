@@ -28,7 +28,7 @@ pub struct Packed {
 
 /// A guess of a history as the pruning reads it: its symbols, its symbol
 /// counts, and the bulls and the common symbols its answer says.
-type Guessed = (Vec<u8>, [u8; 16], usize, usize);
+type Guessed = ([u8; 16], [u8; 16], usize, usize);
 
 impl Shape {
     /// Packs `symbols` (already checked legal).
@@ -151,9 +151,10 @@ impl Shape {
         let guesses: Vec<Guessed> = history
             .iter()
             .map(|&(g, f)| {
-                let symbols = self.symbols_of(g);
+                let mut symbols = [0u8; 16];
                 let mut counts = [0u8; 16];
-                for &s in &symbols {
+                for (i, s) in self.symbols_of(g).into_iter().enumerate() {
+                    symbols[i] = s;
                     counts[s as usize] += 1;
                 }
                 let bulls = f.bulls(k);
@@ -162,12 +163,12 @@ impl Shape {
             .collect();
         let parts = crate::exec::map(par, self.symbols, |first| {
             let mut out = Vec::new();
-            let mut prefix = vec![0u8; k];
             let mut state = vec![(0usize, 0usize); guesses.len()];
             self.prune(
                 0,
                 first as u32,
-                &mut prefix,
+                Packed::default(),
+                0,
                 &mut [0u8; 16],
                 &guesses,
                 &mut state,
@@ -178,51 +179,56 @@ impl Shape {
         parts.concat()
     }
 
-    /// Extends the prefix `prefix[..i]` by every symbol (at `i == 0`, by
-    /// `only` alone) that keeps it consistent with `guesses`.
+    /// Extends `code`, whose first `i` positions are set, by every symbol
+    /// (at `i == 0`, by `only` alone) that keeps it consistent with
+    /// `guesses` (`state[j]`: the prefix's bulls and common symbols with
+    /// guess `j`; `seen`: its symbol counts, `used` their set).
     #[allow(clippy::too_many_arguments)]
     fn prune(
         &self,
         i: usize,
         only: u32,
-        prefix: &mut [u8],
+        code: Packed,
+        used: u32,
         seen: &mut [u8; 16],
         guesses: &[Guessed],
         state: &mut [(usize, usize)],
         out: &mut Vec<Packed>,
     ) {
         let k = self.positions;
-        if i == k {
-            out.push(self.pack(prefix));
-            return;
-        }
         let left = k - i - 1;
-        let used = (0..self.symbols).fold(0u32, |m, s| m | u32::from(seen[s] > 0) << s);
+        let w = self.width();
+        let shift = 4 * left;
         let mut free = if i == 0 { 1 << only } else { self.free(used) };
         'symbol: while free != 0 {
-            let s = free.trailing_zeros() as u8;
+            let s = free.trailing_zeros() as usize;
             free &= free - 1;
             for (j, (symbols, counts, bulls, common)) in guesses.iter().enumerate() {
-                let b = state[j].0 + usize::from(symbols[i] == s);
-                let c = state[j].1 + usize::from(seen[s as usize] < counts[s as usize]);
+                let b = state[j].0 + usize::from(symbols[i] as usize == s);
+                let c = state[j].1 + usize::from(seen[s] < counts[s]);
                 if b > *bulls || c > *common || b + left < *bulls || c + left < *common {
                     continue 'symbol;
                 }
             }
-            let step = |state: &mut [(usize, usize)], seen: &[u8; 16], sign: isize| {
-                for (j, (symbols, counts, _, _)) in guesses.iter().enumerate() {
-                    let b = usize::from(symbols[i] == s);
-                    let c = usize::from(seen[s as usize] < counts[s as usize]);
-                    state[j].0 = state[j].0.wrapping_add_signed(sign * b as isize);
-                    state[j].1 = state[j].1.wrapping_add_signed(sign * c as isize);
-                }
-            };
-            step(state, seen, 1);
-            prefix[i] = s;
-            seen[s as usize] += 1;
-            self.prune(i + 1, only, prefix, seen, guesses, state, out);
-            seen[s as usize] -= 1;
-            step(state, seen, -1);
+            let bit = s * w + seen[s] as usize;
+            let mut next = code;
+            next.pos |= (s as u64) << shift;
+            next.therm[bit / 64] |= 1 << (bit % 64);
+            if left == 0 {
+                out.push(next);
+                continue;
+            }
+            for (j, (symbols, counts, _, _)) in guesses.iter().enumerate() {
+                state[j].0 += usize::from(symbols[i] as usize == s);
+                state[j].1 += usize::from(seen[s] < counts[s]);
+            }
+            seen[s] += 1;
+            self.prune(i + 1, only, next, used | 1 << s, seen, guesses, state, out);
+            seen[s] -= 1;
+            for (j, (symbols, counts, _, _)) in guesses.iter().enumerate() {
+                state[j].0 -= usize::from(symbols[i] as usize == s);
+                state[j].1 -= usize::from(seen[s] < counts[s]);
+            }
         }
     }
 
