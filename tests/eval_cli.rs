@@ -206,6 +206,7 @@ fn a_phased_plan_merges_into_evals_table() {
             eval.extend(["--sample", n, "--seed", "7"]);
             plan.extend(["--sample", n, "--seed", "7"]);
         }
+        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t.trim()).unwrap();
         let (code, want, err) = optimoo(&eval);
         assert_eq!(code, 0, "{err}");
         let (code, _, err) = optimoo(&plan);
@@ -215,11 +216,17 @@ fn a_phased_plan_merges_into_evals_table() {
         assert!(err.contains("not done"), "{err}");
         let (code, _, err) = optimoo(&["work", d, "--unit", "0"]);
         assert_eq!(code, 0, "{err}");
+        let (code, out, err) = optimoo(&["status", d, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(v(&out)["done"], 1, "{out}");
         let (code, _, err) = optimoo(&["work", d, "--all"]);
         assert_eq!(code, 0, "{err}");
+        let (code, out, err) = optimoo(&["status", d, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(v(&out)["done"], v(&out)["units"], "{out}");
+        assert_eq!(v(&out)["codes_to_walk"], 0, "{out}");
         let (code, got, err) = optimoo(&["merge", d, "--json"]);
         assert_eq!(code, 0, "{err}");
-        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t.trim()).unwrap();
         let (want, got) = (v(&want), v(&got));
         for key in [
             "secrets",

@@ -361,3 +361,45 @@ pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `status DIR` of a phased plan: the units done, the secrets they and
+/// the guesses above them solve, and the guesses so far.
+pub fn status(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode> {
+    let id = file.id()?;
+    let (mut done, mut secrets, mut total, mut todo) = (0usize, 0u64, 0u64, 0u64);
+    for (u, unit) in file.units.iter().enumerate() {
+        let read = std::fs::read(unit_path(dir, u))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<UnitFile>(&b).ok())
+            .filter(|f| f.plan_id == id && f.unit == u);
+        match read {
+            Some(f) => {
+                done += 1;
+                secrets += f.secrets;
+                total += f.total;
+            }
+            None => todo += unit.size,
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        let v = serde_json::json!({
+            "game": file.game, "strategy": "phased", "units": file.units.len(),
+            "done": done, "secrets_done": secrets, "total_done": total,
+            "codes_to_walk": todo, "sample": file.sample,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "game       {}, the phased strategy", file.game)?;
+        writeln!(out, "units      {done} of {} done", file.units.len())?;
+        writeln!(
+            out,
+            "done       {secrets} secrets played below the cut, {total} guesses"
+        )?;
+        writeln!(out, "left       {todo} codes in the units not done")?;
+        if done == file.units.len() {
+            writeln!(out, "next       optimoo merge {}", dir.display())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

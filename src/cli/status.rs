@@ -58,6 +58,12 @@ fn tree_total(folder: &Folder, path: &std::path::Path) -> anyhow::Result<u64> {
 
 /// Runs `optimoo status`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(file) = super::phased_plan::open(&args.dir)? {
+        if args.upper_tree.is_some() {
+            anyhow::bail!("--upper-tree bounds exact plans, not a phased one");
+        }
+        return super::phased_plan::status(&args.dir, &file, args.json);
+    }
     let folder = Folder::open(&args.dir)?;
     let n = folder.plan.units.len();
     let upper_assumed = folder.upper();
