@@ -316,43 +316,61 @@ impl Chooser {
             .filter(|g| set.binary_search(g).is_err())
             .collect();
         let pool: Vec<Packed> = cands.iter().chain(&others).copied().collect();
-        let chunks = pool.len().div_ceil(CHUNK);
-        let best_of = |i: usize| -> (usize, f64, Counts) {
-            let mut counts = [0u32; 256];
-            let mut best: Option<(usize, f64, Counts)> = None;
-            for (j, &g) in pool.iter().enumerate().skip(i * CHUNK).take(CHUNK) {
-                self.tally(g, scored, &mut counts);
-                let key = self.key(&counts);
-                if best.as_ref().is_none_or(|b| {
-                    self.compare(key, &counts, b.1, &b.2, scored.len()) == Ordering::Less
-                }) {
-                    best = Some((j, key, counts));
-                }
-            }
-            best.expect("a chunk is not empty")
-        };
-        let bests = if scored.len() * pool.len() < 1 << 16 {
-            (0..chunks).map(best_of).collect()
-        } else {
-            exec::map(par, chunks, best_of)
-        };
-        // In pool order, replacing only on a strictly better score: the
-        // candidates come first, and among equals the earliest wins.
-        let mut best: Option<(usize, f64, Counts)> = None;
-        for b in bests {
-            if best
-                .as_ref()
-                .is_none_or(|a| self.compare(b.1, &b.2, a.1, &a.2, scored.len()) == Ordering::Less)
-            {
-                best = Some(b);
-            }
-        }
-        let best = best.expect("the pool is not empty");
+        let best = self
+            .best_in(&pool, scored, par, None)
+            .expect("the pool is not empty");
         let chosen = self.climb(pool[best.0], best.1, best.2, scored, par, climb);
         if set.len() == scored.len() && !self.splits(chosen, set) {
             return set[0]; // never happens: a candidate always splits
         }
         chosen
+    }
+
+    /// The first guess of `list` (in order) that scores strictly best on
+    /// `scored`, and strictly better than `incumbent` when one is given:
+    /// its index, score and classes. Scored in chunks run by `par` when
+    /// the work is large; the chunks' winners are compared in list order,
+    /// so the answer is the sequential scan's.
+    fn best_in(
+        &self,
+        list: &[Packed],
+        scored: &[Packed],
+        par: &dyn Parallel,
+        incumbent: Option<(f64, Counts)>,
+    ) -> Option<(usize, f64, Counts)> {
+        let n = scored.len();
+        let beats = |k: f64, c: &Counts, best: &Option<(usize, f64, Counts)>| {
+            let against = best
+                .as_ref()
+                .map(|b| (b.1, &b.2))
+                .or(incumbent.as_ref().map(|i| (i.0, &i.1)));
+            against.is_none_or(|(bk, bc)| self.compare(k, c, bk, bc, n) == Ordering::Less)
+        };
+        let chunk = |i: usize| -> Option<(usize, f64, Counts)> {
+            let mut counts = [0u32; 256];
+            let mut best = None;
+            for (j, &g) in list.iter().enumerate().skip(i * CHUNK).take(CHUNK) {
+                self.tally(g, scored, &mut counts);
+                let key = self.key(&counts);
+                if beats(key, &counts, &best) {
+                    best = Some((j, key, counts));
+                }
+            }
+            best
+        };
+        let chunks = list.len().div_ceil(CHUNK);
+        let found: Vec<_> = if n * list.len() < 1 << 16 {
+            (0..chunks).map(chunk).collect()
+        } else {
+            exec::map(par, chunks, chunk)
+        };
+        let mut best = None;
+        for (j, k, c) in found.into_iter().flatten() {
+            if beats(k, &c, &best) {
+                best = Some((j, k, c));
+            }
+        }
+        best
     }
 
     /// Hill climbing from `guess` (score `key`, classes `counts`): up to
@@ -369,35 +387,10 @@ impl Chooser {
     ) -> Packed {
         for _ in 0..rounds {
             let near = self.neighbours(guess);
-            let score = |i: usize| -> Option<(usize, f64, Counts)> {
-                let mut c = [0u32; 256];
-                let mut best: Option<(usize, f64, Counts)> = None;
-                for (j, &g) in near.iter().enumerate().skip(i * CHUNK).take(CHUNK) {
-                    self.tally(g, scored, &mut c);
-                    let k = self.key(&c);
-                    let (bk, bc) = best.as_ref().map_or((key, &counts), |b| (b.1, &b.2));
-                    if self.compare(k, &c, bk, bc, scored.len()) == Ordering::Less {
-                        best = Some((j, k, c));
-                    }
-                }
-                best
-            };
-            let chunks = near.len().div_ceil(CHUNK);
-            let found: Vec<_> = if scored.len() * near.len() < 1 << 16 {
-                (0..chunks).map(score).collect()
-            } else {
-                exec::map(par, chunks, score)
-            };
-            let mut moved = false;
-            for (j, k, c) in found.into_iter().flatten() {
-                if self.compare(k, &c, key, &counts, scored.len()) == Ordering::Less {
-                    (guess, key, counts) = (near[j], k, c);
-                    moved = true;
-                }
-            }
-            if !moved {
+            let Some((j, k, c)) = self.best_in(&near, scored, par, Some((key, counts))) else {
                 break;
-            }
+            };
+            (guess, key, counts) = (near[j], k, c);
         }
         guess
     }
