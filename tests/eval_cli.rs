@@ -290,3 +290,44 @@ fn partition_splits_a_huge_game() {
     assert_eq!(code, 2);
     assert!(err.contains("impossible"), "{err}");
 }
+
+/// A bad -o is refused before any secret is played; an absurd pool size
+/// is bounded, not a crash.
+#[test]
+fn phased_refuses_a_bad_output_at_once() {
+    let (code, out, err) = optimoo(&[
+        "eval",
+        "--game",
+        "moo:7x10",
+        "--strategy",
+        "phased",
+        "-o",
+        "x.tree",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("65,535"), "{out} {err}");
+    let (code, out, err) = optimoo(&[
+        "eval",
+        "--game",
+        "mm:3x4",
+        "--strategy",
+        "phased",
+        "-o",
+        "/nonexistent/dir/x.tree",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        out.is_empty() && err.contains("does not exist"),
+        "{out} {err}"
+    );
+    let (code, _, err) = optimoo(&[
+        "eval",
+        "--game",
+        "mm:3x4",
+        "--strategy",
+        "phased",
+        "--work",
+        "18446744073709551615",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -164,6 +164,13 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
             bail!("--sample {n}: give 1 to {population} (the secrets of {shape})");
         }
     }
+    // A bad -o is refused before the walk, not after it.
+    if let Some(path) = &req.output {
+        if shape.rules().is_none() {
+            bail!("-o: {shape} has more than 65,535 codes: its tree is not written (the strategy is a function the player calls)");
+        }
+        Output::create(path)?;
+    }
     let need = shape.memory_bytes();
     let stated = format!(
         "memory: about {} needed for the {population} codes of {shape}",

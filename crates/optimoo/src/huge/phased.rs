@@ -266,9 +266,14 @@ impl Chooser {
         self.draw(set, self.opts.extra.max(self.opts.work / set.len()))
     }
 
+    /// Most codes a node draws: a draw this large covers any game the
+    /// list of every code is kept for, and bounds the memory of the others.
+    const DRAW_MAX: usize = 1 << 22;
+
     /// `want` codes drawn from a seed that depends only on `set`, sorted
     /// (every code, when that covers a small game).
     fn draw(&self, set: &[Packed], want: usize) -> Vec<Packed> {
+        let want = want.min(Self::DRAW_MAX);
         if let Some(all) = self.all.as_ref().filter(|a| want >= a.len()) {
             return all.clone();
         }
