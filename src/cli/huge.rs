@@ -97,6 +97,12 @@ pub struct Options {
     pub big_sample: usize,
     /// `--climb`.
     pub climb: usize,
+    /// `--rollout` (0 in plans written before it).
+    #[serde(default)]
+    pub rollout: usize,
+    /// `--rollout-above`.
+    #[serde(default)]
+    pub rollout_above: usize,
 }
 
 impl Options {
@@ -110,6 +116,8 @@ impl Options {
             big_pool: o.big_pool,
             big_sample: o.big_sample,
             climb: o.climb,
+            rollout: o.rollout,
+            rollout_above: o.rollout_above,
         }
     }
 
@@ -125,6 +133,8 @@ impl Options {
             big_sample: self.big_sample,
             climb: self.climb,
             first,
+            rollout: self.rollout,
+            rollout_above: self.rollout_above,
         }
     }
 }

@@ -41,6 +41,16 @@ pub struct PhasedArgs {
     /// neighbours: two positions swapped, one symbol changed); 0 for none.
     #[arg(long, default_value_t = Phased::default().climb, value_name = "N")]
     pub climb: usize,
+    /// Phased: compare the N best guesses of a set of at least
+    /// --rollout-above candidates (and the N best first guesses) by
+    /// playing each to the end with the strategy without rollouts, and
+    /// guess the one of least total; 0 or 1 for none (slower: each such
+    /// set is played N times).
+    #[arg(long, default_value_t = Phased::default().rollout, value_name = "N")]
+    pub rollout: usize,
+    /// Phased: the smallest set whose guesses --rollout compares.
+    #[arg(long, default_value_t = Phased::default().rollout_above, value_name = "N")]
+    pub rollout_above: usize,
 }
 
 impl PhasedArgs {
@@ -56,6 +66,8 @@ impl PhasedArgs {
             big_sample: self.big_sample,
             climb: self.climb,
             first: None,
+            rollout: self.rollout,
+            rollout_above: self.rollout_above,
         }
     }
 }

@@ -179,6 +179,49 @@ impl Shape {
         self.code_count() as u64 * BYTES_PER_CODE
     }
 
+    /// Sorts `set` (and `marks` alongside, when given) by answer to
+    /// `guess`, stably: each class stays in its order. Returns the
+    /// classes' answers (`Feedback::index`) and lengths in answer order.
+    pub fn partition(
+        &self,
+        guess: Packed,
+        set: &mut [Packed],
+        marks: Option<&mut [bool]>,
+    ) -> Vec<(usize, usize)> {
+        let answers: Vec<u8> = set
+            .iter()
+            .map(|&s| self.feedback(s, guess).index() as u8)
+            .collect();
+        let mut counts = [0usize; 256];
+        for &a in &answers {
+            counts[a as usize] += 1;
+        }
+        let mut start = [0usize; 256];
+        let mut at = 0;
+        for f in 0..256 {
+            start[f] = at;
+            at += counts[f];
+        }
+        let mut codes = vec![Packed::default(); set.len()];
+        let mut flags = vec![false; if marks.is_some() { set.len() } else { 0 }];
+        for (i, &a) in answers.iter().enumerate() {
+            let p = &mut start[a as usize];
+            codes[*p] = set[i];
+            if let Some(m) = marks.as_deref() {
+                flags[*p] = m[i];
+            }
+            *p += 1;
+        }
+        set.copy_from_slice(&codes);
+        if let Some(marks) = marks {
+            marks.copy_from_slice(&flags);
+        }
+        (0..256)
+            .filter(|&f| counts[f] > 0)
+            .map(|f| (f, counts[f]))
+            .collect()
+    }
+
     /// Size of an array indexed by `Feedback::index`: `(k + 1)²`.
     pub fn feedback_slots(&self) -> usize {
         (self.positions + 1) * (self.positions + 1)

@@ -74,6 +74,14 @@ pub struct Phased {
     pub climb: usize,
     /// The first guess, instead of the best pattern.
     pub first: Option<Packed>,
+    /// Guesses compared by playing them out: at a set of at least
+    /// `rollout_above` candidates (and at the first guess), the `rollout`
+    /// best of the pool (the chosen one first) are each played to the end
+    /// with the strategy without rollouts, and the one of least total
+    /// guesses wins (the first, among equals). 0 or 1: none.
+    pub rollout: usize,
+    /// The smallest set that compares guesses by playing them out.
+    pub rollout_above: usize,
 }
 
 impl Default for Phased {
@@ -88,6 +96,8 @@ impl Default for Phased {
             big_sample: 20_000,
             climb: 4,
             first: None,
+            rollout: 0,
+            rollout_above: 10_000,
         }
     }
 }
@@ -179,11 +189,24 @@ impl Chooser {
     pub fn choose(&self, set: &[Packed], par: &dyn Parallel) -> Packed {
         debug_assert!(set.windows(2).all(|w| w[0] < w[1]));
         let n = set.len();
-        if n <= 2 || self.opts.heuristic == Heuristic::First {
-            return set[0];
-        }
         if n as u128 == self.shape.code_count() {
             return self.opening_in(set, par);
+        }
+        let rivals = if n >= self.opts.rollout_above {
+            self.opts.rollout.saturating_sub(1)
+        } else {
+            0
+        };
+        let (guess, rivals) = self.pick(set, par, rivals);
+        self.roll(set, guess, rivals, par)
+    }
+
+    /// The guess of the strategy without rollouts, and up to `rivals`
+    /// other guesses of its pool, the best scored first.
+    fn pick(&self, set: &[Packed], par: &dyn Parallel, rivals: usize) -> (Packed, Vec<Packed>) {
+        let n = set.len();
+        if n <= 2 || self.opts.heuristic == Heuristic::First {
+            return (set[0], Vec::new());
         }
         if n <= self.opts.exact_below {
             // The exact phase tries at most `extra` other codes, spread
@@ -196,17 +219,67 @@ impl Chooser {
                 .copied()
                 .filter(|g| set.binary_search(g).is_err())
                 .collect();
-            return exact(&self.shape, set, &others, u32::MAX).1;
+            return (exact(&self.shape, set, &others, u32::MAX).1, Vec::new());
         }
         let extra = self.extra(set);
         if n <= self.opts.heuristic_below {
-            return self.scan(set, set, &extra, set, par);
+            return self.scan(set, set, &extra, set, par, rivals);
         }
         let step = n.div_ceil(self.opts.big_pool.max(1));
         let cands: Vec<Packed> = set.iter().step_by(step).copied().collect();
         let step = n.div_ceil(self.opts.big_sample);
         let sample: Vec<Packed> = set.iter().step_by(step).copied().collect();
-        self.scan(set, &cands, &extra, &sample, par)
+        self.scan(set, &cands, &extra, &sample, par, rivals)
+    }
+
+    /// Of `guess` and `rivals`, the first of least total guesses over
+    /// `set` when each is played first and the strategy without rollouts
+    /// after it.
+    fn roll(
+        &self,
+        set: &[Packed],
+        guess: Packed,
+        rivals: Vec<Packed>,
+        par: &dyn Parallel,
+    ) -> Packed {
+        if rivals.is_empty() {
+            return guess;
+        }
+        let options: Vec<Packed> = std::iter::once(guess).chain(rivals).collect();
+        let totals = exec::map(par, options.len(), |i| {
+            self.play_out(&mut set.to_vec(), options[i], par, 0)
+        });
+        let best = (0..options.len())
+            .min_by_key(|&i| (totals[i], i))
+            .expect("one option at least");
+        options[best]
+    }
+
+    /// The guesses the strategy without rollouts takes on every code of
+    /// `set` (sorted; permuted in place) when `guess` comes first,
+    /// counted from this node; `u64::MAX` when a guess does not split its
+    /// set.
+    fn play_out(&self, set: &mut [Packed], guess: Packed, par: &dyn Parallel, depth: usize) -> u64 {
+        const MAX_DEPTH: usize = 64;
+        let bounds = self.shape.partition(guess, set, None);
+        if depth > MAX_DEPTH || (bounds.len() == 1 && bounds[0].0 != self.win) {
+            return u64::MAX;
+        }
+        let mut total = set.len() as u64;
+        let mut rest = set;
+        for (f, len) in bounds {
+            let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            if f == self.win {
+                continue;
+            }
+            let next = self.pick(class, par, 0).0;
+            match self.play_out(class, next, par, depth + 1) {
+                u64::MAX => return u64::MAX,
+                c => total += c,
+            }
+        }
+        total
     }
 
     /// The first guess: the one given, the one pattern of a game without
@@ -234,7 +307,9 @@ impl Chooser {
             return g;
         }
         // Every first guess is a pattern up to symmetry: no climbing.
-        self.scan_with(all, &self.patterns(), &[], all, par, 0)
+        let rivals = self.opts.rollout.saturating_sub(1);
+        let (guess, rivals) = self.scan_with(all, &self.patterns(), &[], all, par, 0, rivals);
+        self.roll(all, guess, rivals, par)
     }
 
     /// The first-guess patterns: runs of symbols 0, 1, 2, … whose lengths
@@ -301,11 +376,14 @@ impl Chooser {
         others: &[Packed],
         scored: &[Packed],
         par: &dyn Parallel,
-    ) -> Packed {
-        self.scan_with(set, cands, others, scored, par, self.opts.climb)
+        rivals: usize,
+    ) -> (Packed, Vec<Packed>) {
+        self.scan_with(set, cands, others, scored, par, self.opts.climb, rivals)
     }
 
-    /// [`Chooser::scan`] with `climb` rounds of hill climbing.
+    /// [`Chooser::scan`] with `climb` rounds of hill climbing; with
+    /// `rivals`, also that many other guesses of the pool, by score.
+    #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &self,
         set: &[Packed],
@@ -314,7 +392,8 @@ impl Chooser {
         scored: &[Packed],
         par: &dyn Parallel,
         climb: usize,
-    ) -> Packed {
+        rivals: usize,
+    ) -> (Packed, Vec<Packed>) {
         let others: Vec<Packed> = others
             .iter()
             .copied()
@@ -325,10 +404,42 @@ impl Chooser {
             .best_in(&pool, scored, par, None)
             .expect("the pool is not empty");
         let chosen = self.climb(pool[best.0], best.1, best.2, scored, par, climb);
-        if set.len() == scored.len() && !self.splits(chosen, set) {
-            return set[0]; // never happens: a candidate always splits
-        }
-        chosen
+        let chosen = if set.len() == scored.len() && !self.splits(chosen, set) {
+            set[0] // never happens: a candidate always splits
+        } else {
+            chosen
+        };
+        let rivals = if rivals == 0 {
+            Vec::new()
+        } else {
+            self.top(&pool, scored, par)
+                .into_iter()
+                .map(|i| pool[i])
+                .filter(|&g| g != chosen)
+                .take(rivals)
+                .collect()
+        };
+        (chosen, rivals)
+    }
+
+    /// The indices of `list` by score on `scored`, the best first (among
+    /// equal scores, in list order).
+    fn top(&self, list: &[Packed], scored: &[Packed], par: &dyn Parallel) -> Vec<usize> {
+        let keys: Vec<f64> = exec::map(par, list.len().div_ceil(CHUNK), |i| {
+            let mut counts = [0u32; 256];
+            list.iter()
+                .skip(i * CHUNK)
+                .take(CHUNK)
+                .map(|&g| {
+                    self.tally(g, scored, &mut counts);
+                    self.key(&counts)
+                })
+                .collect::<Vec<f64>>()
+        })
+        .concat();
+        let mut order: Vec<usize> = (0..list.len()).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+        order
     }
 
     /// The first guess of `list` (in order) that scores strictly best on

@@ -53,7 +53,57 @@ fn every_phase(heuristic: Heuristic) -> Phased {
         big_sample: 40,
         climb: 2,
         first: None,
+        rollout: 0,
+        rollout_above: 0,
     }
+}
+
+/// [`every_phase`] with rollouts of 3 guesses at sets of 20 or more.
+fn rolled(heuristic: Heuristic) -> Phased {
+    Phased {
+        rollout: 3,
+        rollout_above: 20,
+        ..every_phase(heuristic)
+    }
+}
+
+/// Rollouts never cost more than the strategy without them, on the whole
+/// game (each rolled node keeps its own guess unless another does better
+/// when both are played out, and by induction over the tree no node gets
+/// worse); the rolled walk is the replay of its tree, whatever the
+/// threads.
+#[test]
+fn rollouts_never_cost_more() {
+    let mut better = 0;
+    for name in [
+        "mm:1x5", "mm:5x2", "mm:2x16", "moo:2x16", "moo:4x10", "mm:4x6", "moo:5x6", "mm:7x2",
+        "moo:3x9",
+    ] {
+        let rules: Rules = name.parse().unwrap();
+        let game = Game::new(rules);
+        let shape = Shape::from_rules(rules).unwrap();
+        for h in [Heuristic::Entropy, Heuristic::Minimax] {
+            let base = Chooser::new(shape, every_phase(h)).unwrap();
+            let base = walk::tree(&base, &Sequential).unwrap();
+            let base = base.replay(&game, None).unwrap();
+            let chooser = Chooser::new(shape, rolled(h)).unwrap();
+            let tree = walk::tree(&chooser, &Sequential).unwrap();
+            let replay = tree.replay(&game, None).unwrap();
+            assert!(
+                replay.total <= base.total,
+                "{name} {h}: {replay:?} {base:?}"
+            );
+            better += usize::from(replay.total < base.total);
+            for threads in [1, 3] {
+                let mut codes = shape.all_codes();
+                let mut marks = vec![true; codes.len()];
+                let stats = walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &Silent)
+                    .unwrap();
+                assert_eq!(stats, replay, "{name} {h} {threads}");
+            }
+        }
+    }
+    assert!(better >= 6, "rollouts improved {better} of 18 walks");
 }
 
 /// The walk's statistics are the replay of the strategy's tree (every
@@ -129,7 +179,13 @@ fn a_sample_plays_its_secrets() {
 fn units_add_up_to_the_walk() {
     for name in ["moo:4x10", "mm:4x6", "mm:2x16", "moo:5x6"] {
         let shape: Shape = name.parse().unwrap();
-        let chooser = Chooser::new(shape, every_phase(Heuristic::Entropy)).unwrap();
+        // mm:4x6 with rollouts: a unit's rollouts are the whole walk's.
+        let opts = if name == "mm:4x6" {
+            rolled(Heuristic::Entropy)
+        } else {
+            every_phase(Heuristic::Entropy)
+        };
+        let chooser = Chooser::new(shape, opts).unwrap();
         let n = shape.code_count() as u64;
         for sample in [None, Some(n / 3)] {
             let marks = match sample {

@@ -160,7 +160,7 @@ fn cut_node(
         chooser.choose(set, par)
     };
     let mut marks = vec![false; set.len()];
-    let bounds = partition(chooser, guess, set, &mut marks);
+    let bounds = chooser.shape().partition(guess, set, Some(&mut marks));
     let win = chooser.win();
     if bounds.len() == 1 && bounds[0].0 != win {
         return Err(WalkError::NoProgress(set.len()));
@@ -200,7 +200,7 @@ fn node(
         return Err(WalkError::TooDeep);
     }
     let guess = chooser.choose(set, par);
-    let bounds = partition(chooser, guess, set, marks);
+    let bounds = chooser.shape().partition(guess, set, Some(marks));
     let win = chooser.win();
     if bounds.len() == 1 && bounds[0].0 != win {
         return Err(WalkError::NoProgress(set.len()));
@@ -254,46 +254,6 @@ fn node(
         }
     }
     Ok(())
-}
-
-/// Sorts `set` (and its marks alongside) by answer to `guess`, stably:
-/// each class stays sorted. Returns the classes' answers and lengths in
-/// answer order.
-fn partition(
-    chooser: &Chooser,
-    guess: Packed,
-    set: &mut [Packed],
-    marks: &mut [bool],
-) -> Vec<(usize, usize)> {
-    let shape = chooser.shape();
-    let answers: Vec<u8> = set
-        .iter()
-        .map(|&s| shape.feedback(s, guess).index() as u8)
-        .collect();
-    let mut counts = [0usize; 256];
-    for &a in &answers {
-        counts[a as usize] += 1;
-    }
-    let mut start = [0usize; 256];
-    let mut at = 0;
-    for f in 0..256 {
-        start[f] = at;
-        at += counts[f];
-    }
-    let mut codes = vec![Packed::default(); set.len()];
-    let mut flags = vec![false; set.len()];
-    for (i, &a) in answers.iter().enumerate() {
-        let p = &mut start[a as usize];
-        codes[*p] = set[i];
-        flags[*p] = marks[i];
-        *p += 1;
-    }
-    set.copy_from_slice(&codes);
-    marks.copy_from_slice(&flags);
-    (0..256)
-        .filter(|&f| counts[f] > 0)
-        .map(|f| (f, counts[f]))
-        .collect()
 }
 
 /// Adds `other` into `stats`.
