@@ -11,7 +11,13 @@
 //! `B(g) + Σ_j (cost_j − lower_j)`. With depth 2, a class of at least
 //! [`SPLIT_MIN`] secrets is cut again: a unit per second guess `h` (in the
 //! search's order at the class), which returns `h`'s exact cost there or a
-//! bound; the class costs the least of them.
+//! bound; the class costs the least of them. Its `lower_j` is then raised
+//! two levels down: the cost of `h` at the class is at least `h`'s bound
+//! with each of `h`'s classes raised by its own one-step lookahead (a
+//! class costs at least its best guess's lookahead bound), so the class
+//! costs at least the least of these over its second guesses (and the
+//! ceiling the left-out ones cannot beat); while some of a class's units
+//! are not done, it costs at least the least of what is known of them.
 //!
 //! Invariants:
 //! - Cut-offs. With an assumed upper bound `U` on the optimum, unit `j` of
@@ -73,7 +79,9 @@ pub struct Unit {
     pub secrets: usize,
     /// A lower bound of the class's cost: its level bound `lower(|C|, d −
     /// 1)` raised by a one-step lookahead (the least lookahead bound over
-    /// its guesses).
+    /// its guesses); with depth 2, for a class cut by second guesses, by
+    /// two levels (the least over its second guesses of their bound with
+    /// each of their classes raised by its own one-step lookahead).
     pub lower: u64,
     /// With `--depth 2`, large classes are cut again: this unit is one
     /// second guess of the class (with its lookahead bound there), and
@@ -242,6 +250,18 @@ pub fn plan(
                 bound: s.bound,
             }));
             seconds.retain(|h| h.bound < ceiling);
+            // Two levels down: the class costs at least the least, over its
+            // second guesses, of a guess's bound with each of its own
+            // classes raised by their one-step lookahead; a guess left out
+            // costs at least the ceiling. Raising the class's bound and its
+            // guess's by the same amount keeps every cut-off.
+            let raised = two_level(&searcher, &c, dc, &stab, &seconds).min(ceiling);
+            if raised > unit.lower {
+                let delta = raised - unit.lower;
+                p.guesses[i].bound = p.guesses[i].bound.saturating_add(delta).min(INF);
+                p.units.last_mut().expect("just pushed").lower = raised;
+            }
+            let unit = p.units.last().expect("just pushed").clone();
             if seconds.len() >= 2 {
                 p.units.pop();
                 p.units.extend(seconds.into_iter().map(|h| Unit {
@@ -252,6 +272,37 @@ pub fn plan(
         }
     }
     Ok(p)
+}
+
+/// The least, over `seconds` (guesses of `set` with their lookahead
+/// bounds at depth `d`), of the bound with each class of the guess raised
+/// by its own one-step lookahead ([`INF`] when there is none).
+fn two_level(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    seconds: &[RootGuess],
+) -> u64 {
+    let game = searcher.cx.game;
+    let mut best = INF;
+    for h in seconds {
+        let child = stab.fix(game.codes().symbols(h.guess));
+        let mut b = h.bound;
+        for (_, sub) in searcher.classes(set, h.guess) {
+            if b >= best {
+                break;
+            }
+            let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
+            let r = searcher
+                .cx
+                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
+                .max(lower);
+            b = b.saturating_add(r - lower).min(INF);
+        }
+        best = best.min(b);
+    }
+    best
 }
 
 /// The stabilizer of an empty history.
@@ -304,7 +355,10 @@ impl Plan {
     /// subtree is the class's (exact classes): for a class cut by second
     /// guesses, the first in order of least exact cost (the search's
     /// choice); else the least bound, or the cut-off under the plan's limit
-    /// that the second guesses left out cannot beat.
+    /// that the second guesses left out cannot beat. While some of its
+    /// units are not done, a bound: the least over its second guesses of
+    /// what is known (their lookahead bounds for those not done), at least
+    /// the class's own lower bound.
     pub fn class_known(
         &self,
         r: std::ops::Range<usize>,
@@ -317,13 +371,25 @@ impl Plan {
         let mut exact: Option<(u64, usize)> = None;
         let mut least = self.cutoff(r.start, self.limit);
         let r_all = r.clone();
+        // Units not done yet: the class costs at least the least bound of
+        // its second guesses (their lookahead bounds for those not done).
+        let mut open = false;
         for i in r {
             match known[i] {
-                None => return (None, None),
+                None => {
+                    open = true;
+                    let h = self.units[i].second.as_ref().map_or(0, |h| h.bound);
+                    least = least.min(h);
+                }
                 Some(Outcome::Exact(c)) if exact.is_none_or(|(e, _)| c < e) => exact = Some((c, i)),
                 Some(Outcome::Exact(_)) => {}
                 Some(Outcome::AtLeast(b)) => least = least.min(b),
             }
+        }
+        if open {
+            let lower = self.units[r_all.start].lower;
+            let b = exact.map_or(least, |(c, _)| least.min(c)).max(lower);
+            return (Some(Outcome::AtLeast(b)), None);
         }
         match exact {
             // A bound from an earlier generation may be below the least

@@ -121,3 +121,78 @@ fn first_secret(game: &Game, set: &[Code], out: &mut Vec<u16>) {
         }
     }
 }
+
+/// The two-level bounds of a depth-2 plan are lower bounds: each class's
+/// bound is at most the class's exact cost, each first guess's bound at
+/// most its exact cost, and the plan's lower bound at most the optimum;
+/// and they are never below the one-level bounds of a depth-1 plan (above
+/// them on most of these games).
+#[test]
+fn two_level_bounds_never_exceed_exact_costs() {
+    let mut above = 0;
+    for (name, cap, cost) in [
+        ("moo:4x6", None, Cost::Total),
+        ("mm:4x4", None, Cost::Total),
+        ("mm:3x5", Some(4), Cost::Total),
+        ("moo:3x8", None, Cost::Total),
+        ("mm:2x9", None, Cost::Total),
+        ("moo:4x5", Some(4), Cost::Crush),
+        ("mm:5x2", None, Cost::Total),
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config {
+            cap,
+            objective: cost,
+            ..Config::default()
+        };
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        let searcher = Searcher::new(&game, config.clone()).unwrap();
+        for limit in [INF, want.cost + want.cost / 10] {
+            let one = plan(&game, config.clone(), Driver::sequential(), limit, 1).unwrap();
+            let two = plan(&game, config.clone(), Driver::sequential(), limit, 2).unwrap();
+            assert_eq!(one.guesses.len(), two.guesses.len(), "{name}");
+            let none = vec![None; two.units.len()];
+            let (lower, _) = two.anytime(&none, INF);
+            let (lower_one, _) = one.anytime(&vec![None; one.units.len()], INF);
+            assert!(lower <= want.cost, "{name}: {lower} > {}", want.cost);
+            assert!(lower >= lower_one, "{name}: {lower} < {lower_one}");
+            above += usize::from(lower > lower_one);
+            for (g, (a, b)) in two.guesses.iter().zip(&one.guesses).enumerate() {
+                assert_eq!(a.guess, b.guess);
+                assert!(a.bound >= b.bound, "{name}");
+                let stab = root_stabilizer(&game).fix(game.codes().symbols(a.guess));
+                let mut exact = searcher.cx.own_of(&game.all_codes(), two.depth);
+                for r in two
+                    .classes()
+                    .into_iter()
+                    .filter(|r| two.units[r.start].guess == g)
+                {
+                    let u = &two.units[r.start];
+                    let set = unit_set(&game, &two, r.start);
+                    let c = match searcher.solve(&set, two.depth - 1, &stab, INF, usize::MAX) {
+                        Outcome::Exact(c) => c,
+                        Outcome::AtLeast(_) => INF,
+                    };
+                    assert!(
+                        u.lower <= c,
+                        "{name} {:?} {:?}: {} > {c}",
+                        a.guess,
+                        u.answer,
+                        u.lower
+                    );
+                    exact = exact.saturating_add(c).min(INF);
+                }
+                assert!(
+                    a.bound <= exact,
+                    "{name} {:?}: {} > {exact}",
+                    a.guess,
+                    a.bound
+                );
+            }
+        }
+    }
+    assert!(
+        above >= 4,
+        "the two-level bound is above the one-level one on {above} plans"
+    );
+}
