@@ -519,3 +519,40 @@ fn status_takes_a_better_tree_as_the_upper_bound() {
     let (code, _, err) = run(OPTIMOO, &["status", s(&dir), "--upper-tree", s(&other)], "");
     assert_eq!(code, 2, "{err}");
 }
+
+/// `work --all --max-secrets N` solves exactly the units of at most N
+/// secrets; the rest after it, and merge gives solve's total; an N below
+/// every unit is refused with the smallest unit's size.
+#[test]
+fn work_max_secrets_solves_the_small_units_first() {
+    let dir = folder("dist-max-secrets");
+    ok(&["plan", "--game", "moo:4x6", "-o", s(&dir)]);
+    let plan = Folder::open(&dir).unwrap().plan;
+    let mut sizes: Vec<usize> = plan.units.iter().map(|u| u.secrets).collect();
+    sizes.sort_unstable();
+    let most = sizes[sizes.len() / 2];
+    ok(&["work", s(&dir), "--all", "--max-secrets", &most.to_string()]);
+    for (i, u) in plan.units.iter().enumerate() {
+        let file = dir.join("units").join(format!("{i}.json"));
+        assert_eq!(
+            file.exists(),
+            u.secrets <= most,
+            "unit {i} of {} secrets",
+            u.secrets
+        );
+    }
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["work", s(&dir), "--all", "--max-secrets", "0"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("the smallest has {}", sizes[0])),
+        "{err}"
+    );
+    ok(&["work", s(&dir), "--all"]);
+    let merged = ok(&["merge", s(&dir)]);
+    let solved = ok(&["solve", "--game", "moo:4x6"]);
+    assert_eq!(total(&merged), total(&solved));
+}

@@ -33,6 +33,10 @@ pub struct Args {
     /// Solve every missing unit on this machine, with all its cores.
     #[arg(long)]
     pub all: bool,
+    /// With --all: only the units of at most N secrets (the small ones
+    /// first, when the large ones would not finish on this machine).
+    #[arg(long, value_name = "N", requires = "all")]
+    pub max_secrets: Option<usize>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -53,6 +57,9 @@ pub struct Args {
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
+        if args.max_secrets.is_some() {
+            bail!("--max-secrets is for plans of the exact search, not of the phased strategy");
+        }
         let units: Vec<usize> = if args.all {
             (0..file.units.len()).collect()
         } else {
@@ -66,10 +73,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;
     let units: Vec<usize> = if args.all {
-        (0..folder.plan.units.len()).collect()
+        let most = args.max_secrets.unwrap_or(usize::MAX);
+        (0..folder.plan.units.len())
+            .filter(|&i| folder.plan.units[i].secrets <= most)
+            .collect()
     } else {
         vec![index(args.unit, folder.plan.units.len(), &args.dir)?]
     };
+    if units.is_empty() && args.max_secrets.is_some() && !folder.plan.units.is_empty() {
+        bail!(
+            "no unit has at most {} secrets: the smallest has {}",
+            args.max_secrets.unwrap_or(0),
+            folder
+                .plan
+                .units
+                .iter()
+                .map(|u| u.secrets)
+                .min()
+                .unwrap_or(0)
+        );
+    }
     let in_flight = if args.all {
         threads.min(units.len())
     } else {

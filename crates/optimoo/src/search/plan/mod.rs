@@ -11,8 +11,9 @@
 //! `B(g) + Σ_j (cost_j − lower_j)`. With depth 2, a class of at least
 //! [`SPLIT_MIN`] secrets is cut again: a unit per second guess `h` (in the
 //! search's order at the class), which returns `h`'s exact cost there or a
-//! bound; the class costs the least of them. Its `lower_j` is then raised
-//! two levels down: the cost of `h` at the class is at least `h`'s bound
+//! bound; the class costs the least of them. At either depth, the
+//! `lower_j` of a class of at least [`SPLIT_MIN`] secrets is raised two
+//! levels down: the cost of `h` at the class is at least `h`'s bound
 //! with each of `h`'s classes raised by its own one-step lookahead (a
 //! class costs at least its best guess's lookahead bound), so the class
 //! costs at least the least of these over its second guesses (and the
@@ -79,9 +80,9 @@ pub struct Unit {
     pub secrets: usize,
     /// A lower bound of the class's cost: its level bound `lower(|C|, d −
     /// 1)` raised by a one-step lookahead (the least lookahead bound over
-    /// its guesses); with depth 2, for a class cut by second guesses, by
-    /// two levels (the least over its second guesses of their bound with
-    /// each of their classes raised by its own one-step lookahead).
+    /// its guesses); for a class of at least [`SPLIT_MIN`] secrets, by two
+    /// levels (the least over its second guesses of their bound with each
+    /// of their classes raised by its own one-step lookahead).
     pub lower: u64,
     /// With `--depth 2`, large classes are cut again: this unit is one
     /// second guess of the class (with its lookahead bound there), and
@@ -229,7 +230,7 @@ pub fn plan(
             };
             p.units.push(unit.clone());
             let dc = searcher.cx.clamp(c.len(), d - 1);
-            if depth < 2 || c.len() < SPLIT_MIN || dc < 2 {
+            if c.len() < SPLIT_MIN || dc < 2 {
                 continue;
             }
             // The class's guesses in the search's order, up to its cut-off
@@ -262,7 +263,7 @@ pub fn plan(
                 p.units.last_mut().expect("just pushed").lower = raised;
             }
             let unit = p.units.last().expect("just pushed").clone();
-            if seconds.len() >= 2 {
+            if depth >= 2 && seconds.len() >= 2 {
                 p.units.pop();
                 p.units.extend(seconds.into_iter().map(|h| Unit {
                     second: Some(h),

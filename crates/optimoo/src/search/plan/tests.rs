@@ -122,11 +122,12 @@ fn first_secret(game: &Game, set: &[Code], out: &mut Vec<u16>) {
     }
 }
 
-/// The two-level bounds of a depth-2 plan are lower bounds: each class's
-/// bound is at most the class's exact cost, each first guess's bound at
-/// most its exact cost, and the plan's lower bound at most the optimum;
-/// and they are never below the one-level bounds of a depth-1 plan (above
-/// them on most of these games).
+/// The two-level bounds of a plan are lower bounds: each class's bound is
+/// at most the class's exact cost, each first guess's bound at most its
+/// exact cost, and the plan's lower bound at most the optimum; each class
+/// bound is at least the class's one-step lookahead bound, and above it
+/// for many classes of these games. Depths 1 and 2 bound alike before any
+/// unit is done.
 #[test]
 fn two_level_bounds_never_exceed_exact_costs() {
     let mut above = 0;
@@ -147,19 +148,19 @@ fn two_level_bounds_never_exceed_exact_costs() {
         };
         let want = crate::search::solve(&game, config.clone()).unwrap();
         let searcher = Searcher::new(&game, config.clone()).unwrap();
+        // One-step bounds from a searcher that solves nothing (a memo that
+        // knows exact costs would give them instead).
+        let bounder = Searcher::new(&game, config.clone()).unwrap();
         for limit in [INF, want.cost + want.cost / 10] {
             let one = plan(&game, config.clone(), Driver::sequential(), limit, 1).unwrap();
             let two = plan(&game, config.clone(), Driver::sequential(), limit, 2).unwrap();
-            assert_eq!(one.guesses.len(), two.guesses.len(), "{name}");
-            let none = vec![None; two.units.len()];
-            let (lower, _) = two.anytime(&none, INF);
+            assert_eq!(one.guesses, two.guesses, "{name}");
+            let (lower, _) = two.anytime(&vec![None; two.units.len()], INF);
             let (lower_one, _) = one.anytime(&vec![None; one.units.len()], INF);
+            assert_eq!(lower, lower_one, "{name}");
             assert!(lower <= want.cost, "{name}: {lower} > {}", want.cost);
-            assert!(lower >= lower_one, "{name}: {lower} < {lower_one}");
-            above += usize::from(lower > lower_one);
-            for (g, (a, b)) in two.guesses.iter().zip(&one.guesses).enumerate() {
-                assert_eq!(a.guess, b.guess);
-                assert!(a.bound >= b.bound, "{name}");
+            let d = two.depth - 1;
+            for (g, a) in two.guesses.iter().enumerate() {
                 let stab = root_stabilizer(&game).fix(game.codes().symbols(a.guess));
                 let mut exact = searcher.cx.own_of(&game.all_codes(), two.depth);
                 for r in two
@@ -169,7 +170,7 @@ fn two_level_bounds_never_exceed_exact_costs() {
                 {
                     let u = &two.units[r.start];
                     let set = unit_set(&game, &two, r.start);
-                    let c = match searcher.solve(&set, two.depth - 1, &stab, INF, usize::MAX) {
+                    let c = match searcher.solve(&set, d, &stab, INF, usize::MAX) {
                         Outcome::Exact(c) => c,
                         Outcome::AtLeast(_) => INF,
                     };
@@ -180,6 +181,12 @@ fn two_level_bounds_never_exceed_exact_costs() {
                         u.answer,
                         u.lower
                     );
+                    let one_step = bounder
+                        .cx
+                        .class_bound(&bounder.memo, &set, d, &stab, INF)
+                        .max(bounder.cx.bounds.lower(set.len(), d));
+                    assert!(u.lower >= one_step, "{name} {:?} {:?}", a.guess, u.answer);
+                    above += usize::from(u.lower > one_step);
                     exact = exact.saturating_add(c).min(INF);
                 }
                 assert!(
@@ -192,7 +199,7 @@ fn two_level_bounds_never_exceed_exact_costs() {
         }
     }
     assert!(
-        above >= 4,
-        "the two-level bound is above the one-level one on {above} plans"
+        above >= 10,
+        "the two-level bound is above the one-step one for {above} classes"
     );
 }
