@@ -190,6 +190,7 @@ fn a_subtree_deeper_than_any_tree_is_refused() {
         cutoff: 1_000_000_000,
         exact: true,
         value: 2_016_563,
+        stopped: false,
         subtree: Some(deep),
         seconds: 1.0,
         nodes: 1,

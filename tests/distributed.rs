@@ -556,3 +556,48 @@ fn work_max_secrets_solves_the_small_units_first() {
     let solved = ok(&["solve", "--game", "moo:4x6"]);
     assert_eq!(total(&merged), total(&solved));
 }
+
+/// `work --time-limit`: units stopped at once write bounds marked stopped,
+/// at least the plan's own, which `status` adds up; a later `work`
+/// finishes them, replacing the files, and merge gives solve's total.
+#[test]
+fn stopped_units_keep_their_bounds() {
+    let dir = folder("dist-time-limit");
+    ok(&["plan", "--game", "mm:4x6", "-o", s(&dir)]);
+    let lower = |text: &str| -> u64 {
+        let line = text.lines().find(|l| l.starts_with("lower")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let before = lower(&ok(&["status", s(&dir)]));
+    ok(&["work", s(&dir), "--all", "--time-limit", "0.000001"]);
+    let plan = Folder::open(&dir).unwrap().plan;
+    let stopped: Vec<(usize, u64)> = (0..plan.units.len())
+        .filter_map(|i| {
+            let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).ok()?;
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            (v["stopped"] == true).then(|| (i, v["value"].as_u64().unwrap()))
+        })
+        .collect();
+    assert!(!stopped.is_empty(), "no unit was stopped");
+    for &(i, value) in &stopped {
+        assert!(value >= plan.units[i].lower, "unit {i}");
+    }
+    let after = lower(&ok(&["status", s(&dir)]));
+    assert!(after >= before, "{after} < {before}");
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["work", s(&dir), "--all", "--time-limit", "-1"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    ok(&["work", s(&dir), "--all"]);
+    for &(i, value) in &stopped {
+        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(v.get("stopped").is_none(), "unit {i} still stopped");
+        assert!(v["value"].as_u64().unwrap() >= value, "unit {i}");
+    }
+    let merged = ok(&["merge", s(&dir)]);
+    let solved = ok(&["solve", "--game", "mm:4x6"]);
+    assert_eq!(total(&merged), total(&solved));
+}

@@ -52,13 +52,29 @@ pub struct Args {
     /// Print a JSON line per unit solved instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Stop each unit after SECONDS: a unit of a whole class is then
+    /// solved best-first over its second guesses, and one not finished in
+    /// time writes the best lower bound it proved (marked stopped; `status`
+    /// adds it up, and the unit runs again next time). Average objective.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 1e9 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "{text:?}: give a number of seconds above 0, e.g. 600"
+        )),
+    }
 }
 
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
-        if args.max_secrets.is_some() {
-            bail!("--max-secrets is for plans of the exact search, not of the phased strategy");
+        if args.max_secrets.is_some() || args.time_limit.is_some() {
+            bail!("--max-secrets and --time-limit are for plans of the exact search, not of the phased strategy");
         }
         let units: Vec<usize> = if args.all {
             (0..file.units.len()).collect()
@@ -103,8 +119,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
     };
-    let done =
-        pool.install(|| checkpoint::work(&folder, &units, args.memo_mib, args.json, &report))?;
+    let done = pool.install(|| {
+        checkpoint::work(
+            &folder,
+            &units,
+            args.memo_mib,
+            args.json,
+            args.time_limit,
+            &report,
+        )
+    })?;
     if args.all {
         let theirs = if done.theirs > 0 {
             format!(

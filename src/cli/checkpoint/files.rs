@@ -181,8 +181,14 @@ pub struct UnitFile {
     pub cutoff: u64,
     /// Whether `value` is the exact cost (else a lower bound).
     pub exact: bool,
-    /// The exact cost, or a proven lower bound at least `cutoff`.
+    /// The exact cost, or a proven lower bound at least `cutoff` (below
+    /// it only when `stopped`).
     pub value: u64,
+    /// A unit stopped at its time limit (`work --time-limit`): `value` is
+    /// the best lower bound it proved, below its cut-off; the unit must
+    /// run again to finish. Absent (false) in every other file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
     /// The optimal subtree (exact only): guesses in preorder as code
     /// indices, single-secret leaves implied.
     pub subtree: Option<Vec<u16>>,
@@ -299,7 +305,8 @@ impl UnitFile {
     /// The SHA-256 of the canonical bytes ([`Canon`]) of every field but
     /// `sha256`, in this order: plan_id, unit, guess, answer, second,
     /// cutoff, exact, value, subtree (a list of code indices), seconds,
-    /// nodes, peak_kib.
+    /// nodes, peak_kib, and `stopped` only when true (so files written
+    /// before it keep their hash).
     pub fn compute_sha256(&self) -> String {
         let mut c = Canon::new(&self.format);
         c.field("plan_id").str(&self.plan_id);
@@ -323,6 +330,9 @@ impl UnitFile {
         c.field("peak_kib").opt(self.peak_kib, |c, k| {
             c.int(k);
         });
+        if self.stopped {
+            c.field("stopped").bool(true);
+        }
         c.finish()
     }
 }

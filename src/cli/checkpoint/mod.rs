@@ -307,8 +307,11 @@ impl Folder {
             }
             UnitResult::exact(f.value, node)
         } else {
-            if f.value < f.cutoff {
+            if f.value < f.cutoff && !f.stopped {
                 return Err(bad("a bound below its own cut-off"));
+            }
+            if f.value >= f.cutoff && f.stopped {
+                return Err(bad("a stopped unit whose bound reaches its cut-off"));
             }
             UnitResult::at_least(f.value)
         };
@@ -361,6 +364,7 @@ impl Folder {
             cutoff,
             exact: result.outcome().is_exact(),
             value: result.outcome().value(),
+            stopped: !result.outcome().is_exact() && result.outcome().value() < cutoff,
             subtree,
             seconds,
             nodes,
@@ -448,10 +452,15 @@ impl Folder {
                 result.outcome()
             );
         }
+        let higher = matches!(
+            (old.outcome(), result.outcome()),
+            (Outcome::AtLeast(a), Outcome::AtLeast(b)) if b > a
+        );
         if !self.plan.serves(i, Some(old.outcome()), self.upper())
-            && self.plan.serves(i, Some(result.outcome()), self.upper())
+            && (self.plan.serves(i, Some(result.outcome()), self.upper()) || higher)
         {
-            // A bound too low for this generation: the new result replaces it.
+            // A bound too low for this generation (or a stopped unit's):
+            // a result that serves, or a higher bound, replaces it.
             temp.persist(&path)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write {}", path.display()))?;

@@ -39,7 +39,7 @@ pub fn solve(
         // then drops it: at most three rounds.
         for _ in 0..3 {
             let all: Vec<usize> = (0..folder.plan.units.len()).collect();
-            work(&folder, &all, memo_mib, false, &say)?;
+            work(&folder, &all, memo_mib, false, None, &say)?;
             match merge(&folder, &mut output)? {
                 Merged::Done(report) => return Ok(*report),
                 Merged::Rerun(_) => folder = Folder::open(dir)?,

@@ -54,6 +54,7 @@ pub fn work(
     units: &[usize],
     memo_mib: usize,
     json: bool,
+    time_limit: Option<std::time::Duration>,
     report: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<Done> {
     folder.check_units_dir()?;
@@ -81,7 +82,8 @@ pub fn work(
         .with_max_len(1)
         .map(|&i| {
             let cutoff = folder.plan.cutoff(i, upper);
-            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib)?;
+            let deadline = time_limit.map(|t| Instant::now() + t);
+            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib, deadline)?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
             let written = folder.write_unit(&file, &result)?;
             let u = &folder.file.units[i];
@@ -99,6 +101,8 @@ pub fn work(
                     .map_or(String::new(), |h| format!(" then {h}"));
                 let by = if written {
                     String::new()
+                } else if file.stopped {
+                    "; a bound at least as high was kept".to_string()
                 } else {
                     format!(
                         "; {} was written first by another worker (the same result): kept",
@@ -111,7 +115,13 @@ pub fn work(
                     u.guess,
                     u.answer,
                     u.secrets,
-                    if file.exact { "exact" } else { "at least" },
+                    if file.exact {
+                        "exact"
+                    } else if file.stopped {
+                        "stopped at the time limit, at least"
+                    } else {
+                        "at least"
+                    },
                     file.value
                 ));
             }
@@ -145,25 +155,26 @@ pub struct Done {
 }
 
 /// Solves unit `i` under `cutoff` on the current pool: the result, the
-/// search nodes and the wall time in seconds.
+/// search nodes and the wall time in seconds. With a deadline, a unit of a
+/// whole class is solved best-first over its second guesses
+/// ([`plan::bound_unit`]) and stopped then with the best bound proven.
 pub fn solve_one(
     folder: &Folder,
     i: usize,
     cutoff: u64,
     memo_mib: usize,
+    deadline: Option<Instant>,
 ) -> anyhow::Result<(UnitResult, u64, f64)> {
     let start = Instant::now();
     let driver = Driver {
         par: &Rayon,
         observer: &Silent,
     };
-    let (result, nodes) = plan::solve_unit(
-        &folder.game,
-        folder.config(memo_mib)?,
-        driver,
-        &folder.plan,
-        i,
-        cutoff,
-    )?;
+    let config = folder.config(memo_mib)?;
+    let (game, p) = (&folder.game, &folder.plan);
+    let (result, nodes) = match deadline {
+        Some(t) => plan::bound_unit(game, config, driver, p, i, cutoff, t)?,
+        None => plan::solve_unit(game, config, driver, p, i, cutoff)?,
+    };
     Ok((result, nodes, start.elapsed().as_secs_f64()))
 }

@@ -54,8 +54,10 @@ use crate::search::value::Outcome;
 use crate::search::value::Scored;
 use crate::tree::Node;
 
+mod anytime;
 mod assembly;
 mod subtree;
+pub use anytime::bound_unit;
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 
@@ -236,21 +238,7 @@ pub fn plan(
             // The class's guesses in the search's order, up to its cut-off
             // under the limit (the others cannot be below it).
             let ceiling = p.cutoff(p.units.len() - 1, limit);
-            let phases = searcher.cx.phases(&c, dc, &stab);
-            let mut seconds: Vec<RootGuess> = phases
-                .first
-                .iter()
-                .map(|s| RootGuess {
-                    guess: s.guess,
-                    bound: s.bound,
-                })
-                .collect();
-            let (rest, _) = searcher.cx.rest(&c, dc, &stab, &phases, ceiling);
-            seconds.extend(rest.iter().map(|s| RootGuess {
-                guess: s.guess,
-                bound: s.bound,
-            }));
-            seconds.retain(|h| h.bound < ceiling);
+            let seconds = seconds_of(&searcher, &c, dc, &stab, ceiling);
             // Two levels down: the class costs at least the least, over its
             // second guesses, of a guess's bound with each of its own
             // classes raised by their one-step lookahead; a guess left out
@@ -273,6 +261,34 @@ pub fn plan(
         }
     }
     Ok(p)
+}
+
+/// The guesses of `set` (depth `d`, symmetry `stab`) in the search's
+/// order whose lookahead bound is below `ceiling` (the others cost at
+/// least it), each with that bound.
+fn seconds_of(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    ceiling: u64,
+) -> Vec<RootGuess> {
+    let phases = searcher.cx.phases(set, d, stab);
+    let mut seconds: Vec<RootGuess> = phases
+        .first
+        .iter()
+        .map(|s| RootGuess {
+            guess: s.guess,
+            bound: s.bound,
+        })
+        .collect();
+    let (rest, _) = searcher.cx.rest(set, d, stab, &phases, ceiling);
+    seconds.extend(rest.iter().map(|s| RootGuess {
+        guess: s.guess,
+        bound: s.bound,
+    }));
+    seconds.retain(|h| h.bound < ceiling);
+    seconds
 }
 
 /// The least, over `seconds` (guesses of `set` with their lookahead

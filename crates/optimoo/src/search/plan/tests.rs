@@ -203,3 +203,74 @@ fn two_level_bounds_never_exceed_exact_costs() {
         "the two-level bound is above the one-step one for {above} classes"
     );
 }
+
+/// The best-first unit solver: with time enough, the result of
+/// `solve_unit` (the same exact cost and subtree, or a bound at least the
+/// cut-off); with a deadline already passed or close, a bound between the
+/// plan's own bound for the class and its exact cost.
+#[test]
+fn bound_unit_is_solve_unit_or_a_lower_bound() {
+    use std::time::{Duration, Instant};
+    for name in [
+        "moo:4x6", "mm:4x4", "moo:3x8", "mm:2x9", "mm:3x5", "moo:5x5",
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        for limit in [INF, want.cost + want.cost / 20] {
+            let p = plan(&game, config.clone(), Driver::sequential(), limit, 1).unwrap();
+            for i in 0..p.units.len() {
+                let cutoff = p.cutoff(i, limit);
+                let (plain, _) =
+                    solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
+                let later = Instant::now() + Duration::from_secs(3600);
+                let (ours, _) = bound_unit(
+                    &game,
+                    config.clone(),
+                    Driver::sequential(),
+                    &p,
+                    i,
+                    cutoff,
+                    later,
+                )
+                .unwrap();
+                match plain.outcome() {
+                    Outcome::Exact(_) => assert_eq!(ours, plain, "{name} unit {i}"),
+                    Outcome::AtLeast(_) => match ours.outcome() {
+                        Outcome::AtLeast(b) => assert!(b >= cutoff, "{name} unit {i}"),
+                        Outcome::Exact(c) => panic!("{name} unit {i}: exact {c} above the cut-off"),
+                    },
+                }
+                let exact =
+                    match solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
+                        .unwrap()
+                        .0
+                        .outcome()
+                    {
+                        Outcome::Exact(c) => c,
+                        Outcome::AtLeast(_) => INF,
+                    };
+                for wait in [0, 1, 3] {
+                    let soon = Instant::now() + Duration::from_millis(wait);
+                    let (r, _) = bound_unit(
+                        &game,
+                        config.clone(),
+                        Driver::sequential(),
+                        &p,
+                        i,
+                        cutoff,
+                        soon,
+                    )
+                    .unwrap();
+                    match r.outcome() {
+                        Outcome::Exact(c) => assert_eq!(c, exact, "{name} unit {i}"),
+                        Outcome::AtLeast(b) => {
+                            assert!(b >= p.units[i].lower, "{name} unit {i}");
+                            assert!(b <= exact, "{name} unit {i}: {b} > {exact}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
