@@ -15,6 +15,7 @@ mod duel;
 mod eval_cli;
 mod export_file;
 mod format;
+mod huge_files;
 mod improve;
 mod kernel;
 mod limits;

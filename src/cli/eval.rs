@@ -49,8 +49,9 @@ pub struct Args {
     /// the average.
     #[arg(long, value_name = "N")]
     pub sample: Option<u64>,
-    /// Phased: write the strategy's tree to FILE (games of at most 65,535
-    /// codes; a tree file `verify` reads).
+    /// Phased: write the strategy's tree to FILE (a tree file `verify`
+    /// and `export` read; over 65,535 codes written straight from the
+    /// walk, docs/huge.md).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
     /// One JSON object per line and strategy instead of a table.

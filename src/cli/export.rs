@@ -2,18 +2,25 @@
 //! as JSON, as a Graphviz picture, as a tree file, or as an HTML page.
 //!
 //! The tree is replayed over every secret before it is written; a tree that
-//! does not play correctly is not written (exit code 1).
+//! does not play correctly is not written (exit code 1). A tree file of a
+//! game over 65,535 codes (and the phased strategy of such a game) is
+//! exported from its bytes by `huge::file`, streamed: JSON, a picture, or
+//! the file again; no page (the page holds the whole tree in the browser).
 
-use std::io::{IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use super::args::{self, StrategyOptions};
+use super::args::{AnyGame, StrategyOptions};
 use super::output::Output;
 use super::EXIT_NEGATIVE;
-use optimoo::heuristic::{self, Heuristic};
+use clap::builder::TypedValueParser;
+use optimoo::heuristic::{self, Heuristic, Named};
+use optimoo::huge::file;
+use optimoo::huge::phased::Chooser;
+use optimoo::huge::{walk, Shape};
 use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
@@ -45,17 +52,20 @@ pub struct Args {
     /// --secrets must name the list the file records, if given).
     #[arg(value_name = "FILE", conflicts_with = "strategy")]
     pub file: Option<PathBuf>,
-    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed).
+    /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed); over
+    /// 65,535 codes (up to 2^32), only --strategy phased.
     #[arg(long)]
-    pub game: Option<Rules>,
+    pub game: Option<AnyGame>,
     #[command(flatten)]
     pub list: super::secrets::SecretArgs,
     /// The strategy whose tree to write: first, random, minimax, irving,
-    /// entropy or kooi (see `optimoo eval --help`).
-    #[arg(long, value_parser = args::named::<Heuristic>())]
-    pub strategy: Option<Heuristic>,
+    /// entropy, kooi or phased (see `optimoo eval --help`).
+    #[arg(long, value_parser = strategy())]
+    pub strategy: Option<Strategy>,
     #[command(flatten)]
     pub options: StrategyOptions,
+    #[command(flatten)]
+    pub phased: cli_common::phased::PhasedArgs,
     /// The output format.
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
@@ -68,6 +78,41 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
+/// `--strategy`: a heuristic, or the phased strategy of games of any size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// A heuristic's tree (`heuristic::build_tree`).
+    Heuristic(Heuristic),
+    /// The phased strategy's (`huge::phased`).
+    Phased,
+}
+
+/// Reads a heuristic's name or `phased`.
+fn strategy() -> impl TypedValueParser<Value = Strategy> {
+    let names = Heuristic::NAMES
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(std::iter::once("phased"));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>()).map(|name| {
+        match name.as_str() {
+            "phased" => Strategy::Phased,
+            h => Strategy::Heuristic(h.parse().expect("clap accepts only these names")),
+        }
+    })
+}
+
+/// The title of a picture or page of a tree of `game`.
+fn caption(game: &str, objective: Objective, cap: Option<usize>, strategy: Option<&str>) -> String {
+    match (objective, strategy) {
+        (Objective::Heuristic, Some(s)) => format!("{game} tree of the {s}"),
+        (Objective::Heuristic, None) => format!("{game} tree (heuristic)"),
+        (o, _) => format!(
+            "{game} optimal tree ({o}{})",
+            cap.map_or(String::new(), |c| format!(", cap {c}"))
+        ),
+    }
+}
+
 /// Runs `optimoo export`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.depth.is_some() && args.format != Format::Dot {
@@ -77,17 +122,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let output = args.output.as_deref().map(Output::create).transpose()?;
     let (game, tree, what, objective, cap) = match &args.file {
         Some(path) => {
-            let (game, file) = super::secrets::read_tree(path, &args.list)
+            let bytes =
+                file::read_file(path).with_context(|| format!("reading {}", path.display()))?;
+            if let Some(shape) = file::huge_game(&bytes) {
+                let what = path.display().to_string();
+                return export_huge(&args, output, shape, &bytes, &what, None);
+            }
+            let (game, file) = super::secrets::read_tree_bytes(&bytes, &args.list)
                 .with_context(|| format!("reading {}", path.display()))?;
             let h = &file.header;
             let (objective, cap) = (h.objective, h.cap);
             (game, file.tree, path.display().to_string(), objective, cap)
         }
         None => {
-            let game = args.list.game(args.game, Rules::standard())?;
-            let heuristic = args.strategy.context(
+            let strategy = args.strategy.context(
                 "nothing to export: name a strategy with --strategy NAME or give a tree FILE",
             )?;
+            let heuristic = match (strategy, args.game) {
+                (Strategy::Phased, game) => return export_phased(&args, output, game),
+                (Strategy::Heuristic(h), Some(AnyGame::Huge(shape))) => bail!(
+                    "{shape} has {} codes: over 65,535 only --strategy phased plays it \
+                     (the {h} heuristic scores every code at every node)",
+                    shape.code_count()
+                ),
+                (Strategy::Heuristic(h), _) => h,
+            };
+            let rules = match args.game {
+                Some(AnyGame::Small(rules)) => Some(rules),
+                _ => None,
+            };
+            let game = args.list.game(rules, Rules::standard())?;
             let config = args.options.config(&game, heuristic)?;
             let tree = heuristic::build_tree_with(&game, &config, &crate::driver::Rayon)?;
             (
@@ -103,15 +167,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::exit::say(&format!("error: {what} does not play correctly: {e}"));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let caption = match (objective, &args.strategy) {
-        (Objective::Heuristic, Some(h)) => format!("{} tree of the {h} heuristic", game.rules()),
-        (Objective::Heuristic, None) => format!("{} tree (heuristic)", game.rules()),
-        (o, _) => format!(
-            "{} optimal tree ({o}{})",
-            game.rules(),
-            cap.map_or(String::new(), |c| format!(", cap {c}"))
-        ),
+    let strategy = match args.strategy {
+        Some(Strategy::Heuristic(h)) => Some(format!("{h} heuristic")),
+        _ => None,
     };
+    let caption = caption(
+        &game.rules().to_string(),
+        objective,
+        cap,
+        strategy.as_deref(),
+    );
     let bytes = render(
         &game,
         tree,
@@ -121,17 +186,170 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         objective,
         cap,
     )?;
+    write_out(args.format, output, &bytes)
+}
+
+/// `export --strategy phased`: on a game the model handles, the
+/// strategy's tree (`walk::tree`) exported as any tree is; on a larger
+/// one, its tree file written by the walk (the memory stated and checked
+/// first) and exported from the bytes.
+fn export_phased(
+    args: &Args,
+    output: Option<Output>,
+    game: Option<AnyGame>,
+) -> anyhow::Result<ExitCode> {
+    if args.list.secrets.is_some() {
+        bail!("--secrets: the phased strategy plays whole games (moo:KxN, mm:KxN)");
+    }
+    let shape = match game {
+        Some(AnyGame::Huge(shape)) => shape,
+        Some(AnyGame::Small(rules)) => Shape::from_rules(rules)?,
+        None => Shape::from_rules(Rules::standard())?,
+    };
+    let mut opts = args.phased.options();
+    if let Some(text) = &args.options.first {
+        opts.first = Some(shape.parse(text).context("--first")?);
+    }
+    let chooser = Chooser::new(shape, opts)?;
+    let caption = format!("{shape} tree of the phased strategy");
+    let Some(rules) = shape.rules() else {
+        if args.format == Format::Html {
+            bail!("{}", html_refused(shape));
+        }
+        let need = shape.memory_bytes() + 2 * file::max_len(shape);
+        super::huge::fit(
+            &format!(
+                "memory: about {} needed for the {} codes of {shape} and its tree file",
+                super::memory::show(need),
+                shape.code_count()
+            ),
+            need,
+            &shape.to_string(),
+        )?;
+        let bar = super::huge::Bar::new(shape.code_count() as u64, std::io::stderr().is_terminal());
+        let (bytes, _) = file::encode(&chooser, &crate::driver::Rayon, &bar)?;
+        bar.finish();
+        return export_huge(
+            args,
+            output,
+            shape,
+            &bytes,
+            "the phased tree",
+            Some(caption),
+        );
+    };
+    let game = Game::new(rules);
+    let tree = walk::tree(&chooser, &crate::driver::Rayon).context("a game the model handles")?;
+    if let Err(e) = tree.replay(&game, None) {
+        crate::exit::say(&format!(
+            "error: the phased tree does not play correctly: {e}"
+        ));
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    }
+    let bytes = render(
+        &game,
+        tree,
+        &caption,
+        args.format,
+        args.depth,
+        Objective::Heuristic,
+        None,
+    )?;
+    write_out(args.format, output, &bytes)
+}
+
+/// Why a huge game's tree is not exported as a page.
+fn html_refused(shape: Shape) -> String {
+    format!(
+        "--format html: {shape} has {} codes; its page would hold the whole tree in the \
+         browser, too large for one: use --format json, or --format dot with --depth N",
+        shape.code_count()
+    )
+}
+
+/// Writes `bytes` to the output or to standard output (a tree file not to
+/// a terminal).
+fn write_out(format: Format, output: Option<Output>, bytes: &[u8]) -> anyhow::Result<ExitCode> {
+    stream(format, output, &mut |w| Ok(w.write_all(bytes)?))
+}
+
+/// Writes what `write` writes to the output (atomically) or to standard
+/// output (buffered; a tree file not to a terminal), streamed.
+fn stream(
+    format: Format,
+    output: Option<Output>,
+    write: &mut dyn FnMut(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<ExitCode> {
     match output {
-        Some(out) => out.commit(&bytes)?,
+        Some(out) => out.commit_with(write)?,
         None => {
-            let mut out = std::io::stdout().lock();
-            if args.format == Format::Tree && out.is_terminal() {
+            let out = std::io::stdout().lock();
+            if format == Format::Tree && out.is_terminal() {
                 bail!("--format tree is binary: write it to a file with -o FILE");
             }
-            out.write_all(&bytes)?;
+            let mut out = BufWriter::new(out);
+            write(&mut out)?;
+            out.flush()?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Exports the tree file of a game over 65,535 codes (`bytes`, read
+/// bounded or just written): the memory of its replay stated and checked,
+/// every secret replayed (a secret over the file's cap: exit 1, as for
+/// small files), then streamed as JSON or a picture, or written again with
+/// the replay's figures in its header (`--format tree`). No page.
+fn export_huge(
+    args: &Args,
+    output: Option<Output>,
+    shape: Shape,
+    bytes: &[u8],
+    what: &str,
+    caption_given: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    if args.list.secrets.is_some() {
+        bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
+    }
+    if args.format == Format::Html {
+        bail!("{}", html_refused(shape));
+    }
+    let need = shape.memory_bytes() + bytes.len() as u64;
+    super::huge::fit(
+        &format!(
+            "memory: about {} needed to replay the {} codes of {shape}",
+            super::memory::show(need),
+            shape.code_count()
+        ),
+        need,
+        &format!("replaying {shape}"),
+    )?;
+    let replay = file::replay(bytes, &mut ())?;
+    let h = &replay.header;
+    if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
+        crate::exit::say(&format!(
+            "error: {what} does not play correctly: secret {} needs {guesses} guesses, more than the cap of {cap}",
+            shape.format(secret)
+        ));
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    }
+    let caption =
+        caption_given.unwrap_or_else(|| caption(&shape.to_string(), h.objective, h.cap, None));
+    let depth = args.depth.map(|d| d as usize);
+    let format = args.format;
+    stream(format, output, &mut |w| {
+        match format {
+            Format::Json => {
+                file::write_json(bytes, w)?;
+            }
+            Format::Dot => {
+                file::write_dot(bytes, &caption, depth, w)?;
+            }
+            Format::Tree => w.write_all(&replay.rewrite(bytes)?)?,
+            Format::Html => bail!("{}", html_refused(shape)),
+        }
+        Ok(())
+    })
 }
 
 fn render(

@@ -1,7 +1,10 @@
 //! `optimoo eval --strategy phased` (and any strategy on a game of more
 //! than 65,535 codes): the phased strategy, or the first candidate, played
 //! over every secret or a uniform sample without the feedback table or the
-//! tree (`optimoo::huge`).
+//! tree (`optimoo::huge`). With `-o FILE` the phased strategy's tree file
+//! is written: through the model's tree for a game it handles, straight
+//! from the walk (`huge::file::encode`) for a larger one, replayed before
+//! it is written.
 //!
 //! The memory is stated before the work and refused when it does not fit;
 //! a progress bar with the time left is drawn on a terminal.
@@ -17,6 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use optimoo::heuristic::Heuristic;
+use optimoo::huge::file;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::walk::{self, Progress};
 use optimoo::huge::Shape;
@@ -41,8 +45,7 @@ pub struct Request {
     pub sample: Option<u64>,
     /// The seed of the sample.
     pub seed: u64,
-    /// Write the phased strategy's tree here (games of at most 65,535
-    /// codes).
+    /// Write the phased strategy's tree file here.
     pub output: Option<PathBuf>,
     /// One JSON line per strategy.
     pub json: bool,
@@ -176,27 +179,32 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
     }
     // A bad -o is refused before the walk, not after it.
     if let Some(path) = &req.output {
-        if shape.rules().is_none() {
-            bail!("-o: {shape} has more than 65,535 codes: its tree is not written (the strategy is a function the player calls)");
-        }
         Output::create(path)?;
     }
-    let need = shape.memory_bytes();
-    let stated = format!(
+    // A huge game's file is written from the walk: its bytes (at most
+    // max_len, held twice while the classes' buffers are joined) come on
+    // top of the codes.
+    let huge_file = req.output.is_some() && shape.rules().is_none();
+    let file_bytes = if huge_file {
+        2 * file::max_len(shape)
+    } else {
+        0
+    };
+    let mut stated = format!(
         "memory: about {} needed for the {population} codes of {shape}",
-        memory::show(need)
+        memory::show(shape.memory_bytes() + file_bytes)
     );
-    match memory::available() {
-        Ok((have, source)) if need > have => bail!(
-            "{stated}, but {} is available ({source}): {shape} does not fit this machine",
-            memory::show(have)
-        ),
-        Ok((have, source)) => say(&format!(
-            "{stated}; {} available ({source})",
-            memory::show(have)
-        )),
-        Err(why) => say(&format!("{stated}; {why}: not checked")),
+    if huge_file {
+        stated.push_str(&format!(
+            " (its tree file: up to {} of it)",
+            memory::show(file_bytes)
+        ));
     }
+    fit(
+        &stated,
+        shape.memory_bytes() + file_bytes,
+        &shape.to_string(),
+    )?;
     let mut out = std::io::stdout().lock();
     if !req.json {
         let what = match req.sample {
@@ -216,20 +224,42 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
             req.phased
         };
         let chooser = Chooser::new(shape, opts)?;
-        let row = play(&chooser, &req)?;
+        let phased = h != Heuristic::First;
+        let (row, bytes) = play(&chooser, &req, phased && huge_file)?;
         if req.json {
             writeln!(out, "{}", serde_json::to_string(&row)?)?;
         } else {
             writeln!(out, "{row}")?;
         }
         out.flush()?;
-        if h != Heuristic::First {
+        if phased {
             if let Some(path) = &req.output {
-                write_tree(&chooser, path)?;
+                match bytes {
+                    Some(bytes) => write_huge(shape, &bytes, path)?,
+                    None => write_tree(&chooser, path)?,
+                }
             }
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// States the memory `need` (`stated`: the figure and what it is for) on
+/// stderr with the memory available, and refuses when it does not fit:
+/// `what` does not fit this machine.
+pub fn fit(stated: &str, need: u64, what: &str) -> anyhow::Result<()> {
+    match memory::available() {
+        Ok((have, source)) if need > have => bail!(
+            "{stated}, but {} is available ({source}): {what} does not fit this machine",
+            memory::show(have)
+        ),
+        Ok((have, source)) => say(&format!(
+            "{stated}; {} available ({source})",
+            memory::show(have)
+        )),
+        Err(why) => say(&format!("{stated}; {why}: not checked")),
+    }
+    Ok(())
 }
 
 /// The heading of the table.
@@ -259,19 +289,31 @@ impl std::fmt::Display for HugeRow {
     }
 }
 
-/// Plays one strategy.
-fn play(chooser: &Chooser, req: &Request) -> anyhow::Result<HugeRow> {
+/// Plays one strategy; with `encode`, its tree file's bytes too (the
+/// walk over every secret writes them; with a sample, the sample is
+/// walked for the row and the whole tree encoded after it).
+fn play(
+    chooser: &Chooser,
+    req: &Request,
+    encode: bool,
+) -> anyhow::Result<(HugeRow, Option<Vec<u8>>)> {
     let shape = chooser.shape();
     let population = shape.code_count() as u64;
     let start = Instant::now();
-    let mut marks = match req.sample {
-        Some(n) => walk::sample_marks(population, n, req.seed)?,
-        None => vec![true; population as usize],
-    };
-    let mut codes = shape.all_codes();
     let played = req.sample.unwrap_or(population);
     let bar = Bar::new(played, std::io::stderr().is_terminal() && !req.json);
-    let stats = walk::walk(chooser, &mut codes, &mut marks, &crate::driver::Rayon, &bar)?;
+    let (stats, bytes) = if encode && req.sample.is_none() {
+        let (bytes, stats) = file::encode(chooser, &crate::driver::Rayon, &bar)?;
+        (stats, Some(bytes))
+    } else {
+        let mut marks = match req.sample {
+            Some(n) => walk::sample_marks(population, n, req.seed)?,
+            None => vec![true; population as usize],
+        };
+        let mut codes = shape.all_codes();
+        let stats = walk::walk(chooser, &mut codes, &mut marks, &crate::driver::Rayon, &bar)?;
+        (stats, None)
+    };
     bar.finish();
     if stats.secrets != played {
         bail!(
@@ -279,13 +321,47 @@ fn play(chooser: &Chooser, req: &Request) -> anyhow::Result<HugeRow> {
             stats.secrets
         );
     }
-    Ok(HugeRow::new(
-        shape,
-        chooser.options(),
-        &stats,
-        req.sample.is_some(),
-        start.elapsed().as_secs_f64(),
+    let seconds = start.elapsed().as_secs_f64();
+    let bytes = match bytes {
+        Some(bytes) => Some(bytes),
+        None if encode => {
+            say("writing the tree of every secret for -o");
+            let bar = Bar::new(population, std::io::stderr().is_terminal() && !req.json);
+            let (bytes, _) = file::encode(chooser, &crate::driver::Rayon, &bar)?;
+            bar.finish();
+            Some(bytes)
+        }
+        None => None,
+    };
+    Ok((
+        HugeRow::new(
+            shape,
+            chooser.options(),
+            &stats,
+            req.sample.is_some(),
+            seconds,
+        ),
+        bytes,
     ))
+}
+
+/// Writes the tree file of a game over 65,535 codes, `bytes` from
+/// `huge::file::encode`, after replaying it: every secret solved, the
+/// header's claims the replay's.
+fn write_huge(shape: Shape, bytes: &[u8], path: &std::path::Path) -> anyhow::Result<()> {
+    let replay = file::replay(bytes, &mut ()).context("the phased tree file does not replay")?;
+    replay
+        .check()
+        .context("the phased tree file does not replay")?;
+    Output::create(path)?.commit(bytes)?;
+    say(&format!(
+        "wrote {} ({} bytes; {} guesses over {} secrets of {shape})",
+        path.display(),
+        bytes.len(),
+        replay.stats.total,
+        replay.stats.secrets
+    ));
+    Ok(())
 }
 
 /// Writes the phased strategy's tree (a game of at most 65,535 codes),
@@ -293,7 +369,7 @@ fn play(chooser: &Chooser, req: &Request) -> anyhow::Result<HugeRow> {
 fn write_tree(chooser: &Chooser, path: &std::path::Path) -> anyhow::Result<()> {
     let shape = chooser.shape();
     let Some(tree) = walk::tree(chooser, &crate::driver::Rayon) else {
-        bail!("-o: {shape} has more than 65,535 codes: its tree is not written (the strategy is a function the player calls)");
+        bail!("-o: {shape} has more than 65,535 codes: its tree has no model tree");
     };
     let game = Game::new(tree.rules);
     let stats: Stats = tree
@@ -311,13 +387,14 @@ fn write_tree(chooser: &Chooser, path: &std::path::Path) -> anyhow::Result<()> {
 }
 
 /// A progress bar of secrets solved, with the time left.
-struct Bar {
+pub struct Bar {
     bar: Option<ProgressBar>,
     done: AtomicU64,
 }
 
 impl Bar {
-    fn new(len: u64, show: bool) -> Bar {
+    /// A bar of `len` secrets, drawn when `show`.
+    pub fn new(len: u64, show: bool) -> Bar {
         let bar = show.then(|| {
             let bar = ProgressBar::new(len);
             bar.set_style(
@@ -334,7 +411,8 @@ impl Bar {
         }
     }
 
-    fn finish(&self) {
+    /// Clears the bar.
+    pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

@@ -86,9 +86,24 @@ impl Output {
 
     /// Writes `bytes` and puts the file in place.
     pub fn commit(self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.commit_with(|w| Ok(w.write_all(bytes)?))
+    }
+
+    /// Puts in place the file `write` writes, streamed (through a buffer)
+    /// into the temporary file: nothing of it is held in memory. When
+    /// `write` fails, the temporary file is removed and the path is left
+    /// as it was.
+    pub fn commit_with(
+        self,
+        write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
         let what = || format!("cannot write {}", self.path.display());
         let mut temp = self.temp()?;
-        temp.write_all(bytes).with_context(what)?;
+        {
+            let mut buffered = std::io::BufWriter::new(temp.as_file_mut());
+            write(&mut buffered)?;
+            buffered.flush().with_context(what)?;
+        }
         temp.as_file().sync_all().with_context(what)?;
         let path = self.path.clone();
         temp.persist(&path)

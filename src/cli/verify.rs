@@ -14,7 +14,10 @@ use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 /// (its own bulls-and-cows rule over the written codes): each guess legal,
 /// each node's moves exactly the answers its secrets give, each secret won
 /// within the file's cap, the statistics equal to the header's. A file is
-/// read header first, never beyond its declared length.
+/// read header first, never beyond its declared length. A file of a game
+/// over 65,535 codes (written by `eval --strategy phased -o`) is replayed
+/// with the game's own answers instead (docs/huge.md), after its memory is
+/// stated and checked.
 /// Exit 0 when every file holds, 1 when a tree fails, 2 when a file cannot
 /// be read.
 ///
@@ -83,8 +86,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         }
-        let (game, file) = match super::secrets::read_tree(path, &args.list) {
-            Ok(read) => read,
+        let read = optimoo::huge::file::read_file(path)
+            .map_err(anyhow::Error::from)
+            .and_then(|bytes| match optimoo::huge::file::huge_game(&bytes) {
+                Some(shape) => Ok(Err((shape, bytes))),
+                None => super::secrets::read_tree_bytes(&bytes, &args.list).map(Ok),
+            });
+        let (game, file) = match read {
+            Ok(Ok(read)) => read,
+            Ok(Err((shape, bytes))) => {
+                match verify_huge(&mut out, &shown, shape, &bytes, &args.list) {
+                    Ok(c) => code = code.max(c),
+                    Err(err) => {
+                        out.flush()?;
+                        crate::exit::say(&format!(
+                            "{shown}: error: {}",
+                            crate::exit::message(&err)
+                        ));
+                        code = code.max(EXIT_ERROR);
+                    }
+                }
+                continue;
+            }
             Err(err) => {
                 out.flush()?;
                 crate::exit::say(&format!("{shown}: error: {err}"));
@@ -114,6 +137,57 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::from(code))
+}
+
+/// Verifies the tree file of a game over 65,535 codes (`bytes`, read
+/// bounded): the memory of the replay stated and refused when it does not
+/// fit, every secret replayed with the game's own answers
+/// (`huge::file::replay`), the header's claims compared; writes `ok` or
+/// `FAILED` and returns the exit code (0 or 1). An unreadable or corrupt
+/// file, a secret list or too little memory is an error.
+fn verify_huge(
+    out: &mut impl Write,
+    shown: &str,
+    shape: optimoo::huge::Shape,
+    bytes: &[u8],
+    list: &super::secrets::SecretArgs,
+) -> anyhow::Result<u8> {
+    use optimoo::huge::file;
+    if list.secrets.is_some() {
+        bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
+    }
+    let need = shape.memory_bytes() + bytes.len() as u64;
+    super::huge::fit(
+        &format!(
+            "memory: about {} needed to replay the {} codes of {shape}",
+            super::memory::show(need),
+            shape.code_count()
+        ),
+        need,
+        &format!("replaying {shape}"),
+    )?;
+    let replay = file::replay(bytes, &mut ())?;
+    let h = &replay.header;
+    match replay.check() {
+        Ok(()) => {
+            let stats = &replay.stats;
+            let cap = h.cap.map_or("no cap".to_string(), |c| format!("cap {c}"));
+            writeln!(
+                out,
+                "{shown}: ok: {shape} {} {cap}: total {} average {:.4} max depth {} histogram {}",
+                h.objective,
+                stats.total,
+                stats.average(),
+                stats.max_depth,
+                stats.histogram_text()
+            )?;
+            Ok(0)
+        }
+        Err(err) => {
+            writeln!(out, "{shown}: FAILED: {err}")?;
+            Ok(EXIT_NEGATIVE)
+        }
+    }
 }
 
 /// Reads `path` as a static-set file if it starts like one (`None`: it

@@ -73,9 +73,17 @@ pub fn read_tree(
     path: &std::path::Path,
     list: &SecretArgs,
 ) -> anyhow::Result<(Game, optimoo::tree::format::TreeFile)> {
-    use optimoo::tree::format::{read_file, Header, TreeFile};
-    let bytes = read_file(path)?;
-    let header = Header::peek(&bytes)?;
+    read_tree_bytes(&optimoo::tree::format::read_file(path)?, list)
+}
+
+/// [`read_tree`] of a file's bytes already read (bounded, e.g. by
+/// `optimoo::huge::file::read_file`).
+pub fn read_tree_bytes(
+    bytes: &[u8],
+    list: &SecretArgs,
+) -> anyhow::Result<(Game, optimoo::tree::format::TreeFile)> {
+    use optimoo::tree::format::{Header, TreeFile};
+    let header = Header::peek(bytes)?;
     let game = match &list.secrets {
         Some(p) => {
             let (_, set) = list.load(p, Some(header.rules), header.rules)?;
@@ -83,6 +91,6 @@ pub fn read_tree(
         }
         None => header.game(),
     };
-    let file = TreeFile::from_bytes_in(&game, &bytes)?;
+    let file = TreeFile::from_bytes_in(&game, bytes)?;
     Ok((game, file))
 }

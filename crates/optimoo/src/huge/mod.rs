@@ -10,7 +10,10 @@
 //! codes) below `heuristic_below`, the exact optimum over the candidates
 //! below `exact_below`. [`walk`] plays it over every secret (or a sample)
 //! without materialising the tree: the set is partitioned in place, so the
-//! memory is one array of codes and their marks.
+//! memory is one array of codes and their marks. [`file`](mod@file) writes the
+//! strategy's tree as a tree file (docs/format.md) by the same walk, and
+//! reads such a file back (replay, verification, JSON, picture) with the
+//! shape alone.
 //!
 //! Invariants:
 //! - a [`Shape`] has 1 to 15 positions, 1 to 16 symbols, at most 2^32
@@ -22,9 +25,13 @@
 //! - the guess chosen at a node depends only on the candidate set and the
 //!   [`phased::Phased`] options, never on the path, the thread count or
 //!   the secret played: the whole-game walk, a sampled walk and the player
-//!   make the same choices.
+//!   make the same choices;
+//! - a tree file of a shape is the format of `crate::tree::format`, byte
+//!   for byte: on a game the model handles, [`file::encode`] writes what
+//!   the model's writer writes for the strategy's tree (tested).
 
 pub mod code;
+pub mod file;
 pub mod phased;
 pub mod walk;
 
@@ -277,5 +284,7 @@ mod tests {
     }
 }
 
+#[cfg(test)]
+mod file_tests;
 #[cfg(test)]
 mod phased_tests;

@@ -26,10 +26,10 @@ use super::phased::Chooser;
 use super::Packed;
 
 /// Nodes with at least this many codes walk their classes in parallel.
-const PARALLEL_MIN: usize = 4096;
+pub(super) const PARALLEL_MIN: usize = 4096;
 /// Deeper than this, the walk stops with an error (it never happens: every
 /// guess splits its set).
-const MAX_DEPTH: usize = 64;
+pub(super) const MAX_DEPTH: usize = 64;
 
 /// A class of a node: its codes and their marks.
 type Class<'a> = (&'a mut [Packed], &'a mut [bool]);

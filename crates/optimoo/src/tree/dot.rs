@@ -20,7 +20,7 @@ use crate::tree::{Node, Tree};
 /// `text` for a double-quoted Graphviz string: `\` and `"` escaped with a
 /// backslash (a lone `\` would start one of Graphviz's escapes, `\N`,
 /// `\G`, ..., or escape the closing quote), a line break as `\n`.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -36,6 +36,28 @@ fn escape(text: &str) -> String {
 /// The tree in Graphviz `dot` syntax, down to `depth` levels (all if
 /// `None`), with `caption` as the first line of the title.
 pub fn render(game: &Game, tree: &Tree, caption: &str, depth: Option<usize>) -> String {
+    let mut out = preamble(caption, depth);
+    let mut next_id = 0;
+    node(
+        game,
+        &tree.root,
+        &game.secrets(),
+        1,
+        depth.unwrap_or(usize::MAX),
+        &mut next_id,
+        &mut out,
+    );
+    out.push_str(END);
+    out
+}
+
+/// The last line of a picture.
+pub(crate) const END: &str = "}\n";
+
+/// The lines before the first node: the graph, its title (`caption`, the
+/// depth limit) and the default styles. Shared with the pictures of games
+/// over 65,535 codes (`crate::huge::file`), which stream theirs.
+pub(crate) fn preamble(caption: &str, depth: Option<usize>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "digraph tree {{");
     let _ = writeln!(
@@ -53,18 +75,35 @@ pub fn render(game: &Game, tree: &Tree, caption: &str, depth: Option<usize>) -> 
         out,
         "  edge [fontname=\"Helvetica\", fontsize=8, arrowsize=0.4];"
     );
-    let mut next_id = 0;
-    node(
-        game,
-        &tree.root,
-        &game.secrets(),
-        1,
-        depth.unwrap_or(usize::MAX),
-        &mut next_id,
-        &mut out,
-    );
-    let _ = writeln!(out, "}}");
     out
+}
+
+/// The line of node `id`: its guess (written, unescaped), the secrets
+/// left there, the nodes its cut subtree hides (`Some`: drawn dashed),
+/// grey when the guess is not a candidate.
+pub(crate) fn node_line(
+    id: usize,
+    guess: &str,
+    secrets: usize,
+    hidden: Option<usize>,
+    candidate: bool,
+) -> String {
+    let mut label = format!("{}\\n{secrets}", escape(guess));
+    let mut style = String::new();
+    if let Some(hidden) = hidden {
+        let _ = write!(label, "\\n+{hidden}");
+        style.push_str(", style=\"rounded,dashed,filled\"");
+    }
+    if !candidate {
+        style.push_str(", fillcolor=\"#dddddd\"");
+    }
+    format!("  n{id} [label=\"{label}\"{style}];\n")
+}
+
+/// The line of the edge from node `from` to node `to` for an answer
+/// (written, unescaped).
+pub(crate) fn edge_line(from: usize, to: usize, answer: &str) -> String {
+    format!("  n{from} -> n{to} [label=\"{}\"];\n", escape(answer))
 }
 
 fn node(
@@ -80,28 +119,21 @@ fn node(
     *next_id += 1;
     let candidate = set.binary_search(&n.guess).is_ok();
     let cut = level >= limit && !n.children.is_empty();
-    let mut label = format!("{}\\n{}", escape(&game.format_code(n.guess)), set.len());
-    let mut style = String::new();
-    if cut {
-        let hidden = n.node_count() - 1;
-        let _ = write!(label, "\\n+{hidden}");
-        style.push_str(", style=\"rounded,dashed,filled\"");
-    }
-    if !candidate {
-        style.push_str(", fillcolor=\"#dddddd\"");
-    }
-    let _ = writeln!(out, "  n{id} [label=\"{label}\"{style}];");
+    let hidden = cut.then(|| n.node_count() - 1);
+    out.push_str(&node_line(
+        id,
+        &game.format_code(n.guess),
+        set.len(),
+        hidden,
+        candidate,
+    ));
     if cut {
         return id;
     }
     for (f, class) in partition::split(game, n.guess, set) {
         let Some(child) = n.child(f) else { continue };
         let c = node(game, child, &class, level + 1, limit, next_id, out);
-        let _ = writeln!(
-            out,
-            "  n{id} -> n{c} [label=\"{}\"];",
-            escape(&game.format_feedback(f))
-        );
+        out.push_str(&edge_line(id, c, &game.format_feedback(f)));
     }
     id
 }

@@ -72,23 +72,40 @@ pub fn max_len_for(rules: Rules, listed: bool) -> usize {
 ///
 /// [`TreeFile::from_bytes`]: super::TreeFile::from_bytes
 pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
-    let mut file = std::fs::File::open(path)?;
+    read_bounded(path, |bytes, declared| {
+        let rules = Rules::new(
+            bytes[9] as usize,
+            bytes[10] as usize,
+            bytes[11] & FLAG_REPEATS != 0,
+        )?;
+        check_bound(declared, rules, bytes[11] & FLAG_SECRETS != 0)
+    })
+}
+
+/// [`read_file`] with the game and bound checked by `check`, given the
+/// fixed header (13 bytes, magic, version and length field already
+/// checked) and the declared length: the bytes of a file whose game is
+/// checked elsewhere (`crate::huge::file`, games over 65,535 codes). A
+/// file shorter than the fixed header is returned as it is, for the
+/// decoder to name the problem.
+pub(crate) fn read_bounded<E: From<FormatError>>(
+    path: &Path,
+    check: impl FnOnce(&[u8], usize) -> Result<(), E>,
+) -> Result<Vec<u8>, E> {
+    let mut file = std::fs::File::open(path).map_err(FormatError::from)?;
     let mut bytes = Vec::with_capacity(FIXED_HEADER);
     (&mut file)
         .take(FIXED_HEADER as u64)
-        .read_to_end(&mut bytes)?;
+        .read_to_end(&mut bytes)
+        .map_err(FormatError::from)?;
     if bytes.len() < FIXED_HEADER {
         return Ok(bytes); // too short: the decoder names the problem
     }
     let declared = check_start(&bytes)?;
-    let rules = Rules::new(
-        bytes[9] as usize,
-        bytes[10] as usize,
-        bytes[11] & FLAG_REPEATS != 0,
-    )?;
-    check_bound(declared, rules, bytes[11] & FLAG_SECRETS != 0)?;
+    check(&bytes, declared)?;
     file.take((declared + 1 - FIXED_HEADER) as u64)
-        .read_to_end(&mut bytes)?;
+        .read_to_end(&mut bytes)
+        .map_err(FormatError::from)?;
     Ok(bytes)
 }
 
@@ -103,7 +120,7 @@ impl Header {
 
 /// Checks magic, version and the length field of the first bytes of a
 /// file; returns the declared length (at least [`MIN_LEN`]).
-fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
+pub(crate) fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
     let magic_len = bytes.len().min(MAGIC.len());
     if bytes[..magic_len] != MAGIC[..magic_len] {
         return Err(FormatError::WrongMagic);
@@ -148,7 +165,7 @@ fn check_bound(declared: usize, rules: Rules, listed: bool) -> Result<(), Format
 
 /// Checks magic, version, length and checksum; returns the bytes before the
 /// checksum, for [`read_header`].
-pub(super) fn check_frame(bytes: &[u8]) -> Result<&[u8], FormatError> {
+pub(crate) fn check_frame(bytes: &[u8]) -> Result<&[u8], FormatError> {
     let declared = check_start(bytes)?;
     if bytes.len() < declared {
         return Err(FormatError::Truncated {
@@ -191,6 +208,27 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
+    let (cap, stats) = read_claims(r)?;
+    let listed = if flags & FLAG_SECRETS != 0 {
+        Some(list::read(r, rules)?)
+    } else {
+        None
+    };
+    let header = Header {
+        secrets: listed,
+        rules,
+        objective,
+        cap,
+        stats,
+    };
+    Ok((header, flags & FLAG_IMPLIED_LEAVES != 0))
+}
+
+/// Reads the header's claims after the objective byte: the cap (`None`
+/// for 0), the total, the max depth `D` (at most [`MAX_DEPTH`]) and the
+/// `D` histogram counts (their sum, which must not overflow, is the
+/// number of secrets). Nothing is checked against the game here.
+pub(crate) fn read_claims(r: &mut Reader<'_>) -> Result<(Option<usize>, Stats), FormatError> {
     let cap = r.varint_usize("cap", u32::MAX as u64)?;
     let total = r.varint("total")?;
     let max_depth = r.varint_usize("max depth", MAX_DEPTH as u64)?;
@@ -203,35 +241,19 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
             .ok_or_else(|| r.malformed("histogram sum overflows"))?;
         histogram.push(h);
     }
-    let listed = if flags & FLAG_SECRETS != 0 {
-        Some(list::read(r, rules)?)
-    } else {
-        None
+    let stats = Stats {
+        secrets,
+        total,
+        max_depth,
+        histogram,
     };
-    let header = Header {
-        secrets: listed,
-        rules,
-        objective,
-        cap: (cap != 0).then_some(cap),
-        stats: Stats {
-            secrets,
-            total,
-            max_depth,
-            histogram,
-        },
-    };
-    Ok((header, flags & FLAG_IMPLIED_LEAVES != 0))
+    Ok(((cap != 0).then_some(cap), stats))
 }
 
 /// Writes the header of `h` (the length field left 0 for the caller to
 /// patch). `h` must be consistent: a histogram of `max_depth` entries, at
 /// most [`crate::tree::MAX_DEPTH`], a cap that fits 32 bits.
 pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
-    out.extend_from_slice(&MAGIC);
-    out.push(VERSION);
-    out.extend_from_slice(&[0; 4]);
-    out.push(h.rules.positions() as u8);
-    out.push(h.rules.symbols() as u8);
     let mut flags = 0;
     if h.rules.repeats() {
         flags |= FLAG_REPEATS;
@@ -242,16 +264,46 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.secrets.is_some() {
         flags |= FLAG_SECRETS;
     }
-    out.push(flags);
-    out.push(h.objective.byte());
-    write_varint(out, h.cap.unwrap_or(0) as u64);
-    write_varint(out, h.stats.total);
-    write_varint(out, h.stats.max_depth as u64);
-    for &c in &h.stats.histogram {
-        write_varint(out, c);
-    }
+    write_fixed(
+        out,
+        h.rules.positions() as u8,
+        h.rules.symbols() as u8,
+        flags,
+        h.objective,
+    );
+    write_claims(out, h.cap, &h.stats);
     if let Some(set) = &h.secrets {
         list::write(out, set);
+    }
+}
+
+/// Writes the fixed header: magic, version, the length field left 0 for
+/// the caller to patch, the game, the flags and the objective.
+pub(crate) fn write_fixed(
+    out: &mut Vec<u8>,
+    positions: u8,
+    symbols: u8,
+    flags: u8,
+    objective: Objective,
+) {
+    out.extend_from_slice(&MAGIC);
+    out.push(VERSION);
+    out.extend_from_slice(&[0; 4]);
+    out.push(positions);
+    out.push(symbols);
+    out.push(flags);
+    out.push(objective.byte());
+}
+
+/// Writes the claims [`read_claims`] reads: cap (0 for none), total, max
+/// depth and histogram. `stats` must be consistent (a histogram of
+/// `max_depth` entries).
+pub(crate) fn write_claims(out: &mut Vec<u8>, cap: Option<usize>, stats: &Stats) {
+    write_varint(out, cap.unwrap_or(0) as u64);
+    write_varint(out, stats.total);
+    write_varint(out, stats.max_depth as u64);
+    for &c in &stats.histogram {
+        write_varint(out, c);
     }
 }
 

@@ -52,15 +52,18 @@
 //! and `decode` (the body), `verify` (the header's claims against the
 //! independent checker). This module depends only on the game model and the
 //! tree type, never on the strategies or the search, so the player links
-//! nothing more.
+//! nothing more. The frame, the header's fields, the varints and the
+//! comparison of claims are `pub(crate)` for `crate::huge::file`, which
+//! writes and reads the same format for games of more than 65,535 codes
+//! (where the model's `Rules` and 16-bit codes do not reach).
 
 mod crc;
 mod decode;
 mod encode;
-mod header;
+pub(crate) mod header;
 mod list;
-mod varint;
-mod verify;
+pub(crate) mod varint;
+pub(crate) mod verify;
 
 use std::path::Path;
 
@@ -80,14 +83,14 @@ pub const MAGIC: [u8; 4] = *b"MOOT";
 pub const VERSION: u8 = 1;
 /// Bytes before the first varint of the header: magic, version, length,
 /// game, flags, objective.
-const FIXED_HEADER: usize = 13;
+pub(crate) const FIXED_HEADER: usize = 13;
 /// Bytes of the trailing checksum.
-const CHECKSUM: usize = 4;
+pub(crate) const CHECKSUM: usize = 4;
 
-const FLAG_REPEATS: u8 = 1;
-const FLAG_IMPLIED_LEAVES: u8 = 2;
-const FLAG_SECRETS: u8 = 4;
-const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS;
+pub(crate) const FLAG_REPEATS: u8 = 1;
+pub(crate) const FLAG_IMPLIED_LEAVES: u8 = 2;
+pub(crate) const FLAG_SECRETS: u8 = 4;
+pub(crate) const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS;
 
 /// Everything a tree file says about its tree.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,11 +5,14 @@
 //! and [`Reader::varint`] refuses anything else, so a value has exactly one
 //! encoding. A reader never reads past its slice: running out is an error
 //! that names the missing field.
+//!
+//! `pub(crate)`: the tree files of games over 65,535 codes
+//! (`crate::huge::file`) are written and read with the same primitives.
 
 use super::FormatError;
 
 /// Appends `value` as a varint.
-pub(super) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+pub(crate) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push((value as u8) | 0x80);
         value >>= 7;
@@ -18,31 +21,31 @@ pub(super) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
 }
 
 /// Bytes of the varint of `value` (1 to 10).
-pub(super) fn varint_len(value: u64) -> usize {
+pub(crate) fn varint_len(value: u64) -> usize {
     let bits = 64 - value.leading_zeros() as usize;
     bits.div_ceil(7).max(1)
 }
 
 /// A cursor over the bytes of a file before its checksum; `pos` is the
 /// offset in the file.
-pub(super) struct Reader<'a> {
-    pub(super) bytes: &'a [u8],
-    pub(super) pos: usize,
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) pos: usize,
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn new(bytes: &'a [u8]) -> Reader<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes, pos: 0 }
     }
 
-    pub(super) fn malformed(&self, what: impl Into<String>) -> FormatError {
+    pub(crate) fn malformed(&self, what: impl Into<String>) -> FormatError {
         FormatError::Malformed {
             offset: self.pos,
             what: what.into(),
         }
     }
 
-    pub(super) fn byte(&mut self, what: &str) -> Result<u8, FormatError> {
+    pub(crate) fn byte(&mut self, what: &str) -> Result<u8, FormatError> {
         let b = *self
             .bytes
             .get(self.pos)
@@ -51,7 +54,7 @@ impl<'a> Reader<'a> {
         Ok(b)
     }
 
-    pub(super) fn varint(&mut self, what: &str) -> Result<u64, FormatError> {
+    pub(crate) fn varint(&mut self, what: &str) -> Result<u64, FormatError> {
         let start = self.pos;
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
@@ -73,7 +76,7 @@ impl<'a> Reader<'a> {
         Err(self.malformed(format!("{what}: varint overflows 64 bits")))
     }
 
-    pub(super) fn varint_usize(&mut self, what: &str, max: u64) -> Result<usize, FormatError> {
+    pub(crate) fn varint_usize(&mut self, what: &str, max: u64) -> Result<usize, FormatError> {
         let start = self.pos;
         let v = self.varint(what)?;
         if v > max {
@@ -83,7 +86,7 @@ impl<'a> Reader<'a> {
         Ok(v as usize)
     }
 
-    pub(super) fn at_end(&self) -> bool {
+    pub(crate) fn at_end(&self) -> bool {
         self.pos == self.bytes.len()
     }
 }

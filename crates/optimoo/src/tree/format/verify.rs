@@ -52,54 +52,84 @@ impl TreeFile {
     pub fn verify(&self, game: &Game) -> Result<Stats, VerifyError> {
         let h = &self.header;
         let stats = check::check(game, &self.tree, h.cap)?;
-        let mismatch = |field, claimed: String, replayed: String| {
-            Err(VerifyError::Stats {
-                field,
-                claimed,
-                replayed,
-            })
-        };
-        if h.stats.secrets != stats.secrets {
-            return mismatch(
-                "secrets",
-                h.stats.secrets.to_string(),
-                stats.secrets.to_string(),
-            );
-        }
-        if h.stats.total != stats.total {
-            return mismatch("total", h.stats.total.to_string(), stats.total.to_string());
-        }
-        if h.stats.max_depth != stats.max_depth {
-            return mismatch(
-                "max depth",
-                h.stats.max_depth.to_string(),
-                stats.max_depth.to_string(),
-            );
-        }
-        if h.stats.histogram != stats.histogram {
-            return mismatch(
-                "histogram",
-                h.stats.histogram_text(),
-                stats.histogram_text(),
-            );
-        }
-        if matches!(h.objective, Objective::Worst | Objective::Crush) {
-            let problem = match h.cap {
-                None => Some("the file has no cap".to_string()),
-                Some(cap) if cap != stats.max_depth => Some(format!(
-                    "the tree never needs more than {}",
-                    stats.max_depth
-                )),
-                Some(_) => None,
-            };
-            if let Some(problem) = problem {
-                return Err(VerifyError::Cap {
-                    objective: h.objective,
-                    cap: h.cap.map_or("no cap".into(), |c| c.to_string()),
-                    problem,
-                });
-            }
-        }
+        check_claims(&h.stats, h.objective, h.cap, &stats)?;
         Ok(stats)
     }
+}
+
+/// The error of a secret that needs `guesses` guesses, more than `cap`
+/// (for readers that replay without a [`crate::tree::Tree`]).
+pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyError {
+    VerifyError::Tree(TreeError::OverCap {
+        secret,
+        guesses,
+        cap,
+    })
+}
+
+/// Compares a header's claims (`claimed`, `objective`, `cap`) with the
+/// statistics of a replay of every secret (`replayed`): secrets, total,
+/// max depth and histogram must be equal, and for the worst and crush
+/// objectives the cap must be set and reached. That every secret is won
+/// within the cap is the replay's part. Shared by [`TreeFile::verify`]
+/// and the files of games over 65,535 codes (`crate::huge::file`).
+pub(crate) fn check_claims(
+    claimed: &Stats,
+    objective: Objective,
+    cap: Option<usize>,
+    replayed: &Stats,
+) -> Result<(), VerifyError> {
+    let mismatch = |field, claimed: String, replayed: String| {
+        Err(VerifyError::Stats {
+            field,
+            claimed,
+            replayed,
+        })
+    };
+    if claimed.secrets != replayed.secrets {
+        return mismatch(
+            "secrets",
+            claimed.secrets.to_string(),
+            replayed.secrets.to_string(),
+        );
+    }
+    if claimed.total != replayed.total {
+        return mismatch(
+            "total",
+            claimed.total.to_string(),
+            replayed.total.to_string(),
+        );
+    }
+    if claimed.max_depth != replayed.max_depth {
+        return mismatch(
+            "max depth",
+            claimed.max_depth.to_string(),
+            replayed.max_depth.to_string(),
+        );
+    }
+    if claimed.histogram != replayed.histogram {
+        return mismatch(
+            "histogram",
+            claimed.histogram_text(),
+            replayed.histogram_text(),
+        );
+    }
+    if matches!(objective, Objective::Worst | Objective::Crush) {
+        let problem = match cap {
+            None => Some("the file has no cap".to_string()),
+            Some(cap) if cap != replayed.max_depth => Some(format!(
+                "the tree never needs more than {}",
+                replayed.max_depth
+            )),
+            Some(_) => None,
+        };
+        if let Some(problem) = problem {
+            return Err(VerifyError::Cap {
+                objective,
+                cap: cap.map_or("no cap".into(), |c| c.to_string()),
+                problem,
+            });
+        }
+    }
+    Ok(())
 }

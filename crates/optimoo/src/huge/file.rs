@@ -1,0 +1,792 @@
+//! Tree files of games of any size (up to 2^32 codes): the phased
+//! strategy's tree written straight from its [`Chooser`], and a file read
+//! back (replayed, verified, printed as JSON, drawn) with [`Shape`] alone.
+//!
+//! The bytes are the tree file of docs/format.md, version 1, by the same
+//! rules as `crate::tree::format`, which reads and writes the games the
+//! model handles (its frame, header fields, varints and checksum are used
+//! here, not copied): the guesses only, in preorder, each as its rank in
+//! `S`-first order (a candidate `S[i]` is `i`, any other code `|S| + j`,
+//! `j` its index among the codes outside `S`), leaves implied. Nothing
+//! here builds a [`crate::tree::Tree`], a 16-bit code or a table of `N`
+//! entries beyond the codes themselves.
+//!
+//! Invariants:
+//! - [`encode`] writes objective heuristic, no cap, implied leaves, and
+//!   the statistics of the walk it makes; on a game the model handles too,
+//!   exactly the bytes `TreeFile::to_bytes` writes for the strategy's tree
+//!   (`walk::tree`; tested). The bytes never depend on the threads: the
+//!   classes of a large node are encoded into separate buffers,
+//!   concatenated in answer order.
+//! - Every written node's guess splits its set (the walk refuses a guess
+//!   that does not, and so does the reader), so a file has at most
+//!   `N − 1` written nodes and at most [`max_len`] bytes; a longer length
+//!   field is refused before the rest is read ([`read_file`]).
+//! - The reader holds the file, one array of every code and a partition's
+//!   scratch ([`Shape::memory_bytes`] and the file's length); a rank of a
+//!   code outside `S` is found by a binary search over `S`'s ranks.
+//! - Reading never panics: a file that is short, long, corrupted, of a game
+//!   no reader plays, with unknown flags, a secret list, written leaves, a
+//!   rank not below `N`, a guess that does not split its set, a path
+//!   deeper than [`MAX_DEPTH`] guesses or bytes after the tree gives a
+//!   [`FileError`] that names the problem (and the byte, in the body).
+//! - The header's statistics are claims: [`Replay::check`] compares them
+//!   with the replay's own count, every secret solved once, at the depth
+//!   of the guess that answers it `kA0B`. The replay uses [`Shape`]'s
+//!   answers, the strategy's own rule (tested against the model's on every
+//!   small game), not the independent checker of `crate::tree::check`,
+//!   which needs the model's codes.
+
+use std::io::{self, Write};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Mutex;
+
+use crate::exec::Parallel;
+use crate::model::{Feedback, Objective, Rules};
+use crate::tree::dot;
+use crate::tree::format::header::{
+    check_frame, read_bounded, read_claims, write_claims, write_fixed,
+};
+use crate::tree::format::varint::{varint_len, write_varint, Reader};
+use crate::tree::format::verify::{check_claims, over_cap};
+use crate::tree::format::{
+    crc32, max_len_for, FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES,
+    FLAG_REPEATS, FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
+};
+use crate::tree::{Stats, MAX_DEPTH};
+
+use super::phased::Chooser;
+use super::walk::{self, Progress, WalkError, PARALLEL_MIN};
+use super::{HugeError, Packed, Shape};
+
+/// What a tree file of a [`Shape`] says about its tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileHeader {
+    /// The game.
+    pub shape: Shape,
+    /// What the tree was made for ([`Objective::Heuristic`] for the
+    /// phased strategy's).
+    pub objective: Objective,
+    /// The cap it claims (`None`: none).
+    pub cap: Option<usize>,
+    /// The claimed statistics (`secrets` is the histogram's sum).
+    pub stats: Stats,
+}
+
+/// Why a tree file of a [`Shape`] cannot be written or read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// The frame, the header or the body, as the tree file's reader names
+    /// it (`Malformed` with the byte offset in the body).
+    #[error("{0}")]
+    Format(#[from] FormatError),
+    /// The header names a game no reader plays.
+    #[error("the tree file names a game optimoo does not play: {0}")]
+    Game(#[from] HugeError),
+    /// The length field is above [`max_len`] of the file's game.
+    #[error("the tree file claims {declared} bytes, but no {game} tree file has more than {max}: it is corrupted or not a tree file")]
+    TooLong {
+        /// the length field
+        declared: u64,
+        /// the game named in the header
+        game: Shape,
+        /// [`max_len`] of the game
+        max: u64,
+    },
+    /// The strategy could not be walked (a guess that does not split its
+    /// set, too deep).
+    #[error("the strategy's tree cannot be written: {0}")]
+    Walk(#[from] WalkError),
+    /// Writing the JSON or the picture failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Most bytes a tree file of `shape` has for this reader: the header's
+/// bound of docs/format.md (2,584 bytes, checksum included), and a body of
+/// at most `N − 1` ranks below `N` (every written node's guess splits its
+/// set, so at most `N − 1` nodes of two or more secrets are written), each
+/// `varint_len(N − 1)` bytes; at most `u32::MAX`, the length field's
+/// limit. 453,597 + 2,584 bytes for moo:6x10.
+pub fn max_len(shape: Shape) -> u64 {
+    let n = shape.code_count() as u64;
+    let header = (FIXED_HEADER + 5 + 10 + 2 + MAX_DEPTH * 10 + CHECKSUM) as u64;
+    let body = n.saturating_sub(1) * varint_len(n.saturating_sub(1)) as u64;
+    (header + body).min(u32::MAX as u64)
+}
+
+fn check_bound(declared: u64, shape: Shape) -> Result<(), FileError> {
+    let max = max_len(shape);
+    if declared > max {
+        return Err(FileError::TooLong {
+            declared,
+            game: shape,
+            max,
+        });
+    }
+    Ok(())
+}
+
+/// The game of a tree file whose header names a game the model does not
+/// handle (more than 65,535 codes) but [`Shape`] does: such a file is read
+/// here. `None` for any other bytes (a file of a game the model handles,
+/// something else), which the model's reader takes.
+pub fn huge_game(bytes: &[u8]) -> Option<Shape> {
+    if bytes.len() < FIXED_HEADER || bytes[..MAGIC.len()] != MAGIC {
+        return None;
+    }
+    let (k, n, repeats) = (
+        bytes[9] as usize,
+        bytes[10] as usize,
+        bytes[11] & FLAG_REPEATS != 0,
+    );
+    match Rules::new(k, n, repeats) {
+        Ok(_) => None,
+        Err(_) => Shape::new(k, n, repeats).ok(),
+    }
+}
+
+/// Reads a tree file of any game from disk without trusting its size: the
+/// fixed header first, then at most the declared length and one byte more,
+/// the length bounded by `tree::format::max_len_for` for a game the model
+/// handles, by [`max_len`] for a larger one. [`huge_game`] tells which
+/// reader decodes the bytes.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
+    read_bounded(path, |bytes: &[u8], declared: usize| {
+        let (k, n, repeats) = (
+            bytes[9] as usize,
+            bytes[10] as usize,
+            bytes[11] & FLAG_REPEATS != 0,
+        );
+        match Rules::new(k, n, repeats) {
+            Ok(rules) => {
+                let max = max_len_for(rules, bytes[11] & FLAG_SECRETS != 0);
+                if declared > max {
+                    return Err(FormatError::TooLong {
+                        declared,
+                        rules,
+                        max,
+                    }
+                    .into());
+                }
+                Ok(())
+            }
+            Err(model) => match Shape::new(k, n, repeats) {
+                Ok(shape) => check_bound(declared as u64, shape),
+                // Neither reader plays it: the model's reason, as before.
+                Err(_) => Err(FormatError::InvalidGame(model).into()),
+            },
+        }
+    })
+}
+
+/// Checks the frame and reads the header; the reader is left at the body.
+fn read_head(bytes: &[u8]) -> Result<(FileHeader, Reader<'_>), FileError> {
+    let content = check_frame(bytes)?;
+    let mut r = Reader::new(content);
+    r.pos = 9;
+    let positions = r.byte("positions")?;
+    let symbols = r.byte("symbols")?;
+    let flags_at = r.pos;
+    let flags = r.byte("flags")?;
+    if flags & !KNOWN_FLAGS != 0 {
+        r.pos = flags_at;
+        return Err(r.malformed(format!("unknown flags {flags:#04x}")).into());
+    }
+    let shape = Shape::new(
+        positions as usize,
+        symbols as usize,
+        flags & FLAG_REPEATS != 0,
+    )?;
+    check_bound(bytes.len() as u64, shape)?;
+    if flags & FLAG_SECRETS != 0 {
+        r.pos = flags_at;
+        return Err(r
+            .malformed(format!(
+                "a secret list: {shape} is read as a whole game here (lists are for games of at most 65,535 codes)"
+            ))
+            .into());
+    }
+    if flags & FLAG_IMPLIED_LEAVES == 0 {
+        r.pos = flags_at;
+        return Err(r
+            .malformed(
+                "leaves are written although every one-secret node must guess its secret \
+                 (the implied-leaves flag must be set)",
+            )
+            .into());
+    }
+    let objective = r.byte("objective")?;
+    let objective =
+        Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
+    let (cap, stats) = read_claims(&mut r)?;
+    let header = FileHeader {
+        shape,
+        objective,
+        cap,
+        stats,
+    };
+    Ok((header, r))
+}
+
+/// Checks the frame (magic, version, length, checksum) and reads the
+/// header of a tree file of a [`Shape`], without the body.
+pub fn peek(bytes: &[u8]) -> Result<FileHeader, FileError> {
+    Ok(read_head(bytes)?.0)
+}
+
+/// The whole file of `header`'s game, objective and cap, with `stats` as
+/// its claims and `body` as its guesses: header, body, length, checksum.
+fn frame(
+    shape: Shape,
+    objective: Objective,
+    cap: Option<usize>,
+    stats: &Stats,
+    body: &[u8],
+) -> Result<Vec<u8>, FileError> {
+    let mut out = Vec::with_capacity(FIXED_HEADER + 16 + 10 * stats.max_depth + body.len());
+    let mut flags = FLAG_IMPLIED_LEAVES;
+    if shape.repeats() {
+        flags |= FLAG_REPEATS;
+    }
+    write_fixed(
+        &mut out,
+        shape.positions() as u8,
+        shape.symbols() as u8,
+        flags,
+        objective,
+    );
+    write_claims(&mut out, cap, stats);
+    out.extend_from_slice(body);
+    let len = out.len() + CHECKSUM;
+    let len32 = u32::try_from(len).map_err(|_| FormatError::Malformed {
+        offset: 5,
+        what: format!("a file of {len} bytes does not fit the length field"),
+    })?;
+    out[5..9].copy_from_slice(&len32.to_le_bytes());
+    let crc = crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    Ok(out)
+}
+
+/// The rank of `guess` in `set`-first order (`set` sorted).
+pub(super) fn rank_in(shape: Shape, set: &[Packed], guess: Packed) -> u64 {
+    match set.binary_search(&guess) {
+        Ok(i) => i as u64,
+        Err(below) => set.len() as u64 + shape.rank(guess) - below as u64,
+    }
+}
+
+/// The code of rank `r` in `set`-first order (`set` sorted, `r` below the
+/// game's codes): `set[r]`, or the `j`-th code outside `set` (`j = r −
+/// |set|`), which has exactly the members `set[i]` with `rank(set[i]) − i
+/// ≤ j` below it (`rank(set[i]) − i`, the codes outside `set` below
+/// `set[i]`, never decreases): a binary search over `set`.
+pub(super) fn code_of_rank(shape: Shape, set: &[Packed], r: u64) -> Packed {
+    if r < set.len() as u64 {
+        return set[r as usize];
+    }
+    let j = r - set.len() as u64;
+    let (mut lo, mut hi) = (0, set.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if shape.rank(set[mid]) - mid as u64 <= j {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    shape.unrank(j + lo as u64)
+}
+
+/// Writes the phased strategy's whole tree (every secret) as a tree file:
+/// objective heuristic, no cap, implied leaves, the header's statistics
+/// those of this walk (returned too). Holds every code once, a partition's
+/// scratch and the bytes ([`Shape::memory_bytes`] covers the codes);
+/// `progress` is told the secrets solved. Fails as the walk does (a guess
+/// that does not split its set, more than 64 guesses), or when the file
+/// would not fit the 32-bit length field.
+pub fn encode(
+    chooser: &Chooser,
+    par: &dyn Parallel,
+    progress: &dyn Progress,
+) -> Result<(Vec<u8>, Stats), FileError> {
+    let shape = chooser.shape();
+    let mut codes = shape.all_codes();
+    let encoder = Encoder {
+        chooser,
+        par,
+        progress,
+        win: chooser.win(),
+    };
+    let mut body = Vec::new();
+    let mut stats = Stats::default();
+    encoder.node(&mut codes, 1, &mut body, &mut stats)?;
+    drop(codes);
+    let bytes = frame(shape, Objective::Heuristic, None, &stats, &body)?;
+    Ok((bytes, stats))
+}
+
+/// The walk that writes the body.
+struct Encoder<'a> {
+    chooser: &'a Chooser,
+    par: &'a dyn Parallel,
+    progress: &'a dyn Progress,
+    win: usize,
+}
+
+impl Encoder<'_> {
+    /// Writes the subtree of the node whose candidates are `set` (sorted;
+    /// permuted in place), `depth` guesses from the start, into `out`, and
+    /// counts its secrets into `stats`.
+    fn node(
+        &self,
+        set: &mut [Packed],
+        depth: usize,
+        out: &mut Vec<u8>,
+        stats: &mut Stats,
+    ) -> Result<(), WalkError> {
+        if depth > walk::MAX_DEPTH {
+            return Err(WalkError::TooDeep);
+        }
+        let shape = self.chooser.shape();
+        let guess = self.chooser.choose(set, self.par);
+        if set.len() == 1 {
+            // An implied leaf: not written, and it must guess its secret
+            // (else the guess would not split the set).
+            if guess != set[0] {
+                return Err(WalkError::NoProgress(1));
+            }
+            stats.add(depth, 1);
+            self.progress.solved(1);
+            return Ok(());
+        }
+        write_varint(out, rank_in(shape, set, guess));
+        let bounds = shape.partition(guess, set, None);
+        if bounds.len() == 1 && bounds[0].0 != self.win {
+            return Err(WalkError::NoProgress(set.len()));
+        }
+        let mut children: Vec<&mut [Packed]> = Vec::new();
+        let mut rest = set;
+        for (f, len) in bounds {
+            let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            if f == self.win {
+                stats.add(depth, 1);
+                self.progress.solved(1);
+            } else {
+                children.push(class);
+            }
+        }
+        let total: usize = children.iter().map(|c| c.len()).sum();
+        if total >= PARALLEL_MIN && children.len() > 1 {
+            type Done = Result<(Vec<u8>, Stats), WalkError>;
+            let slots: Vec<Mutex<Option<&mut [Packed]>>> =
+                children.into_iter().map(|c| Mutex::new(Some(c))).collect();
+            let results: Vec<Mutex<Option<Done>>> =
+                slots.iter().map(|_| Mutex::new(None)).collect();
+            self.par.for_each(slots.len(), &|i| {
+                let class = slots[i].lock().expect("no panic").take().expect("once");
+                let mut buf = Vec::new();
+                let mut own = Stats::default();
+                let r = self.node(class, depth + 1, &mut buf, &mut own);
+                *results[i].lock().expect("no panic") = Some(r.map(|()| (buf, own)));
+            });
+            for r in results {
+                let (buf, own) = r.into_inner().expect("no panic").expect("every task ran")?;
+                out.extend_from_slice(&buf);
+                walk::merge(stats, &own);
+            }
+        } else {
+            for class in children {
+                self.node(class, depth + 1, out, stats)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Told the tree's nodes as a file is replayed, in preorder: a node
+/// ([`Visitor::enter`]), then for each child the answer that leads to it
+/// ([`Visitor::answer`]) and the child, then [`Visitor::leave`]. The JSON
+/// and the picture are visitors; `()` visits nothing.
+pub trait Visitor {
+    /// A node at `depth` (the root is 1) guesses `guess`; `set` (sorted)
+    /// holds the secrets still possible there. An implied leaf is a node
+    /// whose set is its guess alone.
+    fn enter(&mut self, guess: Packed, set: &[Packed], depth: usize) -> io::Result<()>;
+    /// The next child of the node entered last and not left follows the
+    /// answer `answer`.
+    fn answer(&mut self, answer: Feedback) -> io::Result<()>;
+    /// The node entered last and not left has no more children.
+    fn leave(&mut self) -> io::Result<()>;
+}
+
+impl Visitor for () {
+    fn enter(&mut self, _: Packed, _: &[Packed], _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn answer(&mut self, _: Feedback) -> io::Result<()> {
+        Ok(())
+    }
+    fn leave(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A file replayed: its header's claims and what the replay counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The header.
+    pub header: FileHeader,
+    /// The statistics of the replay: every secret of the game, each at the
+    /// depth of the guess that answers it `kA0B`.
+    pub stats: Stats,
+    /// The first secret (in the file's order) that needs more guesses
+    /// than the header's cap, and how many.
+    pub over_cap: Option<(Packed, usize)>,
+    /// Where the body lies in the file's bytes.
+    pub body: Range<usize>,
+}
+
+impl Replay {
+    /// The header's claims against the replay: every secret within the
+    /// cap, and the secrets, total, max depth and histogram equal to the
+    /// replay's (for the worst and crush objectives, the cap set and
+    /// reached), as `optimoo verify` checks small files.
+    pub fn check(&self) -> Result<(), VerifyError> {
+        let h = &self.header;
+        if let (Some((secret, guesses)), Some(cap)) = (self.over_cap, h.cap) {
+            return Err(over_cap(h.shape.format(secret), guesses, cap));
+        }
+        check_claims(&h.stats, h.objective, h.cap, &self.stats)
+    }
+
+    /// The file again with the replay's statistics as the header's claims
+    /// (objective and cap kept): the same bytes when the claims held.
+    /// `bytes` must be the file replayed.
+    pub fn rewrite(&self, bytes: &[u8]) -> Result<Vec<u8>, FileError> {
+        let h = &self.header;
+        frame(
+            h.shape,
+            h.objective,
+            h.cap,
+            &self.stats,
+            &bytes[self.body.clone()],
+        )
+    }
+}
+
+/// Reads a tree file of a [`Shape`] (bytes checked whole: frame, header,
+/// body), replays every secret of the game through it with `visitor` told
+/// each node, and returns the claims and the replay's statistics. The
+/// memory is [`Shape::memory_bytes`] beside the bytes.
+pub fn replay(bytes: &[u8], visitor: &mut dyn Visitor) -> Result<Replay, FileError> {
+    replay_within(bytes, visitor, MAX_DEPTH)
+}
+
+/// [`replay`] with paths of at most `limit` guesses.
+pub(super) fn replay_within(
+    bytes: &[u8],
+    visitor: &mut dyn Visitor,
+    limit: usize,
+) -> Result<Replay, FileError> {
+    let (header, mut r) = read_head(bytes)?;
+    let shape = header.shape;
+    let start = r.pos;
+    let mut codes = shape.all_codes();
+    let mut decoder = Decoder {
+        shape,
+        win: shape.positions() * (shape.positions() + 1),
+        codes: shape.code_count() as u64,
+        limit,
+        cap: header.cap,
+        stats: Stats::default(),
+        over_cap: None,
+        visitor,
+    };
+    decoder.node(&mut r, &mut codes, 1)?;
+    if !r.at_end() {
+        return Err(r
+            .malformed(format!(
+                "{} bytes left after the tree",
+                r.bytes.len() - r.pos
+            ))
+            .into());
+    }
+    let (stats, over_cap) = (decoder.stats, decoder.over_cap);
+    Ok(Replay {
+        header,
+        stats,
+        over_cap,
+        body: start..r.pos,
+    })
+}
+
+/// The replay of a file's body.
+struct Decoder<'v> {
+    shape: Shape,
+    win: usize,
+    /// The game's codes.
+    codes: u64,
+    limit: usize,
+    cap: Option<usize>,
+    stats: Stats,
+    over_cap: Option<(Packed, usize)>,
+    visitor: &'v mut dyn Visitor,
+}
+
+impl Decoder<'_> {
+    fn solved(&mut self, secret: Packed, depth: usize) {
+        self.stats.add(depth, 1);
+        if self.over_cap.is_none() && self.cap.is_some_and(|c| depth > c) {
+            self.over_cap = Some((secret, depth));
+        }
+    }
+
+    /// Reads the subtree of the node whose secrets are `set` (sorted, not
+    /// empty; permuted in place), `depth` guesses from the root.
+    fn node(
+        &mut self,
+        r: &mut Reader<'_>,
+        set: &mut [Packed],
+        depth: usize,
+    ) -> Result<(), FileError> {
+        if depth > self.limit {
+            return Err(r
+                .malformed(format!("the tree goes deeper than {} guesses", self.limit))
+                .into());
+        }
+        if set.len() == 1 {
+            self.visitor.enter(set[0], set, depth)?;
+            self.solved(set[0], depth);
+            return Ok(self.visitor.leave()?);
+        }
+        let at = r.pos;
+        let v = r.varint("guess")?;
+        if v >= self.codes {
+            r.pos = at;
+            return Err(r
+                .malformed(format!(
+                    "guess rank {v} is not below the {} codes of {}",
+                    self.codes, self.shape
+                ))
+                .into());
+        }
+        let guess = code_of_rank(self.shape, set, v);
+        self.visitor.enter(guess, set, depth)?;
+        let bounds = self.shape.partition(guess, set, None);
+        if bounds.len() == 1 && bounds[0].0 != self.win {
+            r.pos = at;
+            return Err(r
+                .malformed(format!(
+                    "guess {} does not split its set of {} secrets (every one answers {})",
+                    self.shape.format(guess),
+                    set.len(),
+                    Feedback(bounds[0].0 as u8).format(self.shape.positions())
+                ))
+                .into());
+        }
+        let mut rest = set;
+        for (f, len) in bounds {
+            let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            if f == self.win {
+                self.solved(class[0], depth);
+                continue;
+            }
+            self.visitor.answer(Feedback(f as u8))?;
+            self.node(r, class, depth + 1)?;
+        }
+        Ok(self.visitor.leave()?)
+    }
+}
+
+/// Writes the tree of a file of a [`Shape`] as JSON, in the schema of
+/// `optimoo export --format json` for small games, byte for byte:
+/// `{"game":{"positions":K,"symbols":N,"repeats":B},"root":NODE}` and a
+/// line end, each node `{"guess":"0123","next":{"0A1B":NODE,...}}` (a leaf
+/// has an empty `next`; answers in feedback order). Streamed: nothing is
+/// held but the replay. Returns the replay (its claims not checked).
+pub fn write_json(bytes: &[u8], out: &mut dyn Write) -> Result<Replay, FileError> {
+    let shape = peek(bytes)?.shape;
+    write!(
+        out,
+        "{{\"game\":{{\"positions\":{},\"symbols\":{},\"repeats\":{}}},\"root\":",
+        shape.positions(),
+        shape.symbols(),
+        shape.repeats()
+    )?;
+    let mut json = Json {
+        out,
+        shape,
+        first: Vec::new(),
+    };
+    let replay = replay(bytes, &mut json)?;
+    writeln!(json.out, "}}")?;
+    Ok(replay)
+}
+
+/// The JSON visitor: `first[d]` says whether the node at nesting `d` has
+/// written no child yet.
+struct Json<'w> {
+    out: &'w mut dyn Write,
+    shape: Shape,
+    first: Vec<bool>,
+}
+
+impl Visitor for Json<'_> {
+    fn enter(&mut self, guess: Packed, _: &[Packed], _: usize) -> io::Result<()> {
+        self.first.push(true);
+        write!(
+            self.out,
+            "{{\"guess\":\"{}\",\"next\":{{",
+            self.shape.format(guess)
+        )
+    }
+
+    fn answer(&mut self, answer: Feedback) -> io::Result<()> {
+        let first = self.first.last_mut().expect("inside a node");
+        if !std::mem::replace(first, false) {
+            self.out.write_all(b",")?;
+        }
+        write!(self.out, "\"{}\":", answer.format(self.shape.positions()))
+    }
+
+    fn leave(&mut self) -> io::Result<()> {
+        self.first.pop();
+        self.out.write_all(b"}}")
+    }
+}
+
+/// Draws the tree of a file of a [`Shape`] in Graphviz `dot` syntax, as
+/// `tree::dot::render` draws a small game's tree (byte for byte): the
+/// first `depth` levels (all with `None`), a subtree cut at the limit
+/// drawn dashed with the number of nodes it hides, a guess that cannot
+/// win grey, `caption` the title's first line. Streamed: a cut subtree is
+/// replayed and counted, not held. Returns the replay (its claims not
+/// checked).
+pub fn write_dot(
+    bytes: &[u8],
+    caption: &str,
+    depth: Option<usize>,
+    out: &mut dyn Write,
+) -> Result<Replay, FileError> {
+    let shape = peek(bytes)?.shape;
+    out.write_all(dot::preamble(caption, depth).as_bytes())?;
+    let mut picture = Dot {
+        out,
+        shape,
+        limit: depth.unwrap_or(usize::MAX),
+        next_id: 0,
+        open: Vec::new(),
+        cut: None,
+    };
+    let replay = replay(bytes, &mut picture)?;
+    picture.out.write_all(dot::END.as_bytes())?;
+    Ok(replay)
+}
+
+/// A node drawn whose children are not all drawn yet: its id, and the
+/// answer of the child being drawn.
+struct Open {
+    id: usize,
+    answer: Option<Feedback>,
+}
+
+/// A node cut at the depth limit, drawn once its subtree is counted.
+struct Cut {
+    id: usize,
+    guess: Packed,
+    secrets: usize,
+    candidate: bool,
+    /// Nodes of the subtree entered so far (the cut node left out).
+    hidden: usize,
+    /// Of those, the ones not left yet.
+    inside: usize,
+}
+
+/// The picture visitor.
+struct Dot<'w> {
+    out: &'w mut dyn Write,
+    shape: Shape,
+    limit: usize,
+    next_id: usize,
+    open: Vec<Open>,
+    cut: Option<Cut>,
+}
+
+impl Visitor for Dot<'_> {
+    fn enter(&mut self, guess: Packed, set: &[Packed], depth: usize) -> io::Result<()> {
+        if let Some(cut) = &mut self.cut {
+            cut.hidden += 1;
+            cut.inside += 1;
+            return Ok(());
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let candidate = set.binary_search(&guess).is_ok();
+        let children = set.len() > usize::from(candidate);
+        if depth >= self.limit && children {
+            self.cut = Some(Cut {
+                id,
+                guess,
+                secrets: set.len(),
+                candidate,
+                hidden: 0,
+                inside: 0,
+            });
+            return Ok(());
+        }
+        let line = dot::node_line(id, &self.shape.format(guess), set.len(), None, candidate);
+        self.out.write_all(line.as_bytes())?;
+        self.open.push(Open { id, answer: None });
+        Ok(())
+    }
+
+    fn answer(&mut self, answer: Feedback) -> io::Result<()> {
+        if self.cut.is_none() {
+            if let Some(open) = self.open.last_mut() {
+                open.answer = Some(answer);
+            }
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) -> io::Result<()> {
+        let id = match &mut self.cut {
+            Some(cut) if cut.inside > 0 => {
+                cut.inside -= 1;
+                return Ok(());
+            }
+            Some(cut) => {
+                let line = dot::node_line(
+                    cut.id,
+                    &self.shape.format(cut.guess),
+                    cut.secrets,
+                    Some(cut.hidden),
+                    cut.candidate,
+                );
+                self.out.write_all(line.as_bytes())?;
+                let id = cut.id;
+                self.cut = None;
+                id
+            }
+            None => match self.open.pop() {
+                Some(open) => open.id,
+                None => return Ok(()),
+            },
+        };
+        if let Some(Open {
+            id: parent,
+            answer: Some(answer),
+        }) = self.open.last()
+        {
+            let line = dot::edge_line(*parent, id, &answer.format(self.shape.positions()));
+            self.out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+}
