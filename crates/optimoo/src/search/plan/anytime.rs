@@ -1,0 +1,171 @@
+//! A unit's cost by best-first proof over its second guesses, with a
+//! deadline: the exact cost when it finishes, else a proven lower bound
+//! that rises as it works (`optimoo work --time-limit`).
+//!
+//! The class `C` of a unit costs `min_h cost(h)` over its second guesses
+//! `h`, and `cost(h) = own + Σ_D cost(D)` over `h`'s classes `D`. Each `h`
+//! keeps a lower bound `own + Σ_D b(D)`, where `b(D)` is `D`'s exact cost
+//! once solved, else its one-step lookahead bound (after the guess is
+//! first picked; its level bound before). The loop takes the guess of
+//! least bound (the first in the search's order among equals) and solves
+//! its largest open class under the cut-off that would lift the guess to
+//! the unit's own cut-off.
+//!
+//! Invariants:
+//! - Every `b(D)` is a lower bound of `cost(D)` (exact costs and bounds
+//!   kept only from searches that returned before the deadline), so every
+//!   guess's bound is a lower bound of its cost; the guesses left out of
+//!   the scan cost at least the unit's cut-off. Hence at any moment the
+//!   class costs at least `min(least guess bound, cut-off)`, and at least
+//!   the plan's own bound for it: the bound reported when time runs out.
+//! - When the guess of least bound has every class solved, its bound is
+//!   its cost and no guess costs less: the class's exact cost, and its
+//!   subtree is the searcher's own `build` (byte for byte what
+//!   [`super::solve_unit`] writes). When that least bound reaches the
+//!   cut-off, the unit is refuted as [`super::solve_unit`] refutes it.
+//! - Average objective only (a sum over the classes).
+
+use std::time::Instant;
+
+use crate::model::code::Code;
+use crate::search::bound::Cost;
+use crate::search::config::{Config, Driver, SearchError};
+use crate::search::searcher::Searcher;
+use crate::search::value::Outcome;
+
+use super::{root_stabilizer, seconds_of, unit_set, Plan, UnitResult};
+
+/// One second guess of the class: its classes, their bounds and which are
+/// exact.
+struct Second {
+    guess: Code,
+    classes: Vec<Vec<Code>>,
+    lower: Vec<u64>,
+    solved: Vec<bool>,
+    raised: bool,
+    own: u64,
+}
+
+impl Second {
+    fn bound(&self) -> u64 {
+        self.lower
+            .iter()
+            .fold(self.own, |t, &b| t.saturating_add(b))
+            .min(crate::search::bound::INF)
+    }
+}
+
+/// Unit `i` (a whole class: a unit of a second guess is solved by
+/// [`super::solve_unit`]) under `cutoff`, until `deadline`: the exact cost
+/// and subtree, a bound at least the cut-off (refuted), or the best bound
+/// proven by the deadline (below the cut-off: the unit must run again to
+/// finish). Also returns the search nodes visited.
+pub fn bound_unit(
+    game: &crate::model::game::Game,
+    config: Config,
+    driver: Driver<'_>,
+    plan: &Plan,
+    i: usize,
+    cutoff: u64,
+    deadline: Instant,
+) -> Result<(UnitResult, u64), SearchError> {
+    let u = &plan.units[i];
+    if u.second.is_some() || config.objective != Cost::Total {
+        return super::solve_unit(game, config, driver, plan, i, cutoff);
+    }
+    let searcher =
+        Searcher::with_driver(game, config.clone(), driver)?.with_deadline(Some(deadline));
+    let g = plan.guesses[u.guess].guess;
+    let stab = root_stabilizer(game).fix(game.codes().symbols(g));
+    let set = unit_set(game, plan, i);
+    let d = plan.depth - 1;
+    let dc = searcher.cx.clamp(set.len(), d);
+    if dc < 2 || set.len() < 2 {
+        return super::solve_unit(game, config, driver, plan, i, cutoff);
+    }
+    let own = searcher.cx.own_of(&set, dc);
+    let mut seconds: Vec<Second> = seconds_of(&searcher, &set, dc, &stab, cutoff)
+        .into_iter()
+        .map(|h| {
+            let classes: Vec<Vec<Code>> = searcher
+                .classes(&set, h.guess)
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect();
+            let lower = classes
+                .iter()
+                .map(|c| searcher.cx.lower_of(c, dc - 1))
+                .collect();
+            Second {
+                guess: h.guess,
+                solved: vec![false; classes.len()],
+                classes,
+                lower,
+                raised: false,
+                own,
+            }
+        })
+        .collect();
+    let proven = |seconds: &[Second]| -> u64 {
+        seconds
+            .iter()
+            .map(Second::bound)
+            .min()
+            .unwrap_or(cutoff)
+            .min(cutoff)
+            .max(u.lower)
+    };
+    loop {
+        let Some(best) = (0..seconds.len()).min_by_key(|&j| (seconds[j].bound(), j)) else {
+            return Ok((UnitResult::at_least(cutoff.max(u.lower)), searcher.nodes()));
+        };
+        let b = seconds[best].bound();
+        if b >= cutoff {
+            return Ok((UnitResult::at_least(b), searcher.nodes()));
+        }
+        if Instant::now() >= deadline || searcher.aborted() {
+            return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+        }
+        let h = &mut seconds[best];
+        let child = stab.fix(game.codes().symbols(h.guess));
+        if !h.raised {
+            // The one-step lookahead of each class (memo-backed, cheap
+            // next to solving it).
+            for (c, lower) in h.classes.iter().zip(h.lower.iter_mut()) {
+                let r = searcher.cx.class_bound(
+                    &searcher.memo,
+                    c,
+                    dc - 1,
+                    &child,
+                    crate::search::bound::INF,
+                );
+                *lower = (*lower).max(r);
+            }
+            h.raised = true;
+            continue;
+        }
+        let Some(k) = (0..h.classes.len())
+            .filter(|&k| !h.solved[k])
+            .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
+        else {
+            // Every class exact and no guess below: the class's cost.
+            let cost = b;
+            let node = searcher.build(&set, d, &stab, cost);
+            return Ok((UnitResult::exact(cost, node), searcher.nodes()));
+        };
+        // The cut-off at which this class alone lifts the guess to the
+        // unit's cut-off.
+        let class_cutoff = cutoff - (b - h.lower[k]);
+        let r = searcher.solve(&h.classes[k], dc - 1, &child, class_cutoff, 1);
+        if searcher.aborted() {
+            return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+        }
+        match r {
+            Outcome::Exact(c) => {
+                h.lower[k] = c;
+                h.solved[k] = true;
+            }
+            Outcome::AtLeast(x) => h.lower[k] = h.lower[k].max(x),
+        }
+    }
+}
