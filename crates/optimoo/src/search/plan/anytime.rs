@@ -73,7 +73,7 @@ pub fn bound_unit(
     if u.second.is_some() || config.objective != Cost::Total {
         return super::solve_unit(game, config, driver, plan, i, cutoff);
     }
-    let searcher =
+    let mut searcher =
         Searcher::with_driver(game, config.clone(), driver)?.with_deadline(Some(deadline));
     let g = plan.guesses[u.guess].guess;
     let stab = root_stabilizer(game).fix(game.codes().symbols(g));
@@ -148,8 +148,11 @@ pub fn bound_unit(
             .filter(|&k| !h.solved[k])
             .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
         else {
-            // Every class exact and no guess below: the class's cost.
+            // Every class exact and no guess below: the class's cost. The
+            // subtree is rebuilt without the deadline (a build cut short
+            // would find no guess; with the cost known it is quick).
             let cost = b;
+            searcher.set_deadline(None);
             let node = searcher.build(&set, d, &stab, cost);
             return Ok((UnitResult::exact(cost, node), searcher.nodes()));
         };

@@ -173,22 +173,9 @@ pub fn plan(
     let d = searcher.cx.clamp(all.len(), searcher.root_depth());
     let stab = root_stabilizer(game);
     let limit = limit.min(INF - 1);
-    let phases = searcher.cx.phases(&all, d, &stab);
-    let mut order: Vec<RootGuess> = phases
-        .first
-        .iter()
-        .map(|s| RootGuess {
-            guess: s.guess,
-            bound: s.bound,
-        })
-        .collect();
-    if all.len() >= 2 {
-        let (rest, _) = searcher.cx.rest(&all, d, &stab, &phases, limit + 1);
-        order.extend(rest.iter().map(|s| RootGuess {
-            guess: s.guess,
-            bound: s.bound,
-        }));
-    }
+    // The first guesses in the search's order, those whose bound is at
+    // most the limit.
+    let order = seconds_of(&searcher, &all, d, &stab, limit + 1);
     // Each class's lower bound raised by a one-step lookahead of its own
     // (as the search raises them before solving a guess's classes), and
     // each guess's bound with them: tighter cut-offs, same order.
@@ -274,21 +261,21 @@ fn seconds_of(
     ceiling: u64,
 ) -> Vec<RootGuess> {
     let phases = searcher.cx.phases(set, d, stab);
-    let mut seconds: Vec<RootGuess> = phases
+    let rest = if set.len() >= 2 {
+        searcher.cx.rest(set, d, stab, &phases, ceiling).0
+    } else {
+        Vec::new()
+    };
+    phases
         .first
         .iter()
+        .chain(&rest)
+        .filter(|s| s.bound < ceiling)
         .map(|s| RootGuess {
             guess: s.guess,
             bound: s.bound,
         })
-        .collect();
-    let (rest, _) = searcher.cx.rest(set, d, stab, &phases, ceiling);
-    seconds.extend(rest.iter().map(|s| RootGuess {
-        guess: s.guess,
-        bound: s.bound,
-    }));
-    seconds.retain(|h| h.bound < ceiling);
-    seconds
+        .collect()
 }
 
 /// The least, over `seconds` (guesses of `set` with their lookahead
