@@ -1,18 +1,28 @@
 //! `moo --game G` for games of more than 65,535 codes (moo:10x10, mm:8x8):
 //! the phased strategy with the options `optimoo eval` measures by
-//! default (docs/huge.md), called move by move; no tree is stored. `next`
-//! and `play` only: the other commands need a tree or the exact search.
+//! default (docs/huge.md), called move by move; no tree is stored. `next`,
+//! `play`, `host` (optimoo::play::huge_host, through the small host's
+//! conversation) and `rank` (optimoo::play::huge_rank: bounds, never exact
+//! values); the other commands need a tree or the exact search.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
+use optimoo::play::host::{self, Codemaker, HostOutcome};
+use optimoo::play::huge_host::{self, HugeHost};
+use optimoo::play::{huge_rank, report};
 
 use cli_common::exit::{self, EXIT_NEGATIVE};
+
+/// Candidates a rank before the first move may list (every code of the
+/// game, 24 bytes each: mm:8x8's 16,777,216 take 403 MB).
+const RANK_MAX_CODES: u128 = 1 << 25;
 
 /// Longest line read from a person.
 const MAX_LINE: usize = 4096;
@@ -140,4 +150,95 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         }
     }
     unreachable!("the loop returns")
+}
+
+/// `moo --game G host`: the person guesses, moo answers (a random secret,
+/// or `--adversarial`).
+pub fn host(shape: Shape, seed: u64, adversarial: bool) -> anyhow::Result<ExitCode> {
+    let kind = if adversarial {
+        Codemaker::Adversarial
+    } else {
+        Codemaker::Random
+    };
+    let par = all_cores();
+    let mut host = HugeHost::new(shape, kind, seed, &par)?;
+    let stdin = std::io::stdin();
+    let decorated = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let memory = adversarial.then(|| {
+        format!(
+            "(the adversary keeps a list of every code still possible: about {} MB at the start)",
+            (huge_host::adversary_bytes(&shape) + 500_000) / 1_000_000
+        )
+    });
+    let outcome = if decorated {
+        let mut talk = std::io::stdout();
+        writeln!(talk, "(seed {seed})")?;
+        if let Some(m) = &memory {
+            writeln!(talk, "{m}")?;
+        }
+        host::interact(&mut host, &mut input, &mut out, &mut talk, true)?
+    } else {
+        let mut talk = exit::Lossy(std::io::stderr().lock());
+        writeln!(talk, "(seed {seed})")?;
+        if let Some(m) = &memory {
+            writeln!(talk, "{m}")?;
+        }
+        host::interact(&mut host, &mut input, &mut out, &mut talk, false)?
+    };
+    Ok(match outcome {
+        HostOutcome::Found(_) | HostOutcome::Quit => ExitCode::SUCCESS,
+        HostOutcome::Unfinished => ExitCode::from(EXIT_NEGATIVE),
+    })
+}
+
+/// `moo --game G rank HISTORY`: the phased strategy's best guesses with
+/// bounds on their values, within `seconds` from `start`.
+pub fn rank(
+    shape: Shape,
+    history: &[String],
+    top: usize,
+    json: bool,
+    seconds: f64,
+    start: Instant,
+) -> anyhow::Result<ExitCode> {
+    let deadline = crate::rank::budget(seconds)?.map(|b| start + b);
+    let chooser = Chooser::new(shape, Phased::default())?;
+    let mut set = if history.is_empty() {
+        if shape.code_count() > RANK_MAX_CODES {
+            bail!(
+                "ranking the first guess of {shape} would list its {} codes (about {} MB): \
+                 give a first move",
+                shape.code_count(),
+                (shape.code_count() * std::mem::size_of::<Packed>() as u128).div_ceil(1_000_000)
+            );
+        }
+        shape.all_codes()
+    } else {
+        match candidates(&shape, history)? {
+            None => {
+                exit::say("moo: the game is won");
+                return Ok(ExitCode::SUCCESS);
+            }
+            Some(set) if set.is_empty() => {
+                exit::say("moo: no secret of this game gives these answers: one of them is wrong");
+                return Ok(ExitCode::from(EXIT_NEGATIVE));
+            }
+            Some(set) => set,
+        }
+    };
+    let request = huge_rank::Request { top, deadline };
+    let ranking = huge_rank::rank(&chooser, &mut set, request, &all_cores());
+    let mut out = std::io::stdout().lock();
+    if json {
+        for row in &ranking.rows {
+            writeln!(out, "{}", report::huge_row_json(&shape, row, ranking.left))?;
+        }
+    } else {
+        for line in report::huge_rank_text(&shape, &ranking) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

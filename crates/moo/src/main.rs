@@ -56,9 +56,14 @@ struct Cli {
     /// ...), and for a game with none the heuristic and the small exact
     /// search.
     /// Games of more than 65,535 codes (moo:10x10, mm:8x8) are played by
-    /// the phased strategy, move by move: `play` and `next` only.
+    /// the phased strategy, move by move: `play`, `next`, `host` and
+    /// `rank` (whose values are then bounds, never exact).
     #[arg(long, global = true)]
     game: Option<cli_common::phased::AnyGame>,
+    /// Play the game as one of more than 65,535 codes (the phased
+    /// strategy, no tree), whatever its size: for tests.
+    #[arg(long, global = true, hide = true)]
+    phased: bool,
     #[command(flatten)]
     list: SecretArgs,
     /// Print the time spent in the process (load, answer) to stderr; for
@@ -90,6 +95,12 @@ enum Command {
     /// it is played now and play is optimal after it, within the tree's cap.
     /// Exact, or a proven lower bound marked ≥ when the search would take
     /// longer than --budget. Equivalent guesses are one row with a count.
+    /// Games of more than 65,535 codes have bounds only, never exact values:
+    /// the best guesses of the phased strategy's pool, each with ≤ (the
+    /// phased strategy played out after it, best rows first, within
+    /// --budget) and ≥ (a proven lower bound); in JSON, total and value are
+    /// the lower bound, upper_total and upper_value the upper one (null
+    /// when not played out).
     Rank {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
@@ -152,7 +163,10 @@ enum Command {
     /// guess so that the most secrets stay possible (the worst case for
     /// you; every answer stays consistent with some secret). Type `left` for
     /// the number of secrets still possible, `quit` to give up. With stdin
-    /// not a terminal, each answer is a line of stdout.
+    /// not a terminal, each answer is a line of stdout. On games of more
+    /// than 65,535 codes the adversary keeps the largest class and the list
+    /// of every code still possible (24 bytes a code: moo:10x10 87 MB;
+    /// refused above 200 MB, e.g. mm:8x8).
     Host {
         /// Seed of the random secret (and of the adversary's tie-breaks);
         /// default: from the clock.
@@ -196,7 +210,15 @@ fn hint(err: anyhow::Error, plain: bool) -> anyhow::Error {
 
 fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     use cli_common::phased::AnyGame;
-    if let Some(AnyGame::Huge(shape)) = cli.game {
+    let huge = match cli.game {
+        Some(AnyGame::Huge(shape)) => Some(shape),
+        Some(AnyGame::Small(rules)) if cli.phased => Some(optimoo::huge::Shape::from_rules(rules)?),
+        None if cli.phased => Some(optimoo::huge::Shape::from_rules(
+            optimoo::model::Rules::standard(),
+        )?),
+        _ => None,
+    };
+    if let Some(shape) = huge {
         if cli.tree.is_some() || cli.list.secrets.is_some() {
             return Err(anyhow!(
                 "{shape} has no tree file and no secret list: drop --tree and --secrets"
@@ -205,8 +227,19 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
         return match cli.command {
             None | Some(Command::Play) => huge::play(shape),
             Some(Command::Next { history }) => huge::next(shape, &history),
+            Some(Command::Host { seed, adversarial }) => {
+                huge::host(shape, seed.unwrap_or_else(clock_seed), adversarial)
+            }
+            Some(Command::Rank {
+                history,
+                top,
+                json,
+                budget,
+                no_table: _,
+            }) => huge::rank(shape, &history, top, json, budget, start),
             Some(_) => Err(anyhow!(
-                "{shape} has {} codes: over 65,535 moo plays and answers next, nothing else",
+                "{shape} has {} codes: over 65,535 moo plays, answers next, hosts and ranks \
+                 (with bounds), nothing else",
                 shape.code_count()
             )),
         };

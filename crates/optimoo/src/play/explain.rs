@@ -3,8 +3,11 @@
 //!
 //! Invariant: the answer letters are explained before any answer is asked
 //! for or given: [`ANSWERS`] says what A and B count, [`game`] what the
-//! secret is (how many symbols, which, repeats or not, a list).
+//! secret is (how many symbols, which, repeats or not, a list); [`shape`]
+//! says it of a game of any size in the same words, so a game both can
+//! describe gets the same line from both.
 
+use crate::huge::Shape;
 use crate::model::code::Code;
 use crate::model::game::Game;
 
@@ -21,17 +24,37 @@ const DIGITS: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
 /// data/words4.txt ...`. Begins with the game's name: `moo:4x10: ...`.
 pub fn game(game: &Game) -> String {
     let rules = game.rules();
-    let k = rules.positions();
-    let symbols = symbols(game);
-    let shape = if rules.repeats() {
-        format!("{k} symbols from {symbols}, a symbol may repeat")
-    } else {
-        format!("{k} different symbols from {symbols}")
-    };
     let list = game
         .secret_set()
         .map_or(String::new(), |set| format!("; one of {}", set.describe()));
-    format!("{rules} ({shape}{list}; {} possible)", game.secret_count())
+    let what = what(rules.positions(), &symbols(game), rules.repeats());
+    format!("{rules} ({what}{list}; {} possible)", game.secret_count())
+}
+
+/// The secret of a game of any size in words, as [`game`] says it of a
+/// game of every code: `moo:10x10 (10 different symbols from 0-9; 3628800
+/// possible)`.
+pub fn shape(shape: &Shape) -> String {
+    let what = what(shape.positions(), &range(shape.symbols()), shape.repeats());
+    format!("{shape} ({what}; {} possible)", shape.code_count())
+}
+
+/// `k symbols from S, a symbol may repeat` or `k different symbols from S`.
+fn what(k: usize, symbols: &str, repeats: bool) -> String {
+    if repeats {
+        format!("{k} symbols from {symbols}, a symbol may repeat")
+    } else {
+        format!("{k} different symbols from {symbols}")
+    }
+}
+
+/// The first `n` standard symbols (`1 ≤ n ≤ 36`): `0-5`, `0-9 and a-f`.
+fn range(n: usize) -> String {
+    let last = |i: usize| DIGITS.as_bytes()[i - 1] as char;
+    match n {
+        0..=10 => format!("0-{}", last(n.max(1))),
+        _ => format!("0-9 and a-{}", last(n.min(DIGITS.len()))),
+    }
 }
 
 /// The symbols of `game` as its codes write them: a range of the standard
@@ -51,11 +74,7 @@ fn symbols(game: &Game) -> String {
     seen.sort_unstable();
     let n = seen.len();
     if n > 0 && DIGITS.starts_with(&seen.iter().collect::<String>()) {
-        let last = |i: usize| DIGITS.as_bytes()[i - 1] as char;
-        return match n {
-            1..=10 => format!("0-{}", last(n)),
-            _ => format!("0-9 and a-{}", last(n)),
-        };
+        return range(n);
     }
     let letters: Vec<String> = seen.iter().map(|c| c.to_string()).collect();
     letters.join(" ")
@@ -64,13 +83,21 @@ fn symbols(game: &Game) -> String {
 /// The `left` line: how many secrets are still possible after `guesses`
 /// guesses, and the first 20 of them (`moo` and `moo host` alike).
 pub fn left(game: &Game, candidates: &[Code], guesses: usize) -> String {
-    let n = candidates.len();
     let shown: Vec<String> = candidates
         .iter()
-        .take(20)
+        .take(LEFT_SHOWN)
         .map(|&c| game.format_code(c))
         .collect();
-    let more = if n > 20 { " …" } else { "" };
+    left_line(candidates.len() as u64, &shown, guesses)
+}
+
+/// Codes the `left` line shows.
+pub const LEFT_SHOWN: usize = 20;
+
+/// The `left` line of [`left`] from the count `n` and the first codes
+/// (at most [`LEFT_SHOWN`], written), for a game of any size.
+pub fn left_line(n: u64, shown: &[String], guesses: usize) -> String {
+    let more = if n > shown.len() as u64 { " …" } else { "" };
     format!(
         "{n} secret{} still possible after {guesses} guess{}: {}{more}",
         if n == 1 { "" } else { "s" },

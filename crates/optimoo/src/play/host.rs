@@ -158,20 +158,106 @@ pub enum HostOutcome {
     Unfinished,
 }
 
-const HELP: &str = "Type a guess; 'left' shows the secrets still possible, 'quit' gives up";
+/// The line that says what may be typed.
+pub const HELP: &str = "Type a guess; 'left' shows the secrets still possible, 'quit' gives up";
+
+/// One guess answered by a [`Codemaking`] codemaker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answered {
+    /// The guess, written as the game writes codes.
+    pub guess: String,
+    /// The answer, `xAyB`.
+    pub answer: String,
+    /// Whether the answer is the win.
+    pub won: bool,
+}
+
+/// A codemaker as [`interact`] talks to it: [`Host`] for the games of the
+/// model, or a codemaker of a game of any size (`moo --game moo:10x10
+/// host`). Both speak through the same loop, so the lines a script reads
+/// are the same for both.
+pub trait Codemaking {
+    /// The game in words, as [`explain::game`] writes it.
+    fn describe(&self) -> String;
+    /// Which codemaker this is.
+    fn kind(&self) -> Codemaker;
+    /// Guesses answered so far.
+    fn guesses(&self) -> usize;
+    /// Reads and answers a guess (and counts it); `Err`: why the text is
+    /// not a guess (not counted).
+    fn guess(&mut self, word: &str) -> Result<Answered, String>;
+    /// The `left` line ([`explain::left`]'s form).
+    fn left(&mut self) -> String;
+    /// What `quit` reveals: the secret, or how many were still possible.
+    fn reveal(&mut self) -> String;
+}
+
+impl Codemaking for Host<'_> {
+    fn describe(&self) -> String {
+        explain::game(self.game)
+    }
+
+    fn kind(&self) -> Codemaker {
+        self.kind
+    }
+
+    fn guesses(&self) -> usize {
+        self.guesses
+    }
+
+    fn guess(&mut self, word: &str) -> Result<Answered, String> {
+        let game = self.game;
+        let guess = match game.parse_code(word) {
+            Ok(g) if !game.is_guess(g) => {
+                return Err(format!(
+                    "{} is not in the secret list, and only listed codes may be guessed",
+                    game.format_code(g)
+                ))
+            }
+            Ok(g) => g,
+            Err(err) => return Err(err.to_string()),
+        };
+        let f = self.answer(guess);
+        Ok(Answered {
+            guess: game.format_code(guess),
+            answer: game.format_feedback(f),
+            won: f == game.win(),
+        })
+    }
+
+    fn left(&mut self) -> String {
+        explain::left(self.game, self.candidates(), self.guesses())
+    }
+
+    fn reveal(&mut self) -> String {
+        let game = self.game;
+        match self.secret() {
+            Some(s) => format!("The secret was {}.", game.format_code(s)),
+            None => reveal_left(self.candidates.len(), &game.format_code(self.candidates[0])),
+        }
+    }
+}
+
+/// What `quit` says when no secret was chosen: `n` secrets were still
+/// possible, `example` one of them.
+pub fn reveal_left(n: usize, example: &str) -> String {
+    format!(
+        "{n} secret{} still possible, e.g. {example}.",
+        if n == 1 { " was" } else { "s were" }
+    )
+}
 
 /// Plays one game as the codemaker: reads guesses, prints each answer alone
 /// on a line of `answers` (or, when `decorated`, with its guess, for a
 /// person at a terminal), prompts and messages on `talk`.
 pub fn interact(
-    host: &mut Host<'_>,
+    host: &mut dyn Codemaking,
     input: &mut dyn BufRead,
     answers: &mut dyn Write,
     talk: &mut dyn Write,
     decorated: bool,
 ) -> std::io::Result<HostOutcome> {
-    let game = host.game;
-    let how = match host.kind {
+    let how = match host.kind() {
         Codemaker::Random => "I have chosen it at random",
         Codemaker::Adversarial => {
             "I have not chosen it: each answer leaves you as much work as it can"
@@ -180,7 +266,7 @@ pub fn interact(
     writeln!(
         talk,
         "Guess my secret of {}. {how}.\n{}.\n{HELP}.",
-        explain::game(game),
+        host.describe(),
         explain::ANSWERS
     )?;
     loop {
@@ -204,27 +290,11 @@ pub fn interact(
         match word.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "q" | "exit" => {
-                match host.secret() {
-                    Some(s) => writeln!(talk, "The secret was {}.", game.format_code(s))?,
-                    None => {
-                        let left = host.candidates();
-                        writeln!(
-                            talk,
-                            "{} secret{} still possible, e.g. {}.",
-                            left.len(),
-                            if left.len() == 1 { " was" } else { "s were" },
-                            game.format_code(left[0])
-                        )?;
-                    }
-                }
+                writeln!(talk, "{}", host.reveal())?;
                 return Ok(HostOutcome::Quit);
             }
             "left" | "l" => {
-                writeln!(
-                    talk,
-                    "{}",
-                    explain::left(game, host.candidates(), host.guesses())
-                )?;
+                writeln!(talk, "{}", host.left())?;
                 continue;
             }
             "help" | "h" | "?" => {
@@ -233,35 +303,25 @@ pub fn interact(
             }
             _ => {}
         }
-        let guess = match game.parse_code(word) {
-            Ok(g) if !game.is_guess(g) => {
-                writeln!(
-                    talk,
-                    "{} is not in the secret list, and only listed codes may be guessed",
-                    game.format_code(g)
-                )?;
-                continue;
-            }
-            Ok(g) => g,
-            Err(err) => {
-                writeln!(talk, "{err}")?;
+        let answered = match host.guess(word) {
+            Ok(a) => a,
+            Err(why) => {
+                writeln!(talk, "{why}")?;
                 continue;
             }
         };
-        let f = host.answer(guess);
-        let text = game.format_feedback(f);
         if decorated {
-            writeln!(answers, "{} {text}", game.format_code(guess))?;
+            writeln!(answers, "{} {}", answered.guess, answered.answer)?;
         } else {
-            writeln!(answers, "{text}")?;
+            writeln!(answers, "{}", answered.answer)?;
         }
         answers.flush()?;
-        if f == game.win() {
+        if answered.won {
             let n = host.guesses();
             writeln!(
                 talk,
                 "You found {} in {n} guess{}.",
-                game.format_code(guess),
+                answered.guess,
                 if n == 1 { "" } else { "es" }
             )?;
             return Ok(HostOutcome::Found(n));

@@ -5,17 +5,23 @@
 //! person guesses, [`explain`] says the rules in words; [`rank`] lists the
 //! guesses of a position with their exact values, [`analyze`] judges a
 //! played game move by move, and [`report`] writes both as text or JSON.
+//! For games of more than 65,535 codes ([`crate::huge`]), [`huge_host`] is
+//! the codemaker (through [`host`]'s conversation) and [`huge_rank`] lists
+//! the phased strategy's best guesses with bounds on their values.
 //! Inside the crate, `input` reads lines with a length cap and `opening`
 //! holds the shipped values of the standard game's second moves.
 //!
-//! Invariant: nothing here starts a thread or draws progress; the `moo`
-//! binary links this folder, the model and the tree file only.
+//! Invariant: nothing here starts a thread or draws progress (the work of
+//! huge games runs on the caller's `exec::Parallel`); the `moo` binary
+//! links this folder, the model, the tree file and `huge` only.
 
 pub mod analyze;
 pub mod codebreaker;
 pub mod duel;
 pub mod explain;
 pub mod host;
+pub mod huge_host;
+pub mod huge_rank;
 pub(crate) mod input;
 pub(crate) mod opening;
 pub mod player;

@@ -11,11 +11,21 @@
 //! verdict the loss does not decide is `undecided` in both. Values are
 //! totals ÷ secrets left, with 4 decimals in text and full precision in
 //! JSON.
+//!
+//! A ranking of a game of any size ([`crate::play::huge_rank`]) has bounds
+//! only: in text a `≤` column (the phased strategy played out, `-` when
+//! not played out) and a `≥` column (proven); in JSON the small rank's
+//! fields with `total`/`value` the proven lower bound (`exact` true only
+//! when the two bounds meet), and `upper_total`/`upper_value` the upper
+//! bound (null when not played out); `source` is `phased` when played out,
+//! else `bound`.
 
 use serde_json::json;
 
+use crate::huge::Shape;
 use crate::model::game::Game;
 use crate::play::analyze::{Judged, Verdict};
+use crate::play::huge_rank;
 use crate::play::rank::{Ranking, Row};
 
 fn value_text(total: Option<u64>, exact: bool, left: usize) -> String {
@@ -117,6 +127,115 @@ pub fn row_json(game: &Game, row: &Row, left: usize) -> String {
         "expected_size": row.expected_size,
         "entropy": row.entropy,
     })
+    .to_string()
+}
+
+/// The text table of a ranking of a game of any size: two header lines, a
+/// line a row, then what the bounds mean.
+pub fn huge_rank_text(shape: &Shape, ranking: &huge_rank::Ranking) -> Vec<String> {
+    let left = ranking.left;
+    let width = shape.positions().max(5);
+    let mut out = vec![
+        format!(
+            "{left} secret{} left; {} of the {} guesses the phased strategy scored, \
+             with bounds, never exact; moo next plays {}",
+            if left == 1 { "" } else { "s" },
+            ranking.rows.len(),
+            ranking.pool,
+            shape.format(ranking.strategy)
+        ),
+        format!(
+            "{:>4}  {:<width$} {:>7}  {:<4} {:>7} {:>8}  {:>9} {:>9}  {:>9} {:>9}  {:<6}  {:>9} {:>7}",
+            "rank",
+            "guess",
+            "count",
+            "cand",
+            "classes",
+            "largest",
+            "≤ value",
+            "≥ value",
+            "≤ total",
+            "≥ total",
+            "from",
+            "E|C|",
+            "entropy"
+        ),
+    ];
+    let per = |t: u64| t as f64 / left as f64;
+    for (i, r) in ranking.rows.iter().enumerate() {
+        let (upper, upper_total) = match r.upper {
+            Some(u) => (format!("≤{:.4}", per(u)), format!("≤{u}")),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        out.push(format!(
+            "{:>4}  {:<width$} {:>7}  {:<4} {:>7} {:>8}  {:>9} {:>9}  {:>9} {:>9}  {:<6}  {:>9.2} {:>7.3}",
+            i + 1,
+            shape.format(r.guess),
+            r.count,
+            if r.candidate { "yes" } else { "no" },
+            r.classes,
+            r.largest,
+            upper,
+            format!("≥{:.4}", per(r.lower)),
+            upper_total,
+            format!("≥{}", r.lower),
+            if r.upper.is_some() { "phased" } else { "bound" },
+            r.expected_size,
+            r.entropy
+        ));
+    }
+    out.push(
+        "value: expected guesses still needed (this one included); ≤: this guess, then the \
+         phased strategy (moo's own play), played out; ≥: a proven lower bound for any play \
+         after it (its classes, filled level by level)"
+            .to_string(),
+    );
+    if let Some(bytes) = ranking.too_large {
+        out.push(format!(
+            "-: not played out: {left} secrets would need about {} MB more (at most {} MB)",
+            bytes.div_ceil(1_000_000),
+            huge_rank::PLAY_OUT_MAX_BYTES / 1_000_000
+        ));
+    } else if !ranking.complete() {
+        out.push("-: not played out within the time budget (raise --budget)".to_string());
+    }
+    out
+}
+
+/// One JSON object per row of a ranking of a game of any size.
+pub fn huge_row_json(shape: &Shape, row: &huge_rank::Row, left: u64) -> String {
+    use serde_json::Value;
+    let per = |t: u64| t as f64 / left as f64;
+    let fields: [(&str, Value); 14] = [
+        ("guess", shape.format(row.guess).into()),
+        ("candidate", row.candidate.into()),
+        ("classes", row.classes.into()),
+        ("largest", row.largest.into()),
+        ("total", row.lower.into()),
+        ("value", per(row.lower).into()),
+        ("exact", row.exact().into()),
+        ("count", row.count.into()),
+        ("left", left.into()),
+        (
+            "source",
+            if row.upper.is_some() {
+                "phased"
+            } else {
+                "bound"
+            }
+            .into(),
+        ),
+        ("expected_size", row.expected_size.into()),
+        ("entropy", row.entropy.into()),
+        ("upper_total", row.upper.into()),
+        ("upper_value", row.upper.map(per).into()),
+    ];
+    Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
     .to_string()
 }
 
