@@ -3,7 +3,9 @@
 //! Invariant (determinism): each node guesses the *first* guess in the
 //! search's order whose exact cost is optimal, so the tree depends only on
 //! the game and the objective, never on timing, memo contents or the number
-//! of threads.
+//! of threads. A searcher whose deadline passes during a build returns a
+//! tree of no meaning (never a panic): callers with a deadline check
+//! [`Searcher::aborted`] after it, as after any search.
 
 use crate::exec;
 use crate::model::code::Code;
@@ -48,8 +50,9 @@ impl Searcher<'_> {
                     .iter()
                     .take_while(|s| s.bound <= cost)
                     .find(reaches)
+                    .map(|s| s.guess)
+                    .or_else(|| self.aborted().then_some(set[0]))
                     .expect("some guess reaches the optimal cost")
-                    .guess
             }
         }
     }
@@ -59,7 +62,7 @@ impl Searcher<'_> {
     pub(super) fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
         let n = set.len();
         let d = self.cx.clamp(n, d);
-        if n == 1 {
+        if n == 1 || self.aborted() {
             return Node::leaf(set[0]);
         }
         let chosen = match self.remembered(set, d, cost) {
@@ -73,6 +76,7 @@ impl Searcher<'_> {
             let (f, c) = &classes[i];
             let sub = match self.solve(c, d - 1, &child_stab, INF, usize::MAX) {
                 Outcome::Exact(v) => v,
+                Outcome::AtLeast(_) if self.aborted() => return (*f, Node::leaf(c[0])),
                 Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
             };
             (*f, self.build(c, d - 1, &child_stab, sub))
