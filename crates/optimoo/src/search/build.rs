@@ -43,17 +43,16 @@ impl Searcher<'_> {
             .find(reaches)
         {
             Some(s) => s.guess,
-            None => {
-                self.cx
-                    .rest(set, d, stab, &phases, cost + 1)
-                    .0
-                    .iter()
-                    .take_while(|s| s.bound <= cost)
-                    .find(reaches)
-                    .map(|s| s.guess)
-                    .or_else(|| self.aborted().then_some(set[0]))
-                    .expect("some guess reaches the optimal cost")
-            }
+            None => self
+                .cx
+                .rest(set, d, stab, &phases, cost + 1)
+                .0
+                .iter()
+                .take_while(|s| s.bound <= cost)
+                .find(reaches)
+                .map(|s| s.guess)
+                .or_else(|| self.aborted().then_some(set[0]))
+                .expect("some guess reaches the optimal cost"),
         }
     }
 
