@@ -399,6 +399,64 @@ impl Shape {
         }
     }
 
+    /// The first-guess patterns: runs of the symbols 0, 1, 2, … whose
+    /// lengths are a partition of the positions into at most `symbols`
+    /// parts, non-increasing (without repeats, `012…` alone: every part 1),
+    /// each with its parts, in code order. Every code is one of them up to
+    /// the permutations of symbols and positions.
+    pub fn patterns(&self) -> Vec<(Packed, Vec<usize>)> {
+        let k = self.positions;
+        let mut all = Vec::new();
+        if self.repeats {
+            partitions(k, k, self.symbols, &mut Vec::new(), &mut all);
+        } else {
+            all.push(vec![1; k]);
+        }
+        // The largest first part first: the codes come in code order.
+        let out: Vec<(Packed, Vec<usize>)> = all
+            .into_iter()
+            .map(|parts| {
+                let symbols: Vec<u8> = parts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(s, &len)| std::iter::repeat_n(s as u8, len))
+                    .collect();
+                (self.pack(&symbols), parts)
+            })
+            .collect();
+        debug_assert!(out.windows(2).all(|w| w[0].0 < w[1].0));
+        out
+    }
+
+    /// The codes one step from `code`: two positions swapped, or one
+    /// position given another symbol (without repeats, an unused one), in
+    /// code order.
+    pub fn neighbours(&self, code: Packed) -> Vec<Packed> {
+        let symbols = self.symbols_of(code);
+        let k = symbols.len();
+        let used: u32 = symbols.iter().fold(0, |m, &s| m | 1 << s);
+        let mut out = Vec::new();
+        let mut next = symbols.clone();
+        for i in 0..k {
+            for j in i + 1..k {
+                if symbols[i] != symbols[j] {
+                    next.swap(i, j);
+                    out.push(self.pack(&next));
+                    next.swap(i, j);
+                }
+            }
+            for s in 0..self.symbols as u8 {
+                if s != symbols[i] && (self.repeats || used & (1 << s) == 0) {
+                    next[i] = s;
+                    out.push(self.pack(&next));
+                }
+            }
+            next[i] = symbols[i];
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// The code of lexicographic rank `index` (`index < code_count()`).
     pub fn unrank(&self, mut index: u64) -> Packed {
         let k = self.positions;
@@ -520,6 +578,23 @@ impl Shape {
     /// Writes a code.
     pub fn format(&self, code: Packed) -> String {
         self.symbols_of(code).into_iter().map(symbol_char).collect()
+    }
+}
+
+/// Every partition of `k` into at most `parts` parts of at most `max`
+/// each, parts non-increasing, pushed to `out` (largest first part first).
+fn partitions(k: usize, max: usize, parts: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    if k == 0 {
+        out.push(cur.clone());
+        return;
+    }
+    if cur.len() == parts {
+        return;
+    }
+    for p in (1..=max.min(k)).rev() {
+        cur.push(p);
+        partitions(k - p, p, parts, cur, out);
+        cur.pop();
     }
 }
 

@@ -312,26 +312,9 @@ impl Chooser {
         self.roll(all, guess, rivals, par)
     }
 
-    /// The first-guess patterns: runs of symbols 0, 1, 2, … whose lengths
-    /// are a partition of the positions (non-increasing), in code order.
+    /// The first-guess patterns ([`Shape::patterns`]).
     fn patterns(&self) -> Vec<Packed> {
-        let k = self.shape.positions();
-        let n = self.shape.symbols();
-        if !self.shape.repeats() {
-            return vec![self.shape.pack(&(0..k as u8).collect::<Vec<_>>())];
-        }
-        let mut out = Vec::new();
-        let mut parts = Vec::new();
-        partitions(k, k, n, &mut parts, &mut |p| {
-            let symbols: Vec<u8> = p
-                .iter()
-                .enumerate()
-                .flat_map(|(s, &len)| std::iter::repeat_n(s as u8, len))
-                .collect();
-            out.push(self.shape.pack(&symbols));
-        });
-        out.sort_unstable();
-        out
+        self.shape.patterns().into_iter().map(|(p, _)| p).collect()
     }
 
     /// The codes that are not candidates in the pool of `set`: every code
@@ -502,43 +485,13 @@ impl Chooser {
         rounds: usize,
     ) -> Packed {
         for _ in 0..rounds {
-            let near = self.neighbours(guess);
+            let near = self.shape.neighbours(guess);
             let Some((j, k, c)) = self.best_in(&near, scored, par, Some((key, counts))) else {
                 break;
             };
             (guess, key, counts) = (near[j], k, c);
         }
         guess
-    }
-
-    /// The codes one step from `code`: two positions swapped, or one
-    /// position given another symbol (without repeats, an unused one), in
-    /// code order.
-    fn neighbours(&self, code: Packed) -> Vec<Packed> {
-        let shape = &self.shape;
-        let symbols = shape.symbols_of(code);
-        let k = symbols.len();
-        let used: u32 = symbols.iter().fold(0, |m, &s| m | 1 << s);
-        let mut out = Vec::new();
-        let mut next = symbols.clone();
-        for i in 0..k {
-            for j in i + 1..k {
-                if symbols[i] != symbols[j] {
-                    next.swap(i, j);
-                    out.push(shape.pack(&next));
-                    next.swap(i, j);
-                }
-            }
-            for s in 0..shape.symbols() as u8 {
-                if s != symbols[i] && (shape.repeats() || used & (1 << s) == 0) {
-                    next[i] = s;
-                    out.push(shape.pack(&next));
-                }
-            }
-            next[i] = symbols[i];
-        }
-        out.sort_unstable();
-        out
     }
 
     /// Whether `guess` leaves more than one class.
@@ -599,29 +552,6 @@ fn nlnn(i: usize) -> f64 {
         0.0
     } else {
         i as f64 * (i as f64).ln()
-    }
-}
-
-/// Calls `f` on every partition of `k` into at most `parts` parts of at
-/// most `max` each, parts non-increasing.
-fn partitions(
-    k: usize,
-    max: usize,
-    parts: usize,
-    cur: &mut Vec<usize>,
-    f: &mut dyn FnMut(&[usize]),
-) {
-    if k == 0 {
-        f(cur);
-        return;
-    }
-    if cur.len() == parts {
-        return;
-    }
-    for p in (1..=max.min(k)).rev() {
-        cur.push(p);
-        partitions(k - p, p, parts, cur, f);
-        cur.pop();
     }
 }
 

@@ -182,21 +182,11 @@ pub fn lower_total(shape: &Shape, counts: &[u64]) -> u64 {
 pub fn patterns(shape: &Shape) -> Vec<(Packed, u64)> {
     let k = shape.positions();
     let n = shape.symbols();
-    let mut parts_list = Vec::new();
-    if shape.repeats() {
-        partitions(k, k, n, &mut Vec::new(), &mut parts_list);
-    } else {
-        parts_list.push(vec![1; k]);
-    }
     let factorial = |x: usize| (1..=x as u128).product::<u128>();
-    let out: Vec<(Packed, u64)> = parts_list
-        .iter()
-        .map(|parts| {
-            let symbols: Vec<u8> = parts
-                .iter()
-                .enumerate()
-                .flat_map(|(s, &len)| std::iter::repeat_n(s as u8, len))
-                .collect();
+    shape
+        .patterns()
+        .into_iter()
+        .map(|(code, parts)| {
             // Symbols for the parts, parts of equal length interchangeable;
             // then the positions, a part's own order irrelevant.
             let r = parts.len();
@@ -208,54 +198,9 @@ pub fn patterns(shape: &Shape) -> Vec<(Packed, u64)> {
                 i += same;
             }
             let arrange = parts.iter().fold(factorial(k), |a, &p| a / factorial(p));
-            (shape.pack(&symbols), (choose * arrange) as u64)
+            (code, (choose * arrange) as u64)
         })
-        .collect();
-    // Partitions from the largest first part down: codes in code order.
-    debug_assert!(out.windows(2).all(|w| w[0].0 < w[1].0));
-    out
-}
-
-fn partitions(k: usize, max: usize, parts: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-    if k == 0 {
-        out.push(cur.clone());
-        return;
-    }
-    if cur.len() == parts {
-        return;
-    }
-    for p in (1..=max.min(k)).rev() {
-        cur.push(p);
-        partitions(k - p, p, parts, cur, out);
-        cur.pop();
-    }
-}
-
-/// The codes one step from `code`: two positions swapped, or one position
-/// given another symbol (without repeats, an unused one).
-fn neighbours(shape: &Shape, code: Packed) -> Vec<Packed> {
-    let symbols = shape.symbols_of(code);
-    let k = symbols.len();
-    let used: u32 = symbols.iter().fold(0, |m, &s| m | 1 << s);
-    let mut out = Vec::new();
-    let mut next = symbols.clone();
-    for i in 0..k {
-        for j in i + 1..k {
-            if symbols[i] != symbols[j] {
-                next.swap(i, j);
-                out.push(shape.pack(&next));
-                next.swap(i, j);
-            }
-        }
-        for s in 0..shape.symbols() as u8 {
-            if s != symbols[i] && (shape.repeats() || used & (1 << s) == 0) {
-                next[i] = s;
-                out.push(shape.pack(&next));
-            }
-        }
-        next[i] = symbols[i];
-    }
-    out
+        .collect()
 }
 
 /// `want` codes drawn from a seed that depends only on `set` (every code
@@ -342,7 +287,7 @@ pub fn rank(
             (spread(opts.big_pool), spread(opts.big_sample))
         };
         guesses.extend(draw(&shape, set, opts.extra));
-        guesses.extend(neighbours(&shape, strategy));
+        guesses.extend(shape.neighbours(strategy));
         guesses.push(strategy);
         guesses.sort_unstable();
         guesses.dedup();
