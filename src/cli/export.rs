@@ -308,23 +308,10 @@ fn export_huge(
     what: &str,
     caption_given: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    if args.list.secrets.is_some() {
-        bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
-    }
     if args.format == Format::Html {
         bail!("{}", html_refused(shape));
     }
-    let need = shape.memory_bytes() + bytes.len() as u64;
-    super::huge::fit(
-        &format!(
-            "memory: about {} needed to replay the {} codes of {shape}",
-            super::memory::show(need),
-            shape.code_count()
-        ),
-        need,
-        &format!("replaying {shape}"),
-    )?;
-    let replay = file::replay(bytes, &mut ())?;
+    let replay = super::huge::replay_file(shape, bytes, &args.list)?;
     let h = &replay.header;
     if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
         crate::exit::say(&format!(

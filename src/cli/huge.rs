@@ -244,6 +244,30 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Replays a huge game's tree file (`bytes`) for `verify` and `export`:
+/// refuses a secret list (such a file plays every code), states the
+/// memory and refuses when it does not fit, then replays every secret.
+pub fn replay_file(
+    shape: Shape,
+    bytes: &[u8],
+    list: &super::secrets::SecretArgs,
+) -> anyhow::Result<optimoo::huge::file::Replay> {
+    if list.secrets.is_some() {
+        bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
+    }
+    let need = shape.memory_bytes() + bytes.len() as u64;
+    fit(
+        &format!(
+            "memory: about {} needed to replay the {} codes of {shape}",
+            memory::show(need),
+            shape.code_count()
+        ),
+        need,
+        &format!("replaying {shape}"),
+    )?;
+    Ok(optimoo::huge::file::replay(bytes, &mut ())?)
+}
+
 /// States the memory `need` (`stated`: the figure and what it is for) on
 /// stderr with the memory available, and refuses when it does not fit:
 /// `what` does not fit this machine.

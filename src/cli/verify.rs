@@ -152,21 +152,7 @@ fn verify_huge(
     bytes: &[u8],
     list: &super::secrets::SecretArgs,
 ) -> anyhow::Result<u8> {
-    use optimoo::huge::file;
-    if list.secrets.is_some() {
-        bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
-    }
-    let need = shape.memory_bytes() + bytes.len() as u64;
-    super::huge::fit(
-        &format!(
-            "memory: about {} needed to replay the {} codes of {shape}",
-            super::memory::show(need),
-            shape.code_count()
-        ),
-        need,
-        &format!("replaying {shape}"),
-    )?;
-    let replay = file::replay(bytes, &mut ())?;
+    let replay = super::huge::replay_file(shape, bytes, list)?;
     let h = &replay.header;
     match replay.check() {
         Ok(()) => {

@@ -51,7 +51,7 @@ use crate::tree::format::header::{
 use crate::tree::format::varint::{varint_len, write_varint, Reader};
 use crate::tree::format::verify::{check_claims, over_cap};
 use crate::tree::format::{
-    crc32, max_len_for, FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES,
+    max_len_for, FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES,
     FLAG_REPEATS, FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
 };
 use crate::tree::{Stats, MAX_DEPTH};
@@ -260,15 +260,7 @@ fn frame(
     );
     write_claims(&mut out, cap, stats);
     out.extend_from_slice(body);
-    let len = out.len() + CHECKSUM;
-    let len32 = u32::try_from(len).map_err(|_| FormatError::Malformed {
-        offset: 5,
-        what: format!("a file of {len} bytes does not fit the length field"),
-    })?;
-    out[5..9].copy_from_slice(&len32.to_le_bytes());
-    let crc = crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    Ok(out)
+    Ok(crate::tree::format::header::seal(out)?)
 }
 
 /// The rank of `guess` in `set`-first order (`set` sorted).

@@ -10,7 +10,7 @@
 
 use super::header::write_header;
 use super::varint::write_varint;
-use super::{crc32, FormatError, TreeFile, CHECKSUM, FIXED_HEADER};
+use super::{FormatError, TreeFile, CHECKSUM, FIXED_HEADER};
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
@@ -81,15 +81,7 @@ pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatErro
     let mut out = Vec::with_capacity(FIXED_HEADER + 16 + body.len() + CHECKSUM);
     write_header(&mut out, h, implied);
     out.extend_from_slice(&body);
-    let len = out.len() + CHECKSUM;
-    let len32 = u32::try_from(len).map_err(|_| FormatError::Malformed {
-        offset: 5,
-        what: format!("a file of {len} bytes does not fit the length field"),
-    })?;
-    out[5..9].copy_from_slice(&len32.to_le_bytes());
-    let crc = crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    Ok(out)
+    super::header::seal(out)
 }
 
 /// A one-secret node guesses something else: leaves cannot be implied.
@@ -133,6 +125,7 @@ fn encode_node(
 
 #[cfg(test)]
 mod tests {
+    use super::super::crc32;
     use super::super::decode::unrank;
     use super::super::Objective;
     use super::*;

@@ -307,6 +307,20 @@ pub(crate) fn write_claims(out: &mut Vec<u8>, cap: Option<usize>, stats: &Stats)
     }
 }
 
+/// Closes a file: `out` (header and body) gets its length written at
+/// offset 5 and the CRC-32 of every byte appended.
+pub(crate) fn seal(mut out: Vec<u8>) -> Result<Vec<u8>, FormatError> {
+    let len = out.len() + super::CHECKSUM;
+    let len32 = u32::try_from(len).map_err(|_| FormatError::Malformed {
+        offset: 5,
+        what: format!("a file of {len} bytes does not fit the length field"),
+    })?;
+    out[5..9].copy_from_slice(&len32.to_le_bytes());
+    let crc = super::crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
