@@ -2,10 +2,10 @@
 # The phased strategy and the first candidate over every secret of the
 # games of docs/huge.md (a sample where the whole game is out of reach),
 # with wall time and peak memory; then the player's time per answer on
-# moo:10x10; then the phased strategy with rollouts (--rollout 8
-# --rollout-above 300) on the games where it is measured against the
-# published figures. Needs GNU time (/usr/bin/time). Figures:
-# docs/benchmarks.md.
+# moo:10x10 (scripts/bench-player-huge.sh); then the phased strategy with
+# rollouts (--rollout 8 --rollout-above 300) on the games where it is
+# measured against the published figures. Needs GNU time (/usr/bin/time).
+# Figures: docs/benchmarks.md.
 #
 #   scripts/bench-huge.sh            # every game (about 15 minutes on 2 cores)
 #   scripts/bench-huge.sh moo:7x10   # one game (no player, no rollouts)
@@ -27,14 +27,8 @@ done
 if [ $# -eq 0 ] && [ -z "${ROLLOUT_ONLY:-}" ]; then
   /usr/bin/time -f "mm:8x8 sample: %e s wall, %M KB peak" "$bin" eval --game mm:8x8 --strategy phased \
     --sample 20000 --seed 1 --json 2>&1 | grep -v '^memory:'
-  # The player: the median wall of 7 fresh processes per history.
-  for h in "" "0123456789:0A10B" "0123456789:1A9B" "0123456789:2A8B" \
-    "0123456789:2A8B 1032547698:0A10B"; do
-    for _ in 1 2 3 4 5 6 7; do
-      # shellcheck disable=SC2086
-      /usr/bin/time -f "%e %M" target/release/moo --game moo:10x10 next $h 2>&1 >/dev/null | tail -1
-    done | sort -n | awk -v h="$h" 'NR == 4 { printf "moo next on moo:10x10 after [%s]: median %s s, %s KB\n", h, $1, $2 }'
-  done
+  # The player: every move of 10 games, and the largest sets.
+  scripts/bench-player-huge.sh
 fi
 if [ $# -eq 0 ]; then
   # Rollouts: the 8 best guesses of every set of 300 or more candidates

@@ -421,3 +421,56 @@ fn export_refuses_what_huge_games_cannot_do() {
     assert_eq!(histogram.iter().sum::<u64>(), 64);
     let _: BTreeMap<String, Value> = serde_json::from_value(json["root"]["next"].clone()).unwrap();
 }
+
+/// `export --strategy phased --format book` writes data/moo-10x10.book
+/// again byte for byte (the book `moo` embeds); a book of another
+/// strategy, or `--depth` with JSON, is refused with a reason.
+#[test]
+fn the_opening_book_is_written_again() {
+    let out = scratch("moo-10x10.book");
+    let (code, _, err) = optimoo(&[
+        "export",
+        "--game",
+        "moo:10x10",
+        "--strategy",
+        "phased",
+        "--format",
+        "book",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/moo-10x10.book");
+    assert!(
+        std::fs::read(&out).unwrap() == std::fs::read(shipped).unwrap(),
+        "regenerate it: optimoo export --game moo:10x10 --strategy phased --format book -o data/moo-10x10.book"
+    );
+    let (code, _, err) = optimoo(&[
+        "export",
+        "--game",
+        "moo:4x10",
+        "--strategy",
+        "entropy",
+        "--format",
+        "book",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--strategy phased"), "{err}");
+    let (code, _, err) = optimoo(&["export", "--strategy", "phased", "--depth", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--format dot and --format book"), "{err}");
+    let (code, out, err) = optimoo(&[
+        "export",
+        "--game",
+        "moo:3x6",
+        "--strategy",
+        "phased",
+        "--format",
+        "book",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("optimoo-book 1\ngame moo:3x6\n"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("crc32 "), "{out}");
+}

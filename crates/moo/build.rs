@@ -12,7 +12,11 @@
 //! Watching the data/ directory (not the files, which may not exist)
 //! reruns this when a file appears.
 //!
-//! Also `DUELS`: the equilibria of the two-player challenge in data/duel/
+//! Also `BOOKS`: the text of every data/*.book (the phased strategy's
+//! opening books, `optimoo export --format book`), which `moo --game G`
+//! looks up on games of more than 65,535 codes.
+//!
+//! And `DUELS`: the equilibria of the two-player challenge in data/duel/
 //! (each folder's duel.json, written by `optimoo duel -o DIR`), one entry
 //! per tree: game, rule, seat, weight ("p/q") and the tree's bytes, which
 //! `moo duel` draws from.
@@ -70,9 +74,35 @@ fn main() {
          const SHIPPED: &[(&str, &[u8])] = &[{}];\n",
         names.join(", ")
     );
+    items += &books(&data);
     items += &duels(&data.join("duel"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     std::fs::write(out.join("shipped_trees.rs"), items).expect("OUT_DIR is writable");
+}
+
+/// The `BOOKS` item: every data/*.book, in file name order.
+fn books(data: &std::path::Path) -> String {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(data)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "book"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let rows: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            println!("cargo::rerun-if-changed={}", p.display());
+            format!("include_str!({:?})", p.display().to_string())
+        })
+        .collect();
+    format!(
+        "/// The opening books of data/ at build time.\n\
+         const BOOKS: &[&str] = &[{}];\n",
+        rows.join(", ")
+    )
 }
 
 /// The `DUELS` item: every tree of every data/duel/*/duel.json.

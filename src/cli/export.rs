@@ -42,10 +42,15 @@ pub enum Format {
     /// secret with the tree's hints, let the tree guess your secret, browse
     /// the tree.
     Html,
+    /// An opening book of the phased strategy (--strategy phased): its
+    /// guesses at the first --depth levels (default 3), which `moo
+    /// --game G` looks up instead of computing them (docs/huge.md).
+    Book,
 }
 
 /// Write a decision tree, a strategy's (--strategy) or a tree file's (FILE),
-/// as JSON, a Graphviz picture (dot), a tree file or an HTML page.
+/// as JSON, a Graphviz picture (dot), a tree file or an HTML page; or the
+/// phased strategy's opening book.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A tree file to export (its game is the file's; --game is ignored;
@@ -70,7 +75,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
     /// With --format dot: draw only the first N levels (the root is level
-    /// 1); a cut subtree is drawn dashed with its hidden node count.
+    /// 1); a cut subtree is drawn dashed with its hidden node count. With
+    /// --format book: the levels the book lists (default 3).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     /// Write to FILE instead of standard output.
@@ -115,8 +121,11 @@ fn caption(game: &str, objective: Objective, cap: Option<usize>, strategy: Optio
 
 /// Runs `optimoo export`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.depth.is_some() && args.format != Format::Dot {
-        bail!("--depth applies to --format dot only");
+    if args.depth.is_some() && !matches!(args.format, Format::Dot | Format::Book) {
+        bail!("--depth applies to --format dot and --format book only");
+    }
+    if args.format == Format::Book && args.strategy != Some(Strategy::Phased) {
+        bail!("--format book writes the phased strategy's opening book: give --strategy phased (and --game G)");
     }
     // Checked before any work: a bad -o is refused at once.
     let output = args.output.as_deref().map(Output::create).transpose()?;
@@ -211,6 +220,9 @@ fn export_phased(
         opts.first = Some(shape.parse(text).context("--first")?);
     }
     let chooser = Chooser::new(shape, opts)?;
+    if args.format == Format::Book {
+        return export_book(&chooser, args.depth.unwrap_or(3) as usize, output);
+    }
     let caption = format!("{shape} tree of the phased strategy");
     let Some(rules) = shape.rules() else {
         if args.format == Format::Html {
@@ -256,6 +268,38 @@ fn export_phased(
         None,
     )?;
     write_out(args.format, output, &bytes)
+}
+
+/// `export --strategy phased --format book`: the strategy's nodes at its
+/// first `depth` levels (the memory of every code stated and checked
+/// first), one line on standard error a node on a terminal.
+fn export_book(
+    chooser: &Chooser,
+    depth: usize,
+    output: Option<Output>,
+) -> anyhow::Result<ExitCode> {
+    let shape = chooser.shape();
+    let need = shape.memory_bytes();
+    super::huge::fit(
+        &format!(
+            "memory: about {} needed for the {} codes of {shape}",
+            super::memory::show(need),
+            shape.code_count()
+        ),
+        need,
+        &shape.to_string(),
+    )?;
+    let show = std::io::stderr().is_terminal();
+    let book = optimoo::huge::book::build(chooser, depth, &crate::driver::Rayon, &|n| {
+        if show {
+            eprint!("\r{n} nodes");
+        }
+    });
+    if show {
+        eprintln!();
+    }
+    let text = book.to_text(chooser.options());
+    write_out(Format::Book, output, text.as_bytes())
 }
 
 /// Why a huge game's tree is not exported as a page.
@@ -334,6 +378,7 @@ fn export_huge(
             }
             Format::Tree => w.write_all(&replay.rewrite(bytes)?)?,
             Format::Html => bail!("{}", html_refused(shape)),
+            Format::Book => unreachable!("refused by run"),
         }
         Ok(())
     })
@@ -355,5 +400,6 @@ fn render(
         Format::Html => {
             html::render(game, &tree, caption, objective != Objective::Heuristic).into_bytes()
         }
+        Format::Book => unreachable!("refused by run"),
     })
 }

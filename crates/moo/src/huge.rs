@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
+use optimoo::huge::book::Book;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
@@ -19,6 +20,8 @@ use optimoo::play::huge_host::{self, HugeHost};
 use optimoo::play::{huge_rank, report};
 
 use cli_common::exit::{self, EXIT_NEGATIVE};
+
+use crate::BOOKS;
 
 /// Candidates a rank before the first move may list (every code of the
 /// game, 24 bytes each: mm:8x8's 16,777,216 take 403 MB).
@@ -34,9 +37,18 @@ fn all_cores() -> Scoped {
     Scoped(std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// The candidates left after `history` (each GUESS:FEEDBACK); `Ok(None)`
-/// when the last move won.
-fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Packed>>> {
+/// A history as read: won, impossible, or still open.
+enum Moves {
+    /// The last move won.
+    Won,
+    /// The winning guess disagrees with an earlier answer.
+    Wrong,
+    /// The moves, none won.
+    Open(Vec<(Packed, Feedback)>),
+}
+
+/// Reads `history` (each GUESS:FEEDBACK).
+fn moves(shape: &Shape, history: &[String]) -> anyhow::Result<Moves> {
     let k = shape.positions();
     let mut moves = Vec::new();
     for (i, mv) in history.iter().enumerate() {
@@ -49,54 +61,75 @@ fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Pa
             }
             // The winning guess must agree with every earlier answer.
             if moves.iter().all(|&(g, f)| shape.feedback(guess, g) == f) {
-                return Ok(None);
+                return Ok(Moves::Won);
             }
-            return Ok(Some(Vec::new()));
+            return Ok(Moves::Wrong);
         }
         moves.push((guess, answer));
     }
-    // Both cores: the candidates are most of an answer's time.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok(Some(
-        shape.candidates_with(&moves, &optimoo::exec::Scoped(cores)),
-    ))
+    Ok(Moves::Open(moves))
+}
+
+/// The candidates left after `history`; `Ok(None)` when the last move won.
+fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Packed>>> {
+    Ok(match moves(shape, history)? {
+        Moves::Won => None,
+        Moves::Wrong => Some(Vec::new()),
+        Moves::Open(moves) => Some(shape.candidates_with(&moves, &all_cores())),
+    })
+}
+
+/// The opening book of data/ for `shape` played with `opts`, if one was
+/// embedded (build.rs) for that game and those options. A book that does
+/// not read is skipped: the strategy is then computed, as without a book
+/// (tests read every shipped book).
+fn book(shape: Shape, opts: &Phased) -> Option<Book> {
+    BOOKS
+        .iter()
+        .find_map(|text| Book::read(shape, opts, text).ok().flatten())
+}
+
+/// The strategy's guess after `moves` and the number of codes still
+/// possible: from the book when it lists the node, else computed from the
+/// candidates (`None`: there are none).
+fn strategy_move(
+    chooser: &Chooser,
+    book: Option<&Book>,
+    moves: &[(Packed, Feedback)],
+) -> Option<(Packed, u64)> {
+    if let Some(found) = book.and_then(|b| b.lookup(moves)) {
+        return Some(found);
+    }
+    if moves.is_empty() {
+        return Some((
+            chooser.opening(&all_cores()),
+            chooser.shape().code_count() as u64,
+        ));
+    }
+    let set = chooser.shape().candidates_with(moves, &all_cores());
+    (!set.is_empty()).then(|| (chooser.choose(&set, &all_cores()), set.len() as u64))
 }
 
 /// `moo --game G next HISTORY`.
 pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
     let chooser = Chooser::new(shape, Phased::default())?;
-    if history.is_empty() {
-        let mut out = std::io::stdout().lock();
-        let guess = chooser.opening(&all_cores());
-        writeln!(
-            out,
-            "{} ({} secrets still possible)",
-            shape.format(guess),
-            shape.code_count()
-        )?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    match candidates(&shape, history)? {
-        None => {
+    let moves = match moves(&shape, history)? {
+        Moves::Won => {
             exit::say("the game is won");
-            Ok(ExitCode::SUCCESS)
+            return Ok(ExitCode::SUCCESS);
         }
-        Some(set) if set.is_empty() => {
-            exit::say("no secret of this game gives these answers: one of them is wrong");
-            Ok(ExitCode::from(EXIT_NEGATIVE))
-        }
-        Some(set) => {
-            let guess = chooser.choose(&set, &all_cores());
-            let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "{} ({} secrets still possible)",
-                shape.format(guess),
-                set.len()
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
-    }
+        Moves::Wrong => None,
+        Moves::Open(moves) => Some(moves),
+    };
+    let book = book(shape, chooser.options());
+    let found = moves.and_then(|m| strategy_move(&chooser, book.as_ref(), &m));
+    let Some((guess, n)) = found else {
+        exit::say("no secret of this game gives these answers: one of them is wrong");
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{} ({n} secrets still possible)", shape.format(guess))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `moo --game G play`: moo guesses, the person answers.
@@ -107,17 +140,22 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         "Think of a secret of {shape} ({} codes) and answer each guess with bulls and cows (e.g. 2A3B); quit to stop.",
         shape.code_count()
     ));
-    // The first guess needs no list of codes; after its answer the
-    // candidates are built from it alone, on every core.
-    let mut set = Vec::new();
+    // The book's nodes need no list of codes; after them the candidates
+    // are built once from the moves, on every core, then filtered.
+    let book = book(shape, chooser.options());
+    let mut moves = Vec::new();
+    let mut set: Option<Vec<Packed>> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
     let mut out = std::io::stdout().lock();
     for turn in 1.. {
-        let guess = if turn == 1 {
-            chooser.opening(&all_cores())
-        } else {
-            chooser.choose(&set, &all_cores())
+        let found = match &set {
+            None => strategy_move(&chooser, book.as_ref(), &moves),
+            Some(set) => Some((chooser.choose(set, &all_cores()), set.len() as u64)),
+        };
+        let Some((guess, _)) = found else {
+            exit::say("no secret gives these answers: one of them is wrong");
+            return Ok(ExitCode::from(EXIT_NEGATIVE));
         };
         writeln!(out, "{}", shape.format(guess))?;
         out.flush()?;
@@ -139,12 +177,13 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
             exit::say(&format!("won in {turn} guesses"));
             return Ok(ExitCode::SUCCESS);
         }
-        if turn == 1 {
-            set = shape.candidates_with(&[(guess, answer)], &all_cores());
-        } else {
-            set.retain(|&s| shape.feedback(s, guess) == answer);
+        moves.push((guess, answer));
+        match &mut set {
+            Some(set) => set.retain(|&s| shape.feedback(s, guess) == answer),
+            None if book.as_ref().and_then(|b| b.lookup(&moves)).is_some() => {}
+            None => set = Some(shape.candidates_with(&moves, &all_cores())),
         }
-        if set.is_empty() {
+        if set.as_ref().is_some_and(|s| s.is_empty()) {
             exit::say("no secret gives these answers: one of them is wrong");
             return Ok(ExitCode::from(EXIT_NEGATIVE));
         }

@@ -531,3 +531,46 @@ fn rank_after_a_first_answer_of_2a8b() {
         assert!(r["total"].as_u64().unwrap() <= r["upper_total"].as_u64().unwrap());
     }
 }
+
+/// The opening book of moo:10x10 shipped in data/ (read by `moo`) is the
+/// strategy's own choices with today's default options, node by node (83
+/// nodes, about a second): a stale book fails here, not in a user's game.
+/// And `next` answers a renamed first guess with the renamed guess.
+#[test]
+fn the_shipped_book_is_the_strategy() {
+    use optimoo::exec::Scoped;
+    use optimoo::huge::book::Book;
+    use optimoo::huge::phased::{Chooser, Phased};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/moo-10x10.book");
+    let text = std::fs::read_to_string(path).unwrap();
+    let shape: Shape = "moo:10x10".parse().unwrap();
+    let book = Book::read(shape, &Phased::default(), &text)
+        .unwrap()
+        .expect("the book's options are the player's defaults");
+    assert!(book.depth() >= 3);
+    let chooser = Chooser::new(shape, Phased::default()).unwrap();
+    let par = Scoped(2);
+    for (history, guess, n) in book.nodes() {
+        if history.is_empty() {
+            assert_eq!(guess, chooser.opening(&par));
+            assert_eq!(n as u128, shape.code_count());
+            continue;
+        }
+        let set = shape.candidates_with(history, &par);
+        assert_eq!(set.len() as u64, n, "{history:?}");
+        assert_eq!(chooser.choose(&set, &par), guess, "{history:?}");
+    }
+    assert!(book.len() > 50, "{}", book.len());
+    // 9 - s for every symbol s: the book's answer after 0123456789:1A9B.
+    let answer = |h: &str| {
+        let (code, out, err) = run(MOO, &["--game", "moo:10x10", "next", h], "");
+        assert_eq!(code, 0, "{err}");
+        out.split_whitespace().next().unwrap().to_string()
+    };
+    let ours = answer("0123456789:1A9B");
+    let flipped: String = answer("9876543210:1A9B")
+        .chars()
+        .map(|c| char::from(b'9' - c as u8 + b'0'))
+        .collect();
+    assert_eq!(ours, flipped);
+}

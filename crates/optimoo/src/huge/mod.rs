@@ -30,6 +30,7 @@
 //!   for byte: on a game the model handles, [`file::encode`] writes what
 //!   the model's writer writes for the strategy's tree (tested).
 
+pub mod book;
 pub mod code;
 pub mod file;
 pub mod phased;
