@@ -31,15 +31,7 @@ fn main() {
     let data = dir.join("..").join("..").join("data");
     println!("cargo::rerun-if-changed={}", data.display());
     println!("cargo::rerun-if-changed=build.rs");
-    let mut trees: Vec<PathBuf> = std::fs::read_dir(&data)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tree"))
-                .collect()
-        })
-        .unwrap_or_default();
-    trees.sort();
+    let trees = files(&data, "tree");
     let mut items = String::new();
     let mut names = Vec::new();
     let mut embedded = "None".to_string();
@@ -80,17 +72,24 @@ fn main() {
     std::fs::write(out.join("shipped_trees.rs"), items).expect("OUT_DIR is writable");
 }
 
-/// The `BOOKS` item: every data/*.book, in file name order.
-fn books(data: &std::path::Path) -> String {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(data)
+/// The files of `dir` named `*.EXT`, in name order (none if `dir` is
+/// missing).
+fn files(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "book"))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == ext))
                 .collect()
         })
         .unwrap_or_default();
     paths.sort();
+    paths
+}
+
+/// The `BOOKS` item: every data/*.book, in file name order.
+fn books(data: &std::path::Path) -> String {
+    let paths = files(data, "book");
     let rows: Vec<String> = paths
         .iter()
         .map(|p| {

@@ -228,16 +228,7 @@ fn export_phased(
         if args.format == Format::Html {
             bail!("{}", html_refused(shape));
         }
-        let need = shape.memory_bytes() + 2 * file::max_len(shape);
-        super::huge::fit(
-            &format!(
-                "memory: about {} needed for the {} codes of {shape} and its tree file",
-                super::memory::show(need),
-                shape.code_count()
-            ),
-            need,
-            &shape.to_string(),
-        )?;
+        fit_codes(shape, 2 * file::max_len(shape), " and its tree file")?;
         let bar = super::huge::Bar::new(shape.code_count() as u64, std::io::stderr().is_terminal());
         let (bytes, _) = file::encode(&chooser, &crate::driver::Rayon, &bar)?;
         bar.finish();
@@ -279,16 +270,7 @@ fn export_book(
     output: Option<Output>,
 ) -> anyhow::Result<ExitCode> {
     let shape = chooser.shape();
-    let need = shape.memory_bytes();
-    super::huge::fit(
-        &format!(
-            "memory: about {} needed for the {} codes of {shape}",
-            super::memory::show(need),
-            shape.code_count()
-        ),
-        need,
-        &shape.to_string(),
-    )?;
+    fit_codes(shape, 0, "")?;
     let show = std::io::stderr().is_terminal();
     let book = optimoo::huge::book::build(chooser, depth, &crate::driver::Rayon, &|n| {
         if show {
@@ -300,6 +282,21 @@ fn export_book(
     }
     let text = book.to_text(chooser.options());
     write_out(Format::Book, output, text.as_bytes())
+}
+
+/// States the memory of every code of `shape` and `more` bytes (`what`
+/// they are for), and refuses the work when it does not fit.
+fn fit_codes(shape: Shape, more: u64, what: &str) -> anyhow::Result<()> {
+    let need = shape.memory_bytes() + more;
+    super::huge::fit(
+        &format!(
+            "memory: about {} needed for the {} codes of {shape}{what}",
+            super::memory::show(need),
+            shape.code_count()
+        ),
+        need,
+        &shape.to_string(),
+    )
 }
 
 /// Why a huge game's tree is not exported as a page.
