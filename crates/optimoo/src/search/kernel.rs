@@ -48,6 +48,7 @@
 
 use std::str::FromStr;
 
+use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 
 /// A guess that cannot be used (infeasible, or useless).
@@ -55,6 +56,15 @@ pub const NONE: u16 = u16::MAX;
 
 /// Largest set the kernel handles (class counts fit in a byte).
 pub const MAX_SET: usize = 255;
+
+/// Largest set whose least bound [`Kernel::least`] finds from each
+/// guess's answers as a bit mask (beyond it most guesses give every answer
+/// and the masks no longer tell them apart).
+pub const MASK_MAX: usize = 64;
+
+/// How many mask values above the least [`Kernel::least`] tries before it
+/// counts every guess's classes instead.
+const WINDOW: u16 = 8;
 
 /// The environment variable that chooses the kernel's code path.
 pub const KERNEL_ENV: &str = "OPTIMOO_KERNEL";
@@ -200,6 +210,20 @@ pub struct Kernel {
     /// The smallest set size `n` with `x(n) ≥ 255`: from there on the SIMD
     /// paths sum the excess in `u16` lanes (`MAX_SET + 1`: never).
     wide_from: usize,
+    /// Whether every answer (the win included) is below 32, so that a
+    /// guess's answers fit a `u32` mask ([`Kernel::least`]), and at most
+    /// eight non-winning answers are 16 or more (one byte of `lut_high`).
+    masks_fit: bool,
+    /// The bit of each non-winning answer below 16 by its value, in two
+    /// bytes (values 0–7, 8–15); the win's entry is 0.
+    lut_low: [[u8; 16]; 2],
+    /// The bit of each non-winning answer `a` from 16 to 31 at `a − 16`
+    /// (one bit each, in order); the win's entry is 0.
+    lut_high: [u8; 16],
+    /// Whether any non-winning answer is 16 or more.
+    has_high: bool,
+    /// `x(c)` for `c <= MASK_MAX`.
+    excess_small: Vec<u16>,
 }
 
 impl Kernel {
@@ -214,6 +238,7 @@ impl Kernel {
     ) -> Result<Kernel, KernelError> {
         let path = path.check()?;
         let answers: Vec<u8> = possible.filter(|&f| f != win).map(|f| f.0).collect();
+        let possible_max = answers.iter().copied().max().unwrap_or(0);
         debug_assert!(answers.len() < 255 && answers.iter().all(|&a| a != 0xFF));
         let mut thresholds = Vec::new();
         let mut t = 1u64;
@@ -232,7 +257,25 @@ impl Kernel {
             path,
             thresholds,
             wide_from: MAX_SET + 1,
+            masks_fit: win.0 < 32 && possible_max < 32,
+            lut_low: [[0; 16]; 2],
+            lut_high: [0; 16],
+            has_high: false,
+            excess_small: Vec::new(),
         };
+        let mut high = 0;
+        for &a in &kernel.answers {
+            match a {
+                0..=15 => kernel.lut_low[usize::from(a / 8)][usize::from(a)] = 1 << (a % 8),
+                16..=31 if high < 8 => {
+                    kernel.lut_high[usize::from(a - 16)] = 1 << high;
+                    high += 1;
+                }
+                _ => kernel.masks_fit = false,
+            }
+        }
+        kernel.has_high = high > 0;
+        kernel.excess_small = (0..=MASK_MAX).map(|c| kernel.excess(c) as u16).collect();
         kernel.wide_from = (0..=MAX_SET)
             .find(|&n| kernel.excess(n) >= 255)
             .unwrap_or(MAX_SET + 1);
@@ -324,6 +367,258 @@ impl Kernel {
         let _ = stop; // Only the SIMD paths stop early.
         self.bounds_scalar(rows, done, len, cap, out);
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
+    }
+
+    /// Whether [`Kernel::least`] takes its cheaper road for a set of `n`
+    /// secrets whose classes may hold `capacity` secrets.
+    pub fn masks_apply(&self, n: usize, capacity: u64) -> bool {
+        self.masks_fit && (1..=MASK_MAX).contains(&n) && capacity >= n as u64
+    }
+
+    /// The least bound of every guess `g < len` on `set`, whose rows are
+    /// `rows`, as [`Kernel::bounds`] returns it (the least of its values,
+    /// `NONE` when no guess is usable), but no more than `ceiling`; with
+    /// `stop > 0` possibly some value at least that least and at most
+    /// `stop` instead. `out` is scratch space.
+    ///
+    /// Sets of at most [`MASK_MAX`] secrets that no class can overflow
+    /// ([`Kernel::masks_apply`]) take a cheaper road: each guess's answers
+    /// are gathered as a bit mask (a table lookup and an `or` per secret
+    /// and 32 guesses, where counting classes takes a compare and an add
+    /// per answer), which gives `m_g = 3n − 2w − p`, the bound less its
+    /// excess `e ≥ 0`. When no class can pass the first threshold (`x(n) =
+    /// 0`) that is the bound itself; otherwise guesses are counted exactly
+    /// in the order of `m_g` until the least bound found is at most the
+    /// next `m_g` (or the ceiling). The value is the same (tested against
+    /// plain counting on every path).
+    #[allow(clippy::too_many_arguments)]
+    pub fn least(
+        &self,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        capacity: u64,
+        stop: u16,
+        ceiling: u16,
+        out: &mut Vec<u16>,
+    ) -> u16 {
+        let n = rows.len();
+        if !self.masks_apply(n, capacity) {
+            return self.bounds(rows, len, capacity, stop, out).min(ceiling);
+        }
+        assert!(rows.iter().all(|r| r.len() >= len));
+        out.clear();
+        out.resize(len, 0);
+        debug_assert_eq!(set.len(), n);
+        let exact = self.excess_small[n] == 0;
+        let least = self.mask_values(rows, set, len, if exact { stop } else { 0 }, out);
+        if least == NONE || exact || least >= ceiling {
+            return least.min(ceiling);
+        }
+        // Guesses by mask value, level by level, counted exactly until the
+        // least bound found is at most the next level (every bound is at
+        // least its mask value). Rarely more than a level or two: the
+        // guesses of most answers have small classes, hence no excess.
+        let mut best = NONE;
+        let mut level = least;
+        while level < best && level < ceiling {
+            if level - least >= WINDOW {
+                return self.bounds(rows, len, capacity, stop, out).min(ceiling);
+            }
+            for (g, &m) in out.iter().enumerate() {
+                if m == level {
+                    best = best.min(self.exact(rows, g));
+                    if best == level {
+                        return best;
+                    }
+                }
+            }
+            if stop > 0 && best <= stop {
+                return best;
+            }
+            level += 1;
+        }
+        best.min(ceiling)
+    }
+
+    /// `m_g = 3n − 2w − p` of every guess in `out` (`NONE` for a useless
+    /// guess: one class and no win), from the answers' bit masks; returns
+    /// the least, or with `stop > 0` possibly a value at least the least
+    /// and at most `stop` (`out` then incomplete). Needs `masks_fit` and
+    /// `n <= MASK_MAX`.
+    fn mask_values(
+        &self,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        stop: u16,
+        out: &mut [u16],
+    ) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        if self.path != KernelPath::Scalar && len >= 32 {
+            // SAFETY: the AVX-512 path implies AVX2 (checked when the
+            // kernel was made); every row holds at least `len` bytes and
+            // only the first `len` are read.
+            return unsafe { self.mask_values_avx2(rows, set, len, stop, out) };
+        }
+        let _ = stop; // Plain masks do not stop early.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = set; // The scalar masks hold the win.
+        let mut masks = vec![0u32; len];
+        for r in rows {
+            for (m, f) in masks.iter_mut().zip(&r[..len]) {
+                *m |= 1u32 << f.0;
+            }
+        }
+        let n = rows.len() as u32;
+        let mut least = NONE;
+        for (o, m) in out.iter_mut().zip(masks) {
+            let w = (m >> self.win) & 1;
+            let p = (m & !(1u32 << self.win)).count_ones();
+            *o = if w == 0 && p == 1 {
+                NONE
+            } else {
+                (3 * n - 2 * w - p) as u16
+            };
+            least = least.min(*o);
+        }
+        least
+    }
+
+    /// [`Kernel::mask_values`], 32 guesses at a time (`len >= 32`; the last
+    /// block overlaps the one before, so that every read is in the row).
+    /// Each guess's answers are gathered as bits in byte lanes by table
+    /// lookups (`lut_low`, `lut_high`): `t = a + 0x70` has its top bit
+    /// clear exactly when `a < 16`, and its low four bits are `a mod 16`,
+    /// so one lookup of `t` finds the bit of an answer below 16 and one of
+    /// `t ^ 0x80` that of an answer from 16 to 31 (a lookup of a byte with
+    /// its top bit set gives 0). The win is left out, and candidates (the
+    /// guesses in `set`) are corrected afterwards.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn mask_values_avx2(
+        &self,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        stop: u16,
+        out: &mut [u16],
+    ) -> u16 {
+        if self.has_high {
+            self.mask_values_avx2_with::<true>(rows, set, len, stop, out)
+        } else {
+            self.mask_values_avx2_with::<false>(rows, set, len, stop, out)
+        }
+    }
+
+    /// [`Kernel::mask_values_avx2`]; `HIGH`: some answer is 16 or more.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn mask_values_avx2_with<const HIGH: bool>(
+        &self,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        stop: u16,
+        out: &mut [u16],
+    ) -> u16 {
+        use std::arch::x86_64::*;
+        debug_assert!(len >= 32 && out.len() >= len);
+        let n = rows.len();
+        let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
+        let lut = |t: &[u8; 16]| {
+            let x = _mm_loadu_si128(t.as_ptr() as *const __m128i);
+            _mm256_broadcastsi128_si256(x)
+        };
+        let (lut0, lut1, lut2) = (
+            lut(&self.lut_low[0]),
+            lut(&self.lut_low[1]),
+            lut(&self.lut_high),
+        );
+        let zero = _mm256_setzero_si256();
+        let shift = _mm256_set1_epi8(0x70);
+        let top = _mm256_set1_epi8(-128);
+        let low4 = _mm256_set1_epi8(0x0F);
+        let one16 = _mm256_set1_epi16(1);
+        let base = _mm256_set1_epi16(3 * n as i16);
+        #[rustfmt::skip]
+        let pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+        );
+        let count = |x: __m256i| {
+            _mm256_add_epi8(
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
+            )
+        };
+        // 3n − p of sixteen guesses, NONE where p = 1 (useless unless a
+        // candidate: corrected below).
+        let value = |p: __m256i| {
+            let b = _mm256_sub_epi16(base, p);
+            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
+        };
+        let mut least = _mm256_set1_epi16(-1);
+        let mut o = 0;
+        while o < len {
+            let at = o.min(len - 32);
+            let (mut a0, mut a1, mut a2) = (zero, zero, zero);
+            for &ptr in &ptrs {
+                let v = _mm256_loadu_si256(ptr.add(at) as *const __m256i);
+                let t = _mm256_add_epi8(v, shift);
+                a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, t));
+                a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, t));
+                if HIGH {
+                    let u = _mm256_xor_si256(t, top);
+                    a2 = _mm256_or_si256(a2, _mm256_shuffle_epi8(lut2, u));
+                }
+            }
+            let mut p = _mm256_add_epi8(count(a0), count(a1));
+            if HIGH {
+                p = _mm256_add_epi8(p, count(a2));
+            }
+            let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
+            let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+            _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, lo);
+            _mm256_storeu_si256(out.as_mut_ptr().add(at + 16) as *mut __m256i, hi);
+            least = _mm256_min_epu16(least, _mm256_min_epu16(lo, hi));
+            o += 32;
+            // A candidate's value here is 2 above its own (corrected
+            // below): still at least the least.
+            if stop > 0 && horizontal_min(least) <= stop {
+                return horizontal_min(least);
+            }
+        }
+        let mut least = horizontal_min(least);
+        // Candidates: the win is one of their answers (w = 1), never useless.
+        let n3 = 3 * n as u16;
+        for s in set {
+            let m = &mut out[s.index()];
+            *m = if *m == NONE { n3 - 3 } else { *m - 2 };
+            least = least.min(*m);
+        }
+        least
+    }
+
+    /// The bound of guess `g` by counting its classes (`n <= MASK_MAX`, no
+    /// class above capacity: [`Kernel::least`]).
+    fn exact(&self, rows: &[&[Feedback]], g: usize) -> u16 {
+        let mut counts = [0u8; 32];
+        for r in rows {
+            counts[r[g].0 as usize] += 1;
+        }
+        let w = u32::from(counts[self.win as usize]);
+        let (mut p, mut e) = (0u32, 0u32);
+        for &a in &self.answers {
+            let c = counts[a as usize];
+            p += u32::from(c.min(1));
+            e += u32::from(self.excess_small[c as usize]);
+        }
+        if w == 0 && p == 1 {
+            NONE
+        } else {
+            (3 * rows.len() as u32 - 2 * w - p + e) as u16
+        }
     }
 
     /// In debug builds, the SIMD results `out[from..to]` against plain
@@ -696,12 +991,33 @@ mod tests {
                     set.len()
                 );
                 assert_eq!(least, expected.iter().copied().min().unwrap());
+                // The least bound alone (by answer masks on small sets).
+                let cap = bounds.capacity(d - 1);
+                let alone = kernel.least(&rows, set, game.len(), cap, 0, NONE, &mut out);
+                assert_eq!(
+                    alone,
+                    least,
+                    "least: {} path {} set of {} d {d}",
+                    game.rules(),
+                    kernel.path(),
+                    set.len()
+                );
+                // Under a ceiling: the least, or the ceiling.
+                for ceiling in [least.saturating_sub(1), least, least.saturating_add(2)] {
+                    let capped = kernel.least(&rows, set, game.len(), cap, 0, ceiling, &mut out);
+                    assert_eq!(capped, least.min(ceiling));
+                }
                 let stop = least.saturating_add(3);
                 if stop < NONE {
                     let mut part = Vec::new();
                     let found =
                         kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), stop, &mut part);
                     assert!(found <= stop && found >= least);
+                    for stop in [least, stop] {
+                        let found =
+                            kernel.least(&rows, set, game.len(), cap, stop, NONE, &mut part);
+                        assert!(found <= stop && found >= least);
+                    }
                 }
             }
         }
@@ -709,17 +1025,49 @@ mod tests {
 
     #[test]
     fn equals_plain_counting() {
-        for rules in ["moo:4x10", "mm:4x6", "mm:5x4", "moo:3x5", "mm:2x3"] {
+        for rules in [
+            "moo:4x10", "mm:4x6", "mm:5x4", "moo:3x5", "mm:2x3", "moo:5x7", "mm:5x5", "mm:2x16",
+            "moo:2x12",
+        ] {
             let game = Game::new(rules.parse::<Rules>().unwrap());
             let mut rng = crate::rng::SplitMix64::new(99);
             for trial in 0..20 {
-                let size = 1 + rng.below(if trial % 3 == 0 { 255 } else { 40 });
+                let size = 1 + rng.below(match trial % 3 {
+                    0 => 255,
+                    1 => MASK_MAX,
+                    _ => 40,
+                });
                 let mut set: Vec<Code> = (0..size)
                     .map(|_| Code(rng.below(game.len()) as u16))
                     .collect();
                 set.sort();
                 set.dedup();
                 check_set(&game, &set, &[2, 3, 4, 5, 9]);
+            }
+        }
+    }
+
+    /// Sets the search meets: the classes of two guesses in a row, on games
+    /// of five positions (answers up to 30, the masks' limit) and four,
+    /// where classes are clumped and counting them settles the least bound.
+    #[test]
+    fn classes_of_two_guesses_equal_plain_counting() {
+        for rules in [
+            "moo:5x7", "mm:5x4", "moo:4x8", "mm:4x6", "mm:3x3", "moo:3x8",
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let all: Vec<Code> = game.codes().all().collect();
+            let mut rng = crate::rng::SplitMix64::new(7);
+            let first = Code(0);
+            for (_, class) in crate::model::partition::split(&game, first, &all) {
+                for _ in 0..3 {
+                    let second = Code(rng.below(game.len()) as u16);
+                    for (_, sub) in crate::model::partition::split(&game, second, &class) {
+                        if sub.len() >= 3 && sub.len() <= 2 * MASK_MAX {
+                            check_set(&game, &sub, &[3, 4, 9]);
+                        }
+                    }
+                }
             }
         }
     }

@@ -370,6 +370,29 @@ impl Context<'_> {
         known: u64,
         limit: u64,
     ) -> u64 {
+        let capacity = self.bounds.capacity(d - 1);
+        if kernel.masks_apply(set.len(), capacity) {
+            // Small sets: every guess at once by answer masks, candidates
+            // included (the same value as below: the least bound over every
+            // guess, no more than `limit`, at least `known`; a non-candidate
+            // costs at least ncl anyway). Reading the rows in order beats
+            // the candidates' scattered reads.
+            let stop = known.min(u64::from(NONE - 1)) as u16;
+            let ceiling = limit.min(u64::from(NONE)) as u16;
+            let least = BUF.with(|buf| {
+                kernel.least(
+                    cols,
+                    set,
+                    self.game.len(),
+                    capacity,
+                    stop,
+                    ceiling,
+                    &mut buf.borrow_mut(),
+                )
+            });
+            let least = if least == NONE { INF } else { u64::from(least) };
+            return least.min(limit).max(known);
+        }
         // The bound is min(candidates, max(non-candidates, ncl)). The
         // candidates first, one by one (n² work at most): when their least
         // is at most ncl, it is the bound and no other guess is scanned.
@@ -394,11 +417,13 @@ impl Context<'_> {
             // bounds: no orbit test.
             let stop = known.max(ncl).min(u64::from(NONE - 1)) as u16;
             let all = BUF.with(|buf| {
-                let least = kernel.bounds(
+                let least = kernel.least(
                     cols,
+                    set,
                     self.game.len(),
-                    self.bounds.capacity(d - 1),
+                    capacity,
                     stop,
+                    NONE,
                     &mut buf.borrow_mut(),
                 );
                 if least == NONE {

@@ -412,6 +412,90 @@ fn class_bound_never_exceeds_brute_force() {
     }
 }
 
+/// Under any limit the class bound is `max(level bound, min(limit, least
+/// one-step bound))`, the least found by plain counting, whichever road the
+/// kernel takes (answer masks for sets of up to 64 secrets that no class
+/// can overflow, counting otherwise): games of two to five positions, many
+/// symbols or few, sets from 3 to 150 secrets, caps that bind and that do
+/// not.
+#[test]
+fn class_bound_under_a_limit_is_the_capped_least() {
+    use crate::search::kernel::KernelPath;
+    for rules in [
+        "moo:5x6", "mm:5x3", "moo:4x7", "mm:4x5", "moo:3x8", "mm:3x3", "mm:2x16", "moo:2x12",
+    ] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let all = game.all_codes();
+        let stab = Stabilizer::identity(game.positions(), game.rules().symbols());
+        let split = crate::model::partition::split;
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut sets = Vec::new();
+        for (_, c) in split(&game, Code(0), &all) {
+            for _ in 0..4 {
+                let b = Code(rng.below(game.len()) as u16);
+                sets.extend(split(&game, b, &c).into_iter().map(|(_, x)| x));
+            }
+            sets.push(c);
+        }
+        sets.retain(|c| (3..=150).contains(&c.len()));
+        sets.sort();
+        sets.dedup();
+        let step = sets.len().div_ceil(40);
+        for set in sets.iter().step_by(step) {
+            for d in [3, 4, 9] {
+                let plain = Searcher::new(&game, Config::default()).unwrap();
+                let dd = plain.cx.clamp(set.len(), d);
+                let floor = plain.cx.bounds.lower(set.len(), dd);
+                if floor >= INF {
+                    continue;
+                }
+                let mut least = INF;
+                for g in game.codes().all() {
+                    let classes = split(&game, g, set);
+                    if classes.len() == 1 && !set.contains(&g) {
+                        continue;
+                    }
+                    let mut b = set.len() as u64;
+                    for (f, c) in &classes {
+                        if *f != game.win() {
+                            b = b.saturating_add(plain.cx.bounds.lower(c.len(), dd - 1));
+                        }
+                    }
+                    least = least.min(b.min(INF));
+                }
+                let limits = [
+                    INF,
+                    floor + 1,
+                    least.saturating_sub(1).max(1),
+                    least,
+                    least.saturating_add(1),
+                ];
+                for path in KernelPath::available() {
+                    for &limit in &limits {
+                        let config = Config {
+                            kernel: Some(path),
+                            ..Config::default()
+                        };
+                        let fresh = Searcher::new(&game, config).unwrap();
+                        let got = fresh.cx.class_bound(&fresh.memo, set, d, &stab, limit);
+                        let expected = if floor >= limit {
+                            floor
+                        } else {
+                            floor.max(least.min(limit))
+                        };
+                        assert_eq!(
+                            got,
+                            expected,
+                            "{rules} {path} d {d} limit {limit} set of {}",
+                            set.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn isomorphic_sets_share_one_memo_entry() {
     let game = Game::new(Rules::standard());
