@@ -37,6 +37,54 @@ impl Searcher<'_> {
         out
     }
 
+    /// [`Searcher::classes`] in one buffer (the same classes in the same
+    /// order, each in the order of `set`): one allocation where a split
+    /// makes one per class, for the guesses a node evaluates.
+    pub(super) fn flat_classes(&self, set: &[Code], guess: Code) -> Classes {
+        let win = self.cx.win.0;
+        let mut answers = Vec::with_capacity(set.len());
+        let mut counts = [0u32; 256];
+        match self.cx.game.built_table() {
+            // The guess's row, read at the secrets' increasing indices.
+            Some(t) => {
+                let row = t.row(guess);
+                answers.extend(set.iter().map(|s| row[s.index()].0));
+            }
+            // A table of some rows only: the secrets' rows (symmetric).
+            None => answers.extend(set.iter().map(|&s| self.cx.table.row(s)[guess.index()].0)),
+        }
+        for &f in &answers {
+            counts[usize::from(f)] += 1;
+        }
+        let mut parts: Vec<(Feedback, u32, u32)> = (0..=255u8)
+            .filter(|&f| f != win && counts[usize::from(f)] > 0)
+            .map(|f| (Feedback(f), 0, counts[usize::from(f)]))
+            .collect();
+        if self.cx.config.objective == Cost::Feasible {
+            parts.sort_by_key(|&(f, _, c)| (std::cmp::Reverse(c), f));
+        } else {
+            parts.sort_by_key(|&(f, _, c)| (c, f));
+        }
+        // Each class's start, by answer; then the codes in place.
+        let mut next = [0u32; 256];
+        let mut at = 0;
+        for part in &mut parts {
+            next[usize::from(part.0 .0)] = at;
+            part.1 = at;
+            at += part.2;
+            part.2 = at;
+        }
+        let mut codes = vec![Code(0); at as usize];
+        for (&s, &f) in set.iter().zip(&answers) {
+            if f != win {
+                let i = &mut next[usize::from(f)];
+                codes[*i as usize] = s;
+                *i += 1;
+            }
+        }
+        Classes { codes, parts }
+    }
+
     /// Exact cost of guessing `s.guess` if below `bound`, else a lower bound
     /// at least `bound`. `live`, if given, is read between classes: the
     /// bound as it stands (at most `bound`).
@@ -59,7 +107,7 @@ impl Searcher<'_> {
                 *b = (*b).min(f());
             }
         };
-        let classes = self.classes(set, s.guess);
+        let classes = self.flat_classes(set, s.guess);
         let child = stab.fix(self.cx.game.codes().symbols(s.guess));
         // Before any class is searched, raise each one's bound to what its
         // best guess's lookahead allows (largest first: they refute most).
@@ -100,7 +148,7 @@ impl Searcher<'_> {
             // Near the root the bounds are costly: compute them side by side,
             // each with the slack left if the others meet their level bounds.
             let raised: Vec<u64> = exec::map(self.par, classes.len(), |i| {
-                let (c, lb) = (&classes[i].1, lbs[i]);
+                let (c, lb) = (classes.get(i).1, lbs[i]);
                 let b = now(bound);
                 if c.len() < 3 || total >= b {
                     lb
@@ -142,7 +190,7 @@ impl Searcher<'_> {
             // Each class gets the slack left if all others meet their bounds
             // (under the bound as it stands when the class starts).
             let results: Vec<(u64, Outcome, u64)> = exec::map(self.par, classes.len(), |i| {
-                let ((f, c), lb) = (&classes[i], lbs[i]);
+                let ((f, c), lb) = (classes.get(i), lbs[i]);
                 let b = now(bound);
                 if total >= b {
                     // Refuted already: the guess costs at least `total`.
@@ -152,7 +200,7 @@ impl Searcher<'_> {
                 let start = Instant::now();
                 let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
                 if level == 0 {
-                    self.report(s.guess, *f, c.len(), r, start);
+                    self.report(s.guess, f, c.len(), r, start);
                 }
                 (lb, r, b)
             });
@@ -208,4 +256,31 @@ fn raise(total: u64, lb: u64, found: u64) -> u64 {
         "total {total}, class bound {lb}, found {found}"
     );
     (total - lb.min(total)).saturating_add(found.max(lb))
+}
+
+/// A guess's non-winning classes in one buffer ([`Searcher::flat_classes`]).
+pub(super) struct Classes {
+    codes: Vec<Code>,
+    /// Each class's answer and range in `codes`, in the search's order.
+    parts: Vec<(Feedback, u32, u32)>,
+}
+
+impl Classes {
+    /// How many classes.
+    pub(super) fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Class `i`: its answer and secrets.
+    pub(super) fn get(&self, i: usize) -> (Feedback, &[Code]) {
+        let (f, a, b) = self.parts[i];
+        (f, &self.codes[a as usize..b as usize])
+    }
+
+    /// The classes in order.
+    pub(super) fn iter(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (Feedback, &[Code])> + ExactSizeIterator + '_ {
+        (0..self.parts.len()).map(|i| self.get(i))
+    }
 }
