@@ -369,6 +369,29 @@ impl Kernel {
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
     }
 
+    /// The bound of every guess `g < len` on `set` (whose rows are `rows`)
+    /// in `out`, as [`Kernel::bounds`] gives them with no early stop:
+    /// from the answer masks when they are the bounds themselves (no class
+    /// can pass the first threshold nor the capacity), else by counting.
+    pub fn every_bound(
+        &self,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        capacity: u64,
+        out: &mut Vec<u16>,
+    ) {
+        let n = rows.len();
+        if self.masks_apply(n, capacity) && self.excess_small[n] == 0 {
+            assert!(rows.iter().all(|r| r.len() >= len));
+            out.clear();
+            out.resize(len, 0);
+            self.mask_values(rows, set, len, 0, out);
+        } else {
+            self.bounds(rows, len, capacity, 0, out);
+        }
+    }
+
     /// Whether [`Kernel::least`] takes its cheaper road for a set of `n`
     /// secrets whose classes may hold `capacity` secrets.
     pub fn masks_apply(&self, n: usize, capacity: u64) -> bool {
@@ -991,6 +1014,15 @@ mod tests {
                     set.len()
                 );
                 assert_eq!(least, expected.iter().copied().min().unwrap());
+                let mut every = Vec::new();
+                kernel.every_bound(&rows, set, game.len(), bounds.capacity(d - 1), &mut every);
+                assert_eq!(
+                    every,
+                    expected,
+                    "every_bound: {} path {}",
+                    game.rules(),
+                    kernel.path()
+                );
                 // The least bound alone (by answer masks on small sets).
                 let cap = bounds.capacity(d - 1);
                 let alone = kernel.least(&rows, set, game.len(), cap, 0, NONE, &mut out);

@@ -117,11 +117,11 @@ impl Context<'_> {
             // below the limit (symmetric guesses have equal bounds).
             BUF.with(|buf| {
                 let mut bounds = buf.borrow_mut();
-                kernel.bounds(
+                kernel.every_bound(
                     &cols,
+                    set,
                     self.game.len(),
                     self.bounds.capacity(d - 1),
-                    0,
                     &mut bounds,
                 );
                 let mut in_set = set.iter().peekable();
@@ -144,12 +144,7 @@ impl Context<'_> {
                     }
                 }
             });
-            out.sort_unstable();
-            let out = out
-                .into_iter()
-                .map(|(bound, _, _, guess)| Scored { bound, guess })
-                .collect();
-            return (out, skipped);
+            return (in_order(out), skipped);
         }
         let mut counts = [0u32; 256];
         let mut in_set = vec![false; self.game.len()];
@@ -451,7 +446,89 @@ impl Context<'_> {
     }
 }
 
+/// Guesses listed in code order, with their (bound, spread, non-candidate,
+/// code), put in the order of those tuples. When every spread is 0 that is
+/// a stable sort by (bound, non-candidate): counted into buckets when the
+/// bounds span little more than the list, else sorted.
+fn in_order(mut out: Vec<(u64, u32, bool, Code)>) -> Vec<Scored> {
+    debug_assert!(out.windows(2).all(|w| w[0].3 < w[1].3));
+    let lo = out.iter().map(|e| e.0).min().unwrap_or(0);
+    let hi = out.iter().map(|e| e.0).max().unwrap_or(0);
+    let buckets = (hi - lo + 1).saturating_mul(2);
+    if out.len() < 32 || buckets > 4 * out.len() as u64 || out.iter().any(|e| e.1 != 0) {
+        out.sort_unstable();
+        return out
+            .into_iter()
+            .map(|(bound, _, _, guess)| Scored { bound, guess })
+            .collect();
+    }
+    let key = |e: &(u64, u32, bool, Code)| ((e.0 - lo) * 2 + u64::from(e.2)) as usize;
+    let mut start = vec![0u32; buckets as usize + 1];
+    for e in &out {
+        start[key(e) + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut sorted = vec![
+        Scored {
+            bound: 0,
+            guess: Code(0)
+        };
+        out.len()
+    ];
+    for e in &out {
+        let k = key(e);
+        sorted[start[k] as usize] = Scored {
+            bound: e.0,
+            guess: e.3,
+        };
+        start[k] += 1;
+    }
+    sorted
+}
+
 thread_local! {
     /// Per-thread buffer of the kernel's bounds.
     static BUF: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bucket order is the order of the tuples, whatever the spread of
+    /// the bounds (buckets or the sort).
+    #[test]
+    fn in_order_is_the_order_of_the_tuples() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for trial in 0..400 {
+            let len = rng.below(300);
+            let span = 1 + rng.below(if trial % 2 == 0 { 20 } else { 5000 }) as u64;
+            let spread = trial % 7 == 0;
+            let mut codes: Vec<u16> = (0..len).map(|_| rng.below(6000) as u16).collect();
+            codes.sort();
+            codes.dedup();
+            let out: Vec<(u64, u32, bool, Code)> = codes
+                .iter()
+                .map(|&g| {
+                    let s = if spread { rng.below(3) as u32 } else { 0 };
+                    (
+                        100 + rng.below(span as usize) as u64,
+                        s,
+                        rng.below(2) == 1,
+                        Code(g),
+                    )
+                })
+                .collect();
+            let mut expected = out.clone();
+            expected.sort_unstable();
+            let got: Vec<(u64, u16)> = in_order(out)
+                .into_iter()
+                .map(|s| (s.bound, s.guess.0))
+                .collect();
+            let want: Vec<(u64, u16)> = expected.iter().map(|e| (e.0, e.3 .0)).collect();
+            assert_eq!(got, want, "trial {trial}");
+        }
+    }
 }
