@@ -14,7 +14,7 @@ use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::Bounds;
 use crate::search::config::Config;
-use crate::search::kernel::Kernel;
+use crate::search::kernel::{DenseTable, Kernel};
 use crate::search::memo::{self, raw_key};
 use crate::search::weights::Weights;
 
@@ -33,6 +33,9 @@ pub(super) struct Context<'a> {
     pub(super) win: Feedback,
     /// The all-guesses lookahead kernel (objective `Total` only).
     pub(super) kernel: Option<Kernel>,
+    /// The answers recoded for the kernel's masks
+    /// ([`Kernel::dense_table`]), when the kernel takes them.
+    pub(super) dense: Option<DenseTable>,
     /// The symmetry of the root: the whole group, or with a secret list the
     /// elements mapping the list onto itself ([`Stabilizer::of_list`]).
     pub(super) root: Stabilizer,

@@ -66,6 +66,14 @@ pub const MASK_MAX: usize = 64;
 /// counts every guess's classes instead.
 const WINDOW: u16 = 8;
 
+/// Largest game whose answers [`Kernel::dense_table`] copies into a dense
+/// table (`N²` more bytes: 45 MB for moo:5x8's 6,720 codes, 144 MB here).
+pub const DENSE_MAX_CODES: usize = 12_000;
+
+/// The code of the win (and of any answer no guess gives) in a
+/// [`DenseTable`]: its top bit makes a byte lookup give 0.
+const DENSE_WIN: u8 = 0x80;
+
 /// The environment variable that chooses the kernel's code path.
 pub const KERNEL_ENV: &str = "OPTIMOO_KERNEL";
 
@@ -224,6 +232,31 @@ pub struct Kernel {
     has_high: bool,
     /// `x(c)` for `c <= MASK_MAX`.
     excess_small: Vec<u16>,
+    /// Each answer's code in a [`DenseTable`]: the `i`-th non-winning
+    /// answer `i`, the win and impossible answers [`DENSE_WIN`].
+    dense_code: [u8; 256],
+}
+
+/// The answers of a game recoded for [`Kernel::least`]'s masks: the
+/// `i`-th non-winning answer as `i` (below 16), the win as [`DENSE_WIN`],
+/// so that two byte lookups of the code itself give its bit (where the
+/// packed answers, up to 30, take an add, an exclusive or and three
+/// lookups). Symmetric, as the feedback table is; `N²` bytes.
+///
+/// Invariant: `row(s)[g]` is `dense_code` of the answer of `g` to `s`.
+#[derive(Debug, Clone)]
+pub struct DenseTable {
+    len: usize,
+    cells: Vec<u8>,
+}
+
+impl DenseTable {
+    /// The codes of every guess's answer to secret `s` (the table being
+    /// symmetric: of `s`'s answer to every secret).
+    #[inline]
+    pub fn row(&self, s: Code) -> &[u8] {
+        &self.cells[s.index() * self.len..(s.index() + 1) * self.len]
+    }
 }
 
 impl Kernel {
@@ -262,7 +295,13 @@ impl Kernel {
             lut_high: [0; 16],
             has_high: false,
             excess_small: Vec::new(),
+            dense_code: [DENSE_WIN; 256],
         };
+        for (i, &a) in kernel.answers.iter().enumerate() {
+            if i < 16 {
+                kernel.dense_code[usize::from(a)] = i as u8;
+            }
+        }
         let mut high = 0;
         for &a in &kernel.answers {
             match a {
@@ -286,6 +325,52 @@ impl Kernel {
     #[cfg(test)]
     pub fn path(&self) -> KernelPath {
         self.path
+    }
+
+    /// Whether searches of a game of `len` codes take the dense table
+    /// ([`Kernel::dense_table`]): a SIMD path, answers that fit the masks
+    /// and at most 16 non-winning ones (their bits in two bytes), and at
+    /// most [`DENSE_MAX_CODES`] codes. The scalar path never does: it is
+    /// the plain counterpart the tests compare with.
+    pub fn dense_applies(&self, len: usize) -> bool {
+        self.path != KernelPath::Scalar
+            && Kernel::dense_fits(self.masks_fit, self.answers.len(), len)
+    }
+
+    /// [`Kernel::dense_applies`] but for the path, for the memory
+    /// estimate: answers that fit masks, at most 16 non-winning ones, at
+    /// most [`DENSE_MAX_CODES`] codes.
+    pub fn dense_fits(masks_fit: bool, answers: usize, len: usize) -> bool {
+        masks_fit && answers <= 16 && len <= DENSE_MAX_CODES
+    }
+
+    /// Whether the answers of a game fit the masks (every answer below 32,
+    /// at most eight of them 16 or more), from its possible answers and
+    /// win; with their count, for [`Kernel::dense_fits`].
+    pub fn masks_fit_of(possible: impl Iterator<Item = Feedback>, win: Feedback) -> (bool, usize) {
+        let answers: Vec<u8> = possible.filter(|&f| f != win).map(|f| f.0).collect();
+        let high = answers.iter().filter(|&&a| a >= 16).count();
+        let fit = win.0 < 32 && answers.iter().all(|&a| a < 32) && high <= 8;
+        (fit, answers.len())
+    }
+
+    /// The dense table of a game of `len` codes from its full feedback
+    /// table (`rows(c)`: the row of code `c`), or `None` when it does not
+    /// apply ([`Kernel::dense_applies`]).
+    pub fn dense_table<'t>(
+        &self,
+        len: usize,
+        rows: impl Fn(Code) -> &'t [Feedback],
+    ) -> Option<DenseTable> {
+        if !self.dense_applies(len) {
+            return None;
+        }
+        let mut cells = Vec::with_capacity(len * len);
+        for c in 0..len {
+            let row = rows(Code(c as u16));
+            cells.extend(row[..len].iter().map(|f| self.dense_code[usize::from(f.0)]));
+        }
+        Some(DenseTable { len, cells })
     }
 
     /// `x(c) = Σ_{j ≥ 2} max(0, c − t_j)`: what a class of `c` adds to the
@@ -373,9 +458,13 @@ impl Kernel {
     /// in `out`, as [`Kernel::bounds`] gives them with no early stop:
     /// from the answer masks when they are the bounds themselves (no class
     /// can pass the first threshold nor the capacity), else by counting.
+    ///
+    /// `dense`, if given, holds the same rows in a [`DenseTable`]'s codes:
+    /// the masks then read those (the same values, fewer instructions).
     pub fn every_bound(
         &self,
         rows: &[&[Feedback]],
+        dense: Option<&[&[u8]]>,
         set: &[Code],
         len: usize,
         capacity: u64,
@@ -384,9 +473,8 @@ impl Kernel {
         let n = rows.len();
         if self.masks_apply(n, capacity) && self.excess_small[n] == 0 {
             assert!(rows.iter().all(|r| r.len() >= len));
-            out.clear();
             out.resize(len, 0);
-            self.mask_values(rows, set, len, 0, out);
+            self.mask_values(rows, dense, set, len, 0, out);
         } else {
             self.bounds(rows, len, capacity, 0, out);
         }
@@ -413,11 +501,13 @@ impl Kernel {
     /// 0`) that is the bound itself; otherwise guesses are counted exactly
     /// in the order of `m_g` until the least bound found is at most the
     /// next `m_g` (or the ceiling). The value is the same (tested against
-    /// plain counting on every path).
+    /// plain counting on every path). `dense`: as for
+    /// [`Kernel::every_bound`].
     #[allow(clippy::too_many_arguments)]
     pub fn least(
         &self,
         rows: &[&[Feedback]],
+        dense: Option<&[&[u8]]>,
         set: &[Code],
         len: usize,
         capacity: u64,
@@ -430,11 +520,11 @@ impl Kernel {
             return self.bounds(rows, len, capacity, stop, out).min(ceiling);
         }
         assert!(rows.iter().all(|r| r.len() >= len));
-        out.clear();
+        // Every value is written below (no need to clear the buffer).
         out.resize(len, 0);
         debug_assert_eq!(set.len(), n);
         let exact = self.excess_small[n] == 0;
-        let least = self.mask_values(rows, set, len, if exact { stop } else { 0 }, out);
+        let least = self.mask_values(rows, dense, set, len, if exact { stop } else { 0 }, out);
         if least == NONE || exact || least >= ceiling {
             return least.min(ceiling);
         }
@@ -472,11 +562,26 @@ impl Kernel {
     fn mask_values(
         &self,
         rows: &[&[Feedback]],
+        dense: Option<&[&[u8]]>,
         set: &[Code],
         len: usize,
         stop: u16,
         out: &mut [u16],
     ) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(dense) = dense.filter(|_| self.path != KernelPath::Scalar && len >= 32) {
+            debug_assert!(dense.len() == rows.len() && dense.iter().all(|r| r.len() >= len));
+            // SAFETY: as below; the dense rows hold at least `len` bytes.
+            let least = unsafe { self.mask_values_dense_avx2(dense, set, len, stop, out) };
+            if cfg!(debug_assertions) && (stop == 0 || least > stop) {
+                let mut plain = vec![0u16; len];
+                let want = self.mask_values(rows, None, set, len, 0, &mut plain);
+                assert_eq!((least, &out[..len]), (want, &plain[..]), "dense masks");
+            }
+            return least;
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = dense; // Only the SIMD paths read the dense codes.
         #[cfg(target_arch = "x86_64")]
         if self.path != KernelPath::Scalar && len >= 32 {
             // SAFETY: the AVX-512 path implies AVX2 (checked when the
@@ -614,6 +719,86 @@ impl Kernel {
         }
         let mut least = horizontal_min(least);
         // Candidates: the win is one of their answers (w = 1), never useless.
+        let n3 = 3 * n as u16;
+        for s in set {
+            let m = &mut out[s.index()];
+            *m = if *m == NONE { n3 - 3 } else { *m - 2 };
+            least = least.min(*m);
+        }
+        least
+    }
+
+    /// [`Kernel::mask_values`] from a [`DenseTable`]'s rows, 32 guesses
+    /// at a time (`len >= 32`; the last block overlaps the one before):
+    /// each code is its own lookup index (below 16, or the win's
+    /// [`DENSE_WIN`], whose top bit gives 0), the bits of codes 0–7 in one
+    /// byte and 8–15 in another: two lookups and two `or`s per secret and
+    /// 32 guesses. Candidates are corrected afterwards, as there.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn mask_values_dense_avx2(
+        &self,
+        rows: &[&[u8]],
+        set: &[Code],
+        len: usize,
+        stop: u16,
+        out: &mut [u16],
+    ) -> u16 {
+        use std::arch::x86_64::*;
+        debug_assert!(len >= 32 && out.len() >= len);
+        let n = rows.len();
+        let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr()).collect();
+        #[rustfmt::skip]
+        let lut0 = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+        );
+        #[rustfmt::skip]
+        let lut1 = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        let zero = _mm256_setzero_si256();
+        let low4 = _mm256_set1_epi8(0x0F);
+        let one16 = _mm256_set1_epi16(1);
+        let base = _mm256_set1_epi16(3 * n as i16);
+        #[rustfmt::skip]
+        let pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+        );
+        let count = |x: __m256i| {
+            _mm256_add_epi8(
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
+            )
+        };
+        let value = |p: __m256i| {
+            let b = _mm256_sub_epi16(base, p);
+            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
+        };
+        let mut least = _mm256_set1_epi16(-1);
+        let mut o = 0;
+        while o < len {
+            let at = o.min(len - 32);
+            let (mut a0, mut a1) = (zero, zero);
+            for &ptr in &ptrs {
+                let v = _mm256_loadu_si256(ptr.add(at) as *const __m256i);
+                a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, v));
+                a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, v));
+            }
+            let p = _mm256_add_epi8(count(a0), count(a1));
+            let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
+            let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+            _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, lo);
+            _mm256_storeu_si256(out.as_mut_ptr().add(at + 16) as *mut __m256i, hi);
+            least = _mm256_min_epu16(least, _mm256_min_epu16(lo, hi));
+            o += 32;
+            if stop > 0 && horizontal_min(least) <= stop {
+                return horizontal_min(least);
+            }
+        }
+        let mut least = horizontal_min(least);
         let n3 = 3 * n as u16;
         for s in set {
             let m = &mut out[s.index()];
@@ -1004,6 +1189,11 @@ mod tests {
                 .map(|g| reference(game, &bounds, set, d, g))
                 .collect();
             for kernel in kernels(game) {
+                let dense_table = kernel.dense_table(game.len(), |c| table.row(c));
+                let dense_rows: Option<Vec<&[u8]>> = dense_table
+                    .as_ref()
+                    .map(|t| set.iter().map(|&s| t.row(s)).collect());
+                let dense = dense_rows.as_deref();
                 let least = kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), 0, &mut out);
                 assert_eq!(
                     out,
@@ -1014,41 +1204,41 @@ mod tests {
                     set.len()
                 );
                 assert_eq!(least, expected.iter().copied().min().unwrap());
-                let mut every = Vec::new();
-                kernel.every_bound(&rows, set, game.len(), bounds.capacity(d - 1), &mut every);
-                assert_eq!(
-                    every,
-                    expected,
-                    "every_bound: {} path {}",
-                    game.rules(),
-                    kernel.path()
-                );
-                // The least bound alone (by answer masks on small sets).
-                let cap = bounds.capacity(d - 1);
-                let alone = kernel.least(&rows, set, game.len(), cap, 0, NONE, &mut out);
-                assert_eq!(
-                    alone,
-                    least,
-                    "least: {} path {} set of {} d {d}",
-                    game.rules(),
-                    kernel.path(),
-                    set.len()
-                );
-                // Under a ceiling: the least, or the ceiling.
-                for ceiling in [least.saturating_sub(1), least, least.saturating_add(2)] {
-                    let capped = kernel.least(&rows, set, game.len(), cap, 0, ceiling, &mut out);
-                    assert_eq!(capped, least.min(ceiling));
-                }
-                let stop = least.saturating_add(3);
-                if stop < NONE {
-                    let mut part = Vec::new();
-                    let found =
-                        kernel.bounds(&rows, game.len(), bounds.capacity(d - 1), stop, &mut part);
-                    assert!(found <= stop && found >= least);
-                    for stop in [least, stop] {
-                        let found =
-                            kernel.least(&rows, set, game.len(), cap, stop, NONE, &mut part);
+                // With the dense codes (where the path takes them) and
+                // without: the same values.
+                for dense in [None, dense] {
+                    let name = (game.rules(), kernel.path(), dense.is_some());
+                    let mut every = vec![7; 3];
+                    let cap = bounds.capacity(d - 1);
+                    kernel.every_bound(&rows, dense, set, game.len(), cap, &mut every);
+                    assert_eq!(every, expected, "every_bound: {name:?}");
+                    // The least bound alone (by answer masks on small sets).
+                    let alone = kernel.least(&rows, dense, set, game.len(), cap, 0, NONE, &mut out);
+                    assert_eq!(alone, least, "least: {name:?} set of {} d {d}", set.len());
+                    // Under a ceiling: the least, or the ceiling.
+                    for ceiling in [least.saturating_sub(1), least, least.saturating_add(2)] {
+                        let capped =
+                            kernel.least(&rows, dense, set, game.len(), cap, 0, ceiling, &mut out);
+                        assert_eq!(capped, least.min(ceiling), "{name:?}");
+                    }
+                    let stop = least.saturating_add(3);
+                    if stop < NONE {
+                        let mut part = Vec::new();
+                        let found = kernel.bounds(&rows, game.len(), cap, stop, &mut part);
                         assert!(found <= stop && found >= least);
+                        for stop in [least, stop] {
+                            let found = kernel.least(
+                                &rows,
+                                dense,
+                                set,
+                                game.len(),
+                                cap,
+                                stop,
+                                NONE,
+                                &mut part,
+                            );
+                            assert!(found <= stop && found >= least, "{name:?}");
+                        }
                     }
                 }
             }

@@ -117,8 +117,10 @@ impl Context<'_> {
             // below the limit (symmetric guesses have equal bounds).
             BUF.with(|buf| {
                 let mut bounds = buf.borrow_mut();
+                let dense = self.dense_columns(set);
                 kernel.every_bound(
                     &cols,
+                    dense.as_deref(),
                     set,
                     self.game.len(),
                     self.bounds.capacity(d - 1),
@@ -183,6 +185,16 @@ impl Context<'_> {
     /// places (the moo:4x10 table is 25 MB, beyond the caches).
     pub(super) fn columns(&self, set: &[Code]) -> Vec<&[Feedback]> {
         set.iter().map(|&s| self.table.row(s)).collect()
+    }
+
+    /// The rows of `set` in the dense table, when the search has one
+    /// and the set is small enough for the answer masks to read them.
+    pub(super) fn dense_columns(&self, set: &[Code]) -> Option<Vec<&[u8]>> {
+        let dense = self
+            .dense
+            .as_ref()
+            .filter(|_| set.len() <= kernel::MASK_MAX)?;
+        Some(set.iter().map(|&s| dense.row(s)).collect())
     }
 
     pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
@@ -374,9 +386,11 @@ impl Context<'_> {
             // the candidates' scattered reads.
             let stop = known.min(u64::from(NONE - 1)) as u16;
             let ceiling = limit.min(u64::from(NONE)) as u16;
+            let dense = self.dense_columns(set);
             let least = BUF.with(|buf| {
                 kernel.least(
                     cols,
+                    dense.as_deref(),
                     set,
                     self.game.len(),
                     capacity,
@@ -414,6 +428,7 @@ impl Context<'_> {
             let all = BUF.with(|buf| {
                 let least = kernel.least(
                     cols,
+                    None,
                     set,
                     self.game.len(),
                     capacity,

@@ -14,8 +14,11 @@
 //! - the bound tables: four tables of `(N + 1)` `u64` per depth;
 //! - the rest: [`PER_CODE_BYTES`] per code (the codebook, the tree and
 //!   its replay, the candidate lists), the kernel's buffer per thread
-//!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers, and
-//!   [`BASE_BYTES`] for the process itself.
+//!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers,
+//!   [`BASE_BYTES`] for the process itself, and `N²` more bytes when the
+//!   kernel may copy the table into its dense codes
+//!   ([`crate::search::kernel::DenseTable`]: the total objective, at most
+//!   16 non-winning answers and 12,000 codes: moo:5x8, moo:4x10, mm:4x6).
 //!
 //! Invariants: the estimate depends only on the game, the configuration
 //! and the thread count (nothing is allocated to compute it); it is an
@@ -26,7 +29,9 @@
 
 use crate::model::feedback::FeedbackTable;
 use crate::model::game::Game;
+use crate::search::bound::Cost;
 use crate::search::config::Config;
+use crate::search::kernel::Kernel;
 
 /// Bytes a code of the memo's `memo_codes` may take, both generations and
 /// the hash tables' spare room counted (see the module doc).
@@ -47,7 +52,8 @@ pub struct MemoryEstimate {
     pub memo: u64,
     /// The lower-bound tables.
     pub bounds: u64,
-    /// Everything else: codes, tree, threads, the process.
+    /// Everything else: codes, tree, threads, the process, the kernel's
+    /// dense table.
     pub other: u64,
 }
 
@@ -83,8 +89,17 @@ pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> Option<M
         .checked_mul(per_thread)?
         .checked_add(PER_CODE_BYTES.checked_mul(n)?)?
         .checked_add(BASE_BYTES)?;
+    let table = FeedbackTable::bytes(game.len(), game.len());
+    // The kernel's dense copy, where it may apply (whatever the path).
+    let (fit, answers) = Kernel::masks_fit_of(game.possible_feedbacks(), game.win());
+    let dense = config.objective == Cost::Total && Kernel::dense_fits(fit, answers, game.len());
+    let other = if dense {
+        other.checked_add(table)?
+    } else {
+        other
+    };
     let e = MemoryEstimate {
-        table: FeedbackTable::bytes(game.len(), game.len()),
+        table,
         memo: memo_bytes(config.memo_codes)?,
         bounds,
         other,

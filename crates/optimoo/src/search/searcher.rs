@@ -149,8 +149,14 @@ impl<'a> Searcher<'a> {
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
             None => Stabilizer::full(rules.positions(), rules.symbols()),
         };
+        // The dense codes only where the whole table is (a table of some
+        // rows serves a player's few secrets, which never need them).
+        let dense = (config.objective == Cost::Total && table.is_full())
+            .then(|| kernel.dense_table(game.len(), |c| table.row(c)))
+            .flatten();
         Ok(Searcher {
             cx: Context {
+                dense,
                 root,
                 game,
                 table,
