@@ -3,9 +3,11 @@
 # process for every move of whole games (the strategy's own moves against
 # SECRETS seeded secrets, default 10), then for a few fixed histories (the
 # largest sets: after one answer, from the opening book; after three, the
-# largest set the player computes on its own path; then two histories off
-# its path, whose second guess the player did not make). Prints the median and the largest
-# wall time of a move and the largest peak memory. Needs GNU time
+# largest set the player computes on its own path; then histories off
+# its path, whose guesses the player did not make, the last one a guess
+# repeated, which leaves 1,334,961 codes), and OFFPATH random histories
+# off the path. Prints the median and the largest wall time of a move and
+# the largest peak memory. Needs GNU time
 # (/usr/bin/time). Figures: docs/benchmarks.md.
 #
 #   scripts/bench-player-huge.sh          # 10 games
@@ -65,11 +67,29 @@ sort -n "$times" | awk -v m="$moves" '
   END { printf "%d moves of %d games: median %.3f s, largest %.3f s, peak memory %d KB\n",
         NR, ENVIRON["SECRETS"] ? ENVIRON["SECRETS"] : 10, t[int((NR + 1) / 2)], t[NR], mem }'
 
+# Histories off the strategy's path: OFFPATH (default 30) histories of 1
+# to 3 random guesses answered by a random secret, all seeded.
+: >"$times"
+for ((n = 1; n <= ${OFFPATH:-30}; n++)); do
+  s=$(secret $((1000 + n)))
+  history=()
+  for ((j = 0; j <= n % 3; j++)); do
+    g=$(secret $((5000 + 7 * n + j)))
+    history+=("$g:$(answer "$g" "$s")")
+  done
+  move "${history[@]}" >/dev/null
+done
+sort -n "$times" | awk '
+  { t[NR] = $1; if ($2 > mem) mem = $2 }
+  END { printf "%d histories off the path: median %.3f s, largest %.3f s, peak memory %d KB\n",
+        NR, t[int((NR + 1) / 2)], t[NR], mem }'
+
 # Fixed histories: the median of 7 fresh processes each.
 for h in "0123456789:0A10B" "0123456789:1A9B" "9876543210:1A9B" \
   "0123456789:1A9B 7498351062:1A9B" \
   "0123456789:1A9B 7498351062:1A9B 5693418270:0A10B" \
-  "0123456789:1A9B 7498351062:2A8B" "0123456789:1A9B 1023456789:1A9B"; do
+  "0123456789:1A9B 7498351062:2A8B" "0123456789:1A9B 1023456789:1A9B" \
+  "0123456789:0A10B 0123456789:0A10B"; do
   : >"$times"
   # shellcheck disable=SC2086
   for _ in 1 2 3 4 5 6 7; do move $h >/dev/null; done

@@ -12,6 +12,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
 use optimoo::huge::book::Book;
+use optimoo::huge::counted::Counted;
 use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
@@ -106,8 +107,28 @@ fn strategy_move(
             chooser.shape().code_count() as u64,
         ));
     }
+    // A set the strategy only samples is counted, not listed (off the
+    // book's path a history can leave a million codes).
+    if let Some(counted) = Counted::new(chooser.shape(), moves) {
+        if let Some(guess) = chooser.choose_counted(&counted, &all_cores()) {
+            return Some((guess, counted.len()));
+        }
+        if counted.is_empty() {
+            return None;
+        }
+    }
     let set = chooser.shape().candidates_with(moves, &all_cores());
     (!set.is_empty()).then(|| (chooser.choose(&set, &all_cores()), set.len() as u64))
+}
+
+/// Whether the player lists the candidates after `moves` (then filters
+/// the list as the game goes on): not while the book has the node or the
+/// strategy only samples the set (see [`strategy_move`]).
+fn lists(chooser: &Chooser, book: Option<&Book>, moves: &[(Packed, Feedback)]) -> bool {
+    if book.and_then(|b| b.lookup(moves)).is_some() {
+        return false;
+    }
+    Counted::new(chooser.shape(), moves).is_none_or(|c| !chooser.samples(c.len()))
 }
 
 /// `moo --game G next HISTORY`.
@@ -180,7 +201,7 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         moves.push((guess, answer));
         match &mut set {
             Some(set) => set.retain(|&s| shape.feedback(s, guess) == answer),
-            None if book.as_ref().and_then(|b| b.lookup(&moves)).is_some() => {}
+            None if !lists(&chooser, book.as_ref(), &moves) => {}
             None => set = Some(shape.candidates_with(&moves, &all_cores())),
         }
         if set.as_ref().is_some_and(|s| s.is_empty()) {

@@ -4,6 +4,8 @@
 //! against exact values: optimoo::play::huge_rank's tests, and here
 //! through the binary).
 
+use optimoo::exec::Sequential;
+use optimoo::huge::phased::{Chooser, Phased};
 use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
 use serde_json::Value;
@@ -117,6 +119,39 @@ fn moo_plays_ten_digit_bulls_and_cows() {
     let (code, _, err) = run(MOO, &["--game", "moo:10x10", "next", "0123456789:9A1B"], "");
     assert_eq!(code, 2);
     assert!(err.contains("impossible"), "{err}");
+    // Off the strategy's path a large set is counted, not listed: the
+    // guess and the count of the strategy on the listed set.
+    let chooser = Chooser::new(shape, Phased::default()).unwrap();
+    for moves in [
+        &["0123456789:1A9B", "1023456789:1A9B"][..],
+        &["0123456789:0A10B", "0123456789:0A10B"],
+    ] {
+        let (code, out, err) = run(
+            MOO,
+            &[&["--game", "moo:10x10", "next"][..], moves].concat(),
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let history: Vec<_> = moves.iter().map(|m| shape.parse_move(m).unwrap()).collect();
+        let set = shape.candidates(&history);
+        let guess = chooser.choose(&set, &Sequential);
+        let want = format!(
+            "{} ({} secrets still possible)",
+            shape.format(guess),
+            set.len()
+        );
+        assert_eq!(out.trim(), want, "{moves:?}");
+    }
+    let moves = [
+        "--game",
+        "moo:10x10",
+        "next",
+        "0123456789:0A10B",
+        "1234567890:1A9B",
+        "1234567890:2A8B",
+    ];
+    let (code, _, err) = run(MOO, &moves, "");
+    assert_eq!(code, 1, "two answers to one guess: {err}");
 }
 
 /// [`run`] for input larger than a pipe holds: written by a thread while

@@ -26,15 +26,15 @@ pub struct Packed {
     pub therm: [u64; 2],
 }
 
-/// A guess of a history as the pruning reads it: its symbols, its symbol
-/// counts, and the bulls and the common symbols its answer says.
 /// A guess as the candidates' builder reads it: its symbols by position,
 /// its symbol counts, its bulls and common symbols, and (`after[i]`) the
 /// symbols it has after position `i`.
 type Guessed = ([u8; 16], [u8; 16], u8, u8, [u32; 16]);
 
-/// A guess of a game without repeats as [`Shape::distinct`] reads it.
-struct Distinct {
+/// A guess of a game without repeats as [`Shape::distinct`] (and the
+/// counted sets of [`super::counted`]) read it.
+#[derive(Debug)]
+pub(super) struct Distinct {
     /// Its symbol at each position.
     at: [u8; 16],
     /// The set of its symbols.
@@ -45,6 +45,43 @@ struct Distinct {
     common: u8,
     /// `after[i]`: its symbols after position `i`.
     after: [u32; 16],
+}
+
+impl Distinct {
+    /// The bulls and common symbols with this guess of a prefix that
+    /// `row` describes (`i` positions set) extended by symbol `s` at
+    /// position `i` (`taken`: the extended prefix's symbols, `all`: the
+    /// game's, `left`: the positions after `i`); `None` when no code with
+    /// that prefix can give this guess its answer. At the last position
+    /// (`left == 0`) the answer must be reached exactly; before, the
+    /// prefix is cut when it has passed the answer or cannot reach it:
+    /// later bulls need later positions whose guess symbol is free, later
+    /// common symbols need free symbols of the guess, and the positions
+    /// the other symbols cannot fill.
+    #[inline(always)]
+    pub(super) fn advance(
+        &self,
+        i: usize,
+        s: u32,
+        taken: u32,
+        all: u32,
+        left: u8,
+        row: [u8; 2],
+    ) -> Option<[u8; 2]> {
+        let b = row[0] + u8::from(self.at[i] as u32 == s);
+        let c = row[1] + ((self.set >> s) & 1) as u8;
+        if left == 0 {
+            return (b == self.bulls && c == self.common).then_some([b, c]);
+        }
+        let more = (self.after[i] & !taken).count_ones() as u8;
+        let theirs = (self.set & !taken).count_ones() as u8;
+        let others = (all & !self.set & !taken).count_ones() as u8;
+        let cut = b > self.bulls
+            || b + more < self.bulls
+            || c + left.saturating_sub(others) > self.common
+            || c + left.min(theirs) < self.common;
+        (!cut).then_some([b, c])
+    }
 }
 
 impl Shape {
@@ -165,38 +202,10 @@ impl Shape {
         par: &dyn crate::exec::Parallel,
     ) -> Vec<Packed> {
         let k = self.positions;
-        let guesses: Vec<Guessed> = history
-            .iter()
-            .map(|&(g, f)| {
-                let mut symbols = [0u8; 16];
-                let mut counts = [0u8; 16];
-                for (i, s) in self.symbols_of(g).into_iter().enumerate() {
-                    symbols[i] = s;
-                    counts[s as usize] += 1;
-                }
-                let bulls = f.bulls(k);
-                let mut after = [0u32; 16];
-                for i in (0..k.saturating_sub(1)).rev() {
-                    after[i] = after[i + 1] | 1 << symbols[i + 1];
-                }
-                let common = (bulls + f.cows(k)) as u8;
-                (symbols, counts, bulls as u8, common, after)
-            })
-            .collect();
+        let guesses = self.guessed(history);
         let per = (self.code_count() / self.symbols as u128).min(1 << 20) as usize;
         if !self.repeats {
-            let guesses: Vec<Distinct> = guesses
-                .iter()
-                .map(|(symbols, counts, bulls, common, after)| Distinct {
-                    at: *symbols,
-                    set: (0..16)
-                        .filter(|&s| counts[s] > 0)
-                        .fold(0, |m, s| m | 1 << s),
-                    bulls: *bulls,
-                    common: *common,
-                    after: *after,
-                })
-                .collect();
+            let guesses = Self::distinct_guesses(&guesses);
             let parts = crate::exec::map(par, self.symbols, |first| {
                 let mut out = Vec::with_capacity(per);
                 let mut state = vec![[0u8; 2]; guesses.len() * (k + 1)];
@@ -224,6 +233,51 @@ impl Shape {
             out
         });
         parts.concat()
+    }
+
+    /// The guesses of `history` as the builders read them.
+    fn guessed(&self, history: &[(Packed, Feedback)]) -> Vec<Guessed> {
+        let k = self.positions;
+        history
+            .iter()
+            .map(|&(g, f)| {
+                let mut symbols = [0u8; 16];
+                let mut counts = [0u8; 16];
+                for (i, s) in self.symbols_of(g).into_iter().enumerate() {
+                    symbols[i] = s;
+                    counts[s as usize] += 1;
+                }
+                let bulls = f.bulls(k);
+                let mut after = [0u32; 16];
+                for i in (0..k.saturating_sub(1)).rev() {
+                    after[i] = after[i + 1] | 1 << symbols[i + 1];
+                }
+                let common = (bulls + f.cows(k)) as u8;
+                (symbols, counts, bulls as u8, common, after)
+            })
+            .collect()
+    }
+
+    /// `guesses` as [`Shape::distinct`] reads them (a game without
+    /// repeats).
+    fn distinct_guesses(guesses: &[Guessed]) -> Vec<Distinct> {
+        guesses
+            .iter()
+            .map(|(symbols, counts, bulls, common, after)| Distinct {
+                at: *symbols,
+                set: (0..16)
+                    .filter(|&s| counts[s] > 0)
+                    .fold(0, |m, s| m | 1 << s),
+                bulls: *bulls,
+                common: *common,
+                after: *after,
+            })
+            .collect()
+    }
+
+    /// The guesses of `history` as [`Distinct`] (a game without repeats).
+    pub(super) fn distinct_history(&self, history: &[(Packed, Feedback)]) -> Vec<Distinct> {
+        Self::distinct_guesses(&self.guessed(history))
     }
 
     /// Extends `code`, whose first `i` positions are set, by every symbol
@@ -311,29 +365,11 @@ impl Shape {
             let s = free.trailing_zeros();
             free &= free - 1;
             let taken = used | 1 << s;
-            for (g, (row, below)) in guesses.iter().zip(row.iter().zip(below.iter_mut())) {
-                let b = row[0] + u8::from(g.at[i] as u32 == s);
-                let c = row[1] + ((g.set >> s) & 1) as u8;
-                if left == 0 {
-                    if b != g.bulls || c != g.common {
-                        continue 'symbol;
-                    }
-                    continue;
+            for (g, (&row, below)) in guesses.iter().zip(row.iter().zip(below.iter_mut())) {
+                match g.advance(i, s, taken, all, left, row) {
+                    Some(next) => *below = next,
+                    None => continue 'symbol,
                 }
-                // Later bulls need later positions whose guess symbol is
-                // free; later common symbols need free symbols of the
-                // guess, and the positions the others cannot fill.
-                let more = (g.after[i] & !taken).count_ones() as u8;
-                let theirs = (g.set & !taken).count_ones() as u8;
-                let others = (all & !g.set & !taken).count_ones() as u8;
-                if b > g.bulls
-                    || b + more < g.bulls
-                    || c + left.saturating_sub(others) > g.common
-                    || c + left.min(theirs) < g.common
-                {
-                    continue 'symbol;
-                }
-                *below = [b, c];
             }
             let next = pos | (s as u64) << (4 * left);
             if left == 0 {

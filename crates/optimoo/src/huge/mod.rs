@@ -13,7 +13,10 @@
 //! memory is one array of codes and their marks. [`file`](mod@file) writes the
 //! strategy's tree as a tree file (docs/format.md) by the same walk, and
 //! reads such a file back (replay, verification, JSON, picture) with the
-//! shape alone.
+//! shape alone. [`counted`] counts the set a history leaves in a game
+//! without repeats and picks codes from it without listing it, which is
+//! all the strategy reads of a large set (the player's answers off the
+//! strategy's path).
 //!
 //! Invariants:
 //! - a [`Shape`] has 1 to 15 positions, 1 to 16 symbols, at most 2^32
@@ -32,6 +35,7 @@
 
 pub mod book;
 pub mod code;
+pub mod counted;
 pub mod file;
 pub mod phased;
 pub mod walk;

@@ -34,7 +34,61 @@ use crate::heuristic::entropy::{compare_power_products, smallest_prime_factors};
 use crate::heuristic::{Heuristic, ENTROPY_TOLERANCE};
 use crate::rng::{splitmix64, SplitMix64};
 
+use super::counted::Counted;
 use super::{Packed, Shape};
+
+/// A sorted candidate set as the strategy reads it: listed, or counted
+/// (module [`super::counted`]). A large set is read only through these.
+trait Sorted {
+    /// The number of codes.
+    fn size(&self) -> usize;
+    /// The first and the last code.
+    fn ends(&self) -> (Packed, Packed);
+    /// Every `step`-th code, from the first.
+    fn stepped(&self, step: usize) -> Vec<Packed>;
+    /// Whether `code` is in the set.
+    fn holds(&self, code: Packed) -> bool;
+    /// The list, when the set is listed.
+    fn listed(&self) -> Option<&[Packed]>;
+}
+
+impl Sorted for [Packed] {
+    fn size(&self) -> usize {
+        self.len()
+    }
+    fn ends(&self) -> (Packed, Packed) {
+        (self[0], self[self.len() - 1])
+    }
+    fn stepped(&self, step: usize) -> Vec<Packed> {
+        self.iter().step_by(step).copied().collect()
+    }
+    fn holds(&self, code: Packed) -> bool {
+        self.binary_search(&code).is_ok()
+    }
+    fn listed(&self) -> Option<&[Packed]> {
+        Some(self)
+    }
+}
+
+impl Sorted for Counted {
+    fn size(&self) -> usize {
+        self.len() as usize
+    }
+    fn ends(&self) -> (Packed, Packed) {
+        let ends = self.select(&[0, self.len() - 1]);
+        (ends[0], ends[ends.len() - 1])
+    }
+    fn stepped(&self, step: usize) -> Vec<Packed> {
+        let places: Vec<u64> = (0..self.len()).step_by(step).collect();
+        self.select(&places)
+    }
+    fn holds(&self, code: Packed) -> bool {
+        self.contains(code)
+    }
+    fn listed(&self) -> Option<&[Packed]> {
+        None
+    }
+}
 
 /// Largest set whose entropy near-ties are decided exactly.
 pub const EXACT_TIES_MAX: usize = 1 << 16;
@@ -201,6 +255,26 @@ impl Chooser {
         self.roll(set, guess, rivals, par)
     }
 
+    /// Whether a set of `n` candidates (not every code) is read only by
+    /// sampling: the guess [`Chooser::choose`] takes is then
+    /// [`Chooser::choose_counted`]'s.
+    pub fn samples(&self, n: u64) -> bool {
+        (n as u128) < self.shape.code_count()
+            && self.opts.heuristic != Heuristic::First
+            && n > self.opts.exact_below.max(self.opts.heuristic_below).max(2) as u64
+            && n > self.opts.big_sample as u64
+            && (n < self.opts.rollout_above as u64 || self.opts.rollout <= 1)
+    }
+
+    /// The guess for the candidates `set` counts (a history of a game
+    /// without repeats), when [`Chooser::samples`] the set: the guess
+    /// [`Chooser::choose`] takes on their list (tested equal), without
+    /// listing them; `None` otherwise.
+    pub fn choose_counted(&self, set: &Counted, par: &dyn Parallel) -> Option<Packed> {
+        self.samples(set.len())
+            .then(|| self.pick_large(set, par, 0).0)
+    }
+
     /// The guess of the strategy without rollouts, and up to `rivals`
     /// other guesses of its pool, the best scored first.
     fn pick(&self, set: &[Packed], par: &dyn Parallel, rivals: usize) -> (Packed, Vec<Packed>) {
@@ -221,14 +295,27 @@ impl Chooser {
                 .collect();
             return (exact(&self.shape, set, &others, u32::MAX).1, Vec::new());
         }
-        let extra = self.extra(set);
         if n <= self.opts.heuristic_below {
+            let extra = self.extra(set);
             return self.scan(set, set, &extra, set, par, rivals);
         }
-        let step = n.div_ceil(self.opts.big_pool.max(1));
-        let cands: Vec<Packed> = set.iter().step_by(step).copied().collect();
-        let step = n.div_ceil(self.opts.big_sample);
-        let sample: Vec<Packed> = set.iter().step_by(step).copied().collect();
+        self.pick_large(set, par, rivals)
+    }
+
+    /// [`Chooser::pick`] on a set of more than `heuristic_below`
+    /// candidates: a pool of `big_pool` candidates spread evenly over the
+    /// set and `extra` drawn codes, scored on `big_sample` candidates
+    /// spread evenly.
+    fn pick_large<S: Sorted + ?Sized>(
+        &self,
+        set: &S,
+        par: &dyn Parallel,
+        rivals: usize,
+    ) -> (Packed, Vec<Packed>) {
+        let n = set.size();
+        let extra = self.extra(set);
+        let cands = set.stepped(n.div_ceil(self.opts.big_pool.max(1)));
+        let sample = set.stepped(n.div_ceil(self.opts.big_sample));
         self.scan(set, &cands, &extra, &sample, par, rivals)
     }
 
@@ -320,8 +407,8 @@ impl Chooser {
     /// The codes that are not candidates in the pool of `set`: every code
     /// when the game is small enough, else `extra` drawn from a seed that
     /// depends only on the set.
-    fn extra(&self, set: &[Packed]) -> Vec<Packed> {
-        self.draw(set, self.opts.extra.max(self.opts.work / set.len()))
+    fn extra<S: Sorted + ?Sized>(&self, set: &S) -> Vec<Packed> {
+        self.draw(set, self.opts.extra.max(self.opts.work / set.size()))
     }
 
     /// Most codes a node draws: a draw this large covers any game the
@@ -330,12 +417,13 @@ impl Chooser {
 
     /// `want` codes drawn from a seed that depends only on `set`, sorted
     /// (every code, when that covers a small game).
-    fn draw(&self, set: &[Packed], want: usize) -> Vec<Packed> {
+    fn draw<S: Sorted + ?Sized>(&self, set: &S, want: usize) -> Vec<Packed> {
         let want = want.min(Self::DRAW_MAX);
         if let Some(all) = self.all.as_ref().filter(|a| want >= a.len()) {
             return all.clone();
         }
-        let seed = [set.len() as u64, set[0].pos, set[set.len() - 1].pos]
+        let (first, last) = set.ends();
+        let seed = [set.size() as u64, first.pos, last.pos]
             .iter()
             .fold(0x6f70_7469_6d6f_6f21, |h, &x| splitmix64(h ^ x));
         let mut rng = SplitMix64::new(seed);
@@ -352,9 +440,9 @@ impl Chooser {
     /// be candidates: those are skipped when `set` holds them, as they
     /// were scored first) on `scored`; the best by score, then a
     /// candidate, then the smallest code.
-    fn scan(
+    fn scan<S: Sorted + ?Sized>(
         &self,
-        set: &[Packed],
+        set: &S,
         cands: &[Packed],
         others: &[Packed],
         scored: &[Packed],
@@ -367,9 +455,9 @@ impl Chooser {
     /// [`Chooser::scan`] with `climb` rounds of hill climbing; with
     /// `rivals`, also that many other guesses of the pool, by score.
     #[allow(clippy::too_many_arguments)]
-    fn scan_with(
+    fn scan_with<S: Sorted + ?Sized>(
         &self,
-        set: &[Packed],
+        set: &S,
         cands: &[Packed],
         others: &[Packed],
         scored: &[Packed],
@@ -377,20 +465,17 @@ impl Chooser {
         climb: usize,
         rivals: usize,
     ) -> (Packed, Vec<Packed>) {
-        let others: Vec<Packed> = others
-            .iter()
-            .copied()
-            .filter(|g| set.binary_search(g).is_err())
-            .collect();
+        let others: Vec<Packed> = others.iter().copied().filter(|&g| !set.holds(g)).collect();
         let pool: Vec<Packed> = cands.iter().chain(&others).copied().collect();
         let best = self
             .best_in(&pool, scored, par, None)
             .expect("the pool is not empty");
         let chosen = self.climb(pool[best.0], best.1, best.2, scored, par, climb);
-        let chosen = if set.len() == scored.len() && !self.splits(chosen, set) {
-            set[0] // never happens: a candidate always splits
-        } else {
-            chosen
+        let chosen = match set.listed() {
+            Some(set) if set.len() == scored.len() && !self.splits(chosen, set) => {
+                set[0] // never happens: a candidate always splits
+            }
+            _ => chosen,
         };
         let rivals = if rivals == 0 {
             Vec::new()

@@ -269,3 +269,62 @@ fn moo_7x10_every_secret_and_one_by_one() {
     }
     assert_eq!(one_by_one, sampled);
 }
+
+/// A counted set gives the guess of its list, wherever the strategy
+/// samples: random histories (random guesses answered by a random secret)
+/// of games without repeats, with thresholds small enough to sample small
+/// sets, every heuristic, and with the defaults on moo:10x10.
+#[test]
+fn counted_sets_choose_as_listed_ones() {
+    use super::counted::Counted;
+    use super::Packed;
+    use crate::model::feedback::Feedback;
+    use crate::rng::SplitMix64;
+
+    let mut rng = SplitMix64::new(11);
+    let small = |heuristic| Phased {
+        heuristic,
+        exact_below: 4,
+        heuristic_below: 40,
+        extra: 30,
+        big_pool: 25,
+        big_sample: 90,
+        climb: 2,
+        ..Phased::default()
+    };
+    let cases = [
+        ("moo:4x10", small(Heuristic::Entropy), 30),
+        ("moo:5x8", small(Heuristic::Minimax), 20),
+        ("moo:6x9", small(Heuristic::Irving), 20),
+        ("moo:3x16", small(Heuristic::Kooi), 20),
+        ("moo:10x10", Phased::default(), 3),
+    ];
+    let mut sampled = 0;
+    for (name, opts, rounds) in cases {
+        let shape: Shape = name.parse().unwrap();
+        let chooser = Chooser::new(shape, opts).unwrap();
+        let count = shape.code_count() as u64;
+        for round in 0..rounds {
+            let secret = shape.unrank(rng.next_u64() % count);
+            let history: Vec<(Packed, Feedback)> = (0..1 + round % 3)
+                .map(|_| {
+                    let g = shape.unrank(rng.next_u64() % count);
+                    (g, shape.feedback(secret, g))
+                })
+                .collect();
+            let counted = Counted::new(shape, &history).unwrap();
+            let found = chooser.choose_counted(&counted, &Scoped(2));
+            assert_eq!(found.is_some(), chooser.samples(counted.len()), "{name}");
+            if let Some(guess) = found {
+                let list = shape.candidates(&history);
+                assert_eq!(
+                    guess,
+                    chooser.choose(&list, &Sequential),
+                    "{name} {history:?}"
+                );
+                sampled += 1;
+            }
+        }
+    }
+    assert!(sampled >= 40, "only {sampled} histories sampled");
+}
