@@ -426,25 +426,32 @@ fn export_refuses_what_huge_games_cannot_do() {
 /// again byte for byte (the book `moo` embeds); a book of another
 /// strategy, or `--depth` with JSON, is refused with a reason.
 #[test]
-fn the_opening_book_is_written_again() {
-    let out = scratch("moo-10x10.book");
-    let (code, _, err) = optimoo(&[
-        "export",
-        "--game",
-        "moo:10x10",
-        "--strategy",
-        "phased",
-        "--format",
-        "book",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/moo-10x10.book");
-    assert!(
-        std::fs::read(&out).unwrap() == std::fs::read(shipped).unwrap(),
-        "regenerate it: optimoo export --game moo:10x10 --strategy phased --format book -o data/moo-10x10.book"
-    );
+fn the_opening_books_are_written_again() {
+    for (game, depth, file) in [
+        ("moo:10x10", "3", "moo-10x10.book"),
+        ("mm:8x8", "2", "mm-8x8.book"),
+    ] {
+        let out = scratch(file);
+        let args = [
+            "export",
+            "--game",
+            game,
+            "--strategy",
+            "phased",
+            "--format",
+            "book",
+            "--depth",
+            depth,
+        ];
+        let (code, _, err) = optimoo(&[&args[..], &["-o", out.to_str().unwrap()]].concat());
+        assert_eq!(code, 0, "{err}");
+        let shipped = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        assert!(
+            std::fs::read(&out).unwrap() == std::fs::read(shipped).unwrap(),
+            "regenerate it: optimoo {} -o data/{file}",
+            args.join(" ")
+        );
+    }
     let (code, _, err) = optimoo(&[
         "export",
         "--game",

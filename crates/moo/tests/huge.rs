@@ -576,25 +576,41 @@ fn the_shipped_book_is_the_strategy() {
     use optimoo::exec::Scoped;
     use optimoo::huge::book::Book;
     use optimoo::huge::phased::{Chooser, Phased};
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/moo-10x10.book");
-    let text = std::fs::read_to_string(path).unwrap();
+    let par = Scoped(2);
+    let mut books = 0;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    for entry in std::fs::read_dir(data).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "book") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = text.lines().find_map(|l| l.strip_prefix("game ")).unwrap();
+        let shape: Shape = game.parse().unwrap();
+        let book = Book::read(shape, &Phased::default(), &text)
+            .unwrap()
+            .expect("the book's options are the player's defaults");
+        assert!(book.depth() >= 2, "{path:?}");
+        let chooser = Chooser::new(shape, Phased::default()).unwrap();
+        for (history, guess, n) in book.nodes() {
+            if history.is_empty() {
+                assert_eq!(guess, chooser.opening(&par));
+                assert_eq!(n as u128, shape.code_count());
+                continue;
+            }
+            let set = shape.candidates_with(history, &par);
+            assert_eq!(set.len() as u64, n, "{history:?}");
+            assert_eq!(chooser.choose(&set, &par), guess, "{history:?}");
+        }
+        books += 1;
+    }
+    assert_eq!(books, 2, "data/moo-10x10.book and data/mm-8x8.book");
+    let text = std::fs::read_to_string(format!("{data}/moo-10x10.book")).unwrap();
     let shape: Shape = "moo:10x10".parse().unwrap();
     let book = Book::read(shape, &Phased::default(), &text)
         .unwrap()
-        .expect("the book's options are the player's defaults");
+        .unwrap();
     assert!(book.depth() >= 3);
-    let chooser = Chooser::new(shape, Phased::default()).unwrap();
-    let par = Scoped(2);
-    for (history, guess, n) in book.nodes() {
-        if history.is_empty() {
-            assert_eq!(guess, chooser.opening(&par));
-            assert_eq!(n as u128, shape.code_count());
-            continue;
-        }
-        let set = shape.candidates_with(history, &par);
-        assert_eq!(set.len() as u64, n, "{history:?}");
-        assert_eq!(chooser.choose(&set, &par), guess, "{history:?}");
-    }
     assert!(book.len() > 50, "{}", book.len());
     // 9 - s for every symbol s: the book's answer after 0123456789:1A9B.
     let answer = |h: &str| {
