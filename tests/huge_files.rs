@@ -422,8 +422,8 @@ fn export_refuses_what_huge_games_cannot_do() {
     let _: BTreeMap<String, Value> = serde_json::from_value(json["root"]["next"].clone()).unwrap();
 }
 
-/// `export --strategy phased --format book` writes data/moo-10x10.book
-/// again byte for byte (the book `moo` embeds); a book of another
+/// `export --strategy phased --format book` writes data/moo-10x10.book and
+/// data/mm-8x8.book again byte for byte (the books `moo` embeds); a book of another
 /// strategy, or `--depth` with JSON, is refused with a reason.
 #[test]
 fn the_opening_books_are_written_again() {
