@@ -237,6 +237,47 @@ pub struct Kernel {
     dense_code: [u8; 256],
 }
 
+/// A node's secrets' answers to every guess, the guesses put in order of
+/// how many non-winning answers each gives on the node's set (most
+/// first), for the class bounds of the classes of the node's guesses
+/// ([`Kernel::least_within`]). A class `C` of the node's set `S` gets at
+/// most as many answers from a guess as `S` does, so once the guesses left
+/// give too few answers on `S` to go below the least found, the scan of
+/// `C` stops. The answers are gathered block by block of 32 guesses, as
+/// far as some class's scan needs them.
+///
+/// Invariants: `order` holds every guess once, by (answers on `S`
+/// decreasing, code), then copies of its last guess up to a multiple of
+/// 32; `block_answers[b]` is the answers on `S` of `order[32 b]`, the most
+/// of its block; `cells` holds `built` blocks, block `b` the codes (dense
+/// or packed, as `dense` says) of secret `i`'s answers to `order[32 b ..
+/// 32 b + 32]` at `32 (b |S| + i)`.
+#[derive(Debug)]
+pub struct NodeAnswers<'t> {
+    set: Vec<Code>,
+    rows: Vec<&'t [u8]>,
+    dense: bool,
+    order: Vec<u16>,
+    block_answers: Vec<u8>,
+    cells: Vec<u8>,
+    built: usize,
+}
+
+impl NodeAnswers<'_> {
+    /// Gathers blocks up to `b` (included).
+    fn build_to(&mut self, b: usize) {
+        let n = self.set.len();
+        while self.built <= b {
+            let cols = &self.order[32 * self.built..32 * self.built + 32];
+            for row in &self.rows {
+                self.cells.extend(cols.iter().map(|&g| row[usize::from(g)]));
+            }
+            self.built += 1;
+        }
+        debug_assert_eq!(self.cells.len(), self.built * 32 * n);
+    }
+}
+
 /// The answers of a game recoded for [`Kernel::least`]'s masks: the
 /// `i`-th non-winning answer as `i` (below 16), the win as [`DENSE_WIN`],
 /// so that two byte lookups of the code itself give its bit (where the
@@ -808,6 +849,311 @@ impl Kernel {
         least
     }
 
+    /// The answers of `set` (whose rows are `rows`, and `dense` their
+    /// dense codes if the search has them) ordered for
+    /// [`Kernel::least_within`], or `None` where it does not apply: the
+    /// scalar path, answers that do not fit the masks, fewer than 32 guesses
+    /// or a set of more than [`MAX_SET`] secrets.
+    pub fn node_answers<'t>(
+        &self,
+        rows: &[&'t [Feedback]],
+        dense: Option<&[&'t [u8]]>,
+        set: &[Code],
+        len: usize,
+    ) -> Option<NodeAnswers<'t>> {
+        if self.path == KernelPath::Scalar
+            || !self.masks_fit
+            || len < 32
+            || !(1..=MAX_SET).contains(&set.len())
+        {
+            return None;
+        }
+        let bytes: Vec<&'t [u8]> = match dense {
+            Some(d) => d.to_vec(),
+            // SAFETY: `Feedback` is `repr(transparent)` over a `u8`.
+            None => rows
+                .iter()
+                .map(|r| unsafe { std::slice::from_raw_parts(r.as_ptr() as *const u8, r.len()) })
+                .collect(),
+        };
+        assert!(bytes.len() == set.len() && bytes.iter().all(|r| r.len() >= len));
+        let mut answers = vec![0u8; len];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a SIMD path implies AVX2 (checked when the kernel was
+        // made); every row holds at least `len >= 32` bytes.
+        unsafe {
+            self.answer_counts_avx2(&bytes, dense.is_some(), len, &mut answers)
+        };
+        // Counting sort: most answers first, then by code.
+        let mut start = [0usize; 34];
+        for &a in &answers {
+            start[32 - usize::from(a.min(32)) + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut order = vec![0u16; len.div_ceil(32) * 32];
+        for (g, &a) in answers.iter().enumerate() {
+            let k = 32 - usize::from(a.min(32));
+            order[start[k]] = g as u16;
+            start[k] += 1;
+        }
+        let last = order[len - 1];
+        order[len..].fill(last);
+        let block_answers = order
+            .iter()
+            .step_by(32)
+            .map(|&g| answers[usize::from(g)])
+            .collect();
+        Some(NodeAnswers {
+            set: set.to_vec(),
+            rows: bytes,
+            dense: dense.is_some(),
+            order,
+            block_answers,
+            cells: Vec::new(),
+            built: 0,
+        })
+    }
+
+    /// [`Kernel::least`] for a subset `set` of `node`'s set (its rows
+    /// `rows`; both sorted), with the same value: the least of the
+    /// guesses' bounds, at most `ceiling`, or with `stop > 0` possibly a
+    /// value at least that least and at most `stop`. `vals` is scratch.
+    ///
+    /// Needs [`Kernel::masks_apply`]. A guess that gives `P` answers on the
+    /// node's set gives at most `min(P, n − w)` on `set` (`n` secrets, `w`
+    /// whether it is one of them), so its value `3n − 2w − p + e` is at
+    /// least `3n − 2w − min(P, n − w)`. The candidates (at most `n`) are
+    /// valued first, exactly; the other guesses are scanned in `node`'s
+    /// order, and the scan stops at the first block whose most answers
+    /// give `3n − min(P, n)` at least the least found (when the masks are
+    /// the bounds) or at least `ceiling` (otherwise): no guess after it can
+    /// be below. Where the masks are not the bounds, the guesses scanned
+    /// and the candidates are counted by mask value as [`Kernel::least`]
+    /// does.
+    #[allow(clippy::too_many_arguments)]
+    pub fn least_within(
+        &self,
+        node: &mut NodeAnswers<'_>,
+        rows: &[&[Feedback]],
+        set: &[Code],
+        len: usize,
+        capacity: u64,
+        stop: u16,
+        ceiling: u16,
+        vals: &mut Vec<u16>,
+    ) -> u16 {
+        let n = set.len();
+        assert!(self.masks_apply(n, capacity) && rows.len() == n);
+        debug_assert!(set.windows(2).all(|w| w[0] < w[1]));
+        // Each secret's row in `node`.
+        let mut at = Vec::with_capacity(n);
+        let mut i = 0;
+        for &c in set {
+            while node.set[i] != c {
+                i += 1; // Panics if `set` is not a subset.
+            }
+            at.push(i);
+        }
+        let n3 = 3 * n as u16;
+        let exact = self.excess_small[n] == 0;
+        // The candidates' bounds, exactly (w = 1, the win left out), each
+        // from its own row (the node's: the table is symmetric) read at
+        // the class's secrets. The least is a bound some guess has.
+        let mut best = NONE;
+        let mut counts = [0u8; 32];
+        for &i in &at {
+            let row = node.rows[i];
+            for s in set {
+                // Packed answers are below 32; the dense win is DENSE_WIN.
+                let v = row[s.index()];
+                counts[usize::from(v & 31)] += u8::from(v < DENSE_WIN);
+            }
+            if !node.dense {
+                counts[usize::from(self.win)] = 0;
+            }
+            let (mut p, mut e) = (0u16, 0u16);
+            for c in &mut counts {
+                p += u16::from(*c > 0);
+                e += self.excess_small[usize::from(*c)];
+                *c = 0;
+            }
+            best = best.min(n3 - 2 - p + e);
+        }
+        if stop > 0 && best <= stop {
+            return best;
+        }
+        // The other guesses by blocks in the node's order, until a block's
+        // most answers cannot go below the least bound found (or the
+        // ceiling). Values are masks: where they are the bounds, each
+        // block's least is one.
+        vals.clear();
+        let blocks = node.block_answers.len();
+        let mut scanned = 0;
+        let mut least = best;
+        while scanned < blocks {
+            let most = u16::from(node.block_answers[scanned]).min(n as u16);
+            if n3 - most >= best.min(ceiling) {
+                break;
+            }
+            node.build_to(scanned);
+            vals.resize(vals.len() + 32, 0);
+            let out = &mut vals[32 * scanned..];
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a SIMD path (`node_answers` is `None` otherwise);
+            // block `scanned` is built, 32 bytes per secret of the node.
+            let block = unsafe { self.node_block_avx2(node, &at, scanned, out) };
+            #[cfg(not(target_arch = "x86_64"))]
+            let block = unreachable!("node answers need a SIMD path");
+            least = least.min(block);
+            if exact {
+                best = best.min(block);
+            }
+            scanned += 1;
+            if stop > 0 && best <= stop {
+                return best;
+            }
+        }
+        if exact || least >= best.min(ceiling) {
+            return best.min(ceiling);
+        }
+        // As in `least`: by mask value, level by level, counted exactly
+        // (a guess's bound is at least its mask value; the candidates'
+        // bounds are known already).
+        let mut level = least;
+        while level < best && level < ceiling {
+            if level - least >= WINDOW {
+                return self.bounds(rows, len, capacity, stop, vals).min(ceiling);
+            }
+            for (&m, &g) in vals.iter().zip(&node.order) {
+                if m == level {
+                    best = best.min(self.exact(rows, usize::from(g)));
+                    if best == level {
+                        return best;
+                    }
+                }
+            }
+            if stop > 0 && best <= stop {
+                return best;
+            }
+            level += 1;
+        }
+        best.min(ceiling)
+    }
+
+    /// How many non-winning answers each guess `g < len` gives on the
+    /// secrets whose rows are `rows` (dense codes if `dense`, else packed
+    /// answers), in `out` (`len >= 32`; the last block overlaps).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn answer_counts_avx2(&self, rows: &[&[u8]], dense: bool, len: usize, out: &mut [u8]) {
+        use std::arch::x86_64::*;
+        let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr()).collect();
+        let mut o = 0;
+        while o < len {
+            let at = o.min(len - 32);
+            let p = self.or_block(ptrs.iter().map(|&p| p.add(at)), dense);
+            _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, p);
+            o += 32;
+        }
+    }
+
+    /// The values `3n − p` (`NONE` where `p = 1`) of block `b` of `node`
+    /// for the secrets at `at` (`n` of them), in `out[..32]`; returns
+    /// their least.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn node_block_avx2(
+        &self,
+        node: &NodeAnswers<'_>,
+        at: &[usize],
+        b: usize,
+        out: &mut [u16],
+    ) -> u16 {
+        use std::arch::x86_64::*;
+        debug_assert!(out.len() >= 32 && b < node.built);
+        let base_ptr = node.cells.as_ptr().add(32 * b * node.set.len());
+        let p = self.or_block(at.iter().map(|&i| base_ptr.add(32 * i)), node.dense);
+        let one16 = _mm256_set1_epi16(1);
+        let base = _mm256_set1_epi16(3 * at.len() as i16);
+        let value = |p: __m256i| {
+            let b = _mm256_sub_epi16(base, p);
+            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
+        };
+        let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
+        let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+        _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, lo);
+        _mm256_storeu_si256(out.as_mut_ptr().add(16) as *mut __m256i, hi);
+        horizontal_min(_mm256_min_epu16(lo, hi))
+    }
+
+    /// How many non-winning answers each of 32 guesses gives, as bytes,
+    /// over the 32-byte rows at `ptrs` (dense codes if `dense`, else
+    /// packed answers: [`Kernel::mask_values_avx2`]'s lookups).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn or_block(
+        &self,
+        ptrs: impl Iterator<Item = *const u8>,
+        dense: bool,
+    ) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        let zero = _mm256_setzero_si256();
+        let low4 = _mm256_set1_epi8(0x0F);
+        #[rustfmt::skip]
+        let pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+        );
+        let count = |x: __m256i| {
+            _mm256_add_epi8(
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
+                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
+            )
+        };
+        let (mut a0, mut a1, mut a2) = (zero, zero, zero);
+        if dense {
+            #[rustfmt::skip]
+            let lut0 = _mm256_setr_epi8(
+                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+            );
+            #[rustfmt::skip]
+            let lut1 = _mm256_setr_epi8(
+                0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+                0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+            );
+            for ptr in ptrs {
+                let v = _mm256_loadu_si256(ptr as *const __m256i);
+                a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, v));
+                a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, v));
+            }
+            return _mm256_add_epi8(count(a0), count(a1));
+        }
+        let lut = |t: &[u8; 16]| {
+            let x = _mm_loadu_si128(t.as_ptr() as *const __m128i);
+            _mm256_broadcastsi128_si256(x)
+        };
+        let (lut0, lut1, lut2) = (
+            lut(&self.lut_low[0]),
+            lut(&self.lut_low[1]),
+            lut(&self.lut_high),
+        );
+        let shift = _mm256_set1_epi8(0x70);
+        let top = _mm256_set1_epi8(-128);
+        for ptr in ptrs {
+            let v = _mm256_loadu_si256(ptr as *const __m256i);
+            let t = _mm256_add_epi8(v, shift);
+            a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, t));
+            a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, t));
+            let u = _mm256_xor_si256(t, top);
+            a2 = _mm256_or_si256(a2, _mm256_shuffle_epi8(lut2, u));
+        }
+        _mm256_add_epi8(_mm256_add_epi8(count(a0), count(a1)), count(a2))
+    }
+
     /// The bound of guess `g` by counting its classes (`n <= MASK_MAX`, no
     /// class above capacity: [`Kernel::least`]).
     fn exact(&self, rows: &[&[Feedback]], g: usize) -> u16 {
@@ -1241,6 +1587,117 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// [`Kernel::least_within`] on subsets `subs` of `node_set`, one node's
+    /// answers shared by them all (as a node's guesses share them), with
+    /// the dense codes and without, equals the least of the reference
+    /// bounds, under every ceiling and stop tried.
+    fn check_within(game: &Game, node_set: &[Code], subs: &[Vec<Code>], depths: &[usize]) {
+        let table = game.table().unwrap();
+        let branching = game.possible_feedbacks().count() - 1;
+        let bounds = Bounds::new(Cost::Total, branching, game.len());
+        let node_rows: Vec<&[Feedback]> = node_set.iter().map(|&s| table.row(s)).collect();
+        for kernel in kernels(game) {
+            let dense_table = kernel.dense_table(game.len(), |c| table.row(c));
+            let dense_rows: Option<Vec<&[u8]>> = dense_table
+                .as_ref()
+                .map(|t| node_set.iter().map(|&s| t.row(s)).collect());
+            for dense in [None, dense_rows.as_deref()] {
+                let node = kernel.node_answers(&node_rows, dense, node_set, game.len());
+                // Every game here has answers that fit the masks.
+                let applies = kernel.path() != KernelPath::Scalar && game.len() >= 32;
+                assert_eq!(node.is_some(), applies, "{}", game.rules());
+                let Some(mut node) = node else {
+                    continue;
+                };
+                let mut vals = Vec::new();
+                for sub in subs {
+                    let rows: Vec<&[Feedback]> = sub.iter().map(|&s| table.row(s)).collect();
+                    for &d in depths {
+                        let cap = bounds.capacity(d - 1);
+                        if !kernel.masks_apply(sub.len(), cap) {
+                            continue;
+                        }
+                        let least = game
+                            .codes()
+                            .all()
+                            .map(|g| reference(game, &bounds, sub, d, g))
+                            .min()
+                            .unwrap();
+                        let name = (game.rules(), kernel.path(), dense.is_some(), sub.len(), d);
+                        let mut within = |stop, ceiling| {
+                            kernel.least_within(
+                                &mut node,
+                                &rows,
+                                sub,
+                                game.len(),
+                                cap,
+                                stop,
+                                ceiling,
+                                &mut vals,
+                            )
+                        };
+                        assert_eq!(within(0, NONE), least, "{name:?}");
+                        for ceiling in [least.saturating_sub(1), least, least.saturating_add(2)] {
+                            assert_eq!(within(0, ceiling), least.min(ceiling), "{name:?}");
+                        }
+                        for stop in [least, least.saturating_add(3)] {
+                            if stop < NONE {
+                                let found = within(stop, NONE);
+                                assert!(found <= stop && found >= least, "{name:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Classes of a node's guesses and random subsets, with one node's
+    /// answers shared: games of five positions (where the masks skip most
+    /// guesses), four, two positions and many symbols (few answers, large
+    /// excess) and one position.
+    #[test]
+    fn least_within_a_node_equals_plain_counting() {
+        for rules in [
+            "moo:5x7", "mm:5x4", "moo:4x8", "mm:4x6", "mm:3x3", "moo:3x8", "mm:2x16", "moo:2x16",
+            "mm:1x36",
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let all: Vec<Code> = game.codes().all().collect();
+            let mut rng = crate::rng::SplitMix64::new(11);
+            let first = Code(rng.below(game.len()) as u16);
+            for (_, class) in crate::model::partition::split(&game, first, &all) {
+                if class.len() > MAX_SET || class.len() < 3 {
+                    continue;
+                }
+                // The classes of a few guesses on the node's set, and
+                // random subsets of it.
+                let mut subs = Vec::new();
+                for _ in 0..4 {
+                    let second = Code(rng.below(game.len()) as u16);
+                    for (_, sub) in crate::model::partition::split(&game, second, &class) {
+                        if sub.len() <= MASK_MAX {
+                            subs.push(sub);
+                        }
+                    }
+                }
+                for _ in 0..3 {
+                    let keep = 1 + rng.below(4);
+                    let sub: Vec<Code> = class
+                        .iter()
+                        .copied()
+                        .filter(|_| rng.below(keep) == 0)
+                        .take(MASK_MAX)
+                        .collect();
+                    if !sub.is_empty() {
+                        subs.push(sub);
+                    }
+                }
+                check_within(&game, &class, &subs, &[2, 3, 4, 9]);
             }
         }
     }

@@ -25,7 +25,7 @@ use crate::model::partition;
 use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{Cost, INF};
 use crate::search::context::Context;
-use crate::search::kernel::{self, Kernel, NONE};
+use crate::search::kernel::{self, Kernel, NodeAnswers, NONE};
 use crate::search::memo::{raw_key, Entry, Memo};
 use crate::search::value::Scored;
 
@@ -197,6 +197,21 @@ impl Context<'_> {
         Some(set.iter().map(|&s| dense.row(s)).collect())
     }
 
+    /// The answers of a node's set `set` for the class bounds of its
+    /// guesses' classes ([`Kernel::node_answers`]), where they apply.
+    pub(super) fn node_answers(&self, set: &[Code]) -> Option<NodeAnswers<'_>> {
+        let kernel = self.kernel.as_ref()?;
+        if set.len() > kernel::MAX_SET {
+            return None;
+        }
+        let cols = self.columns(set);
+        let dense: Option<Vec<&[u8]>> = self
+            .dense
+            .as_ref()
+            .map(|t| set.iter().map(|&s| t.row(s)).collect());
+        kernel.node_answers(&cols, dense.as_deref(), set, self.game.len())
+    }
+
     pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
         let absent = self.all_symbols & !self.game.codes().symbols_of(set);
         // Symbols no candidate contains are interchangeable when every code
@@ -302,6 +317,21 @@ impl Context<'_> {
         stab: &Stabilizer,
         limit: u64,
     ) -> u64 {
+        self.class_bound_in(memo, set, d, stab, limit, None)
+    }
+
+    /// [`Context::class_bound`] of a class of a node whose answers are
+    /// `node` (its set a superset of `set`): the same value, found with
+    /// fewer guesses scanned ([`Kernel::least_within`]).
+    pub(super) fn class_bound_in(
+        &self,
+        memo: &Memo,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        limit: u64,
+        node: Option<&mut NodeAnswers<'_>>,
+    ) -> u64 {
         let n = set.len();
         let d = self.clamp(n, d);
         let floor = self.lower_of(set, d);
@@ -319,7 +349,7 @@ impl Context<'_> {
         }
         let cols = self.columns(set);
         if let Some(kernel) = self.kernel.as_ref().filter(|_| n <= kernel::MAX_SET) {
-            let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit);
+            let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit, node);
             if best > known {
                 memo.put(raw, Entry::AtLeast(best));
             }
@@ -368,6 +398,7 @@ impl Context<'_> {
 
     /// [`Context::class_bound`] through the kernel (before the memo
     /// update): at least `known`, and a lower bound on the cost.
+    #[allow(clippy::too_many_arguments)]
     fn class_bound_kernel(
         &self,
         kernel: &Kernel,
@@ -376,6 +407,7 @@ impl Context<'_> {
         set: &[Code],
         known: u64,
         limit: u64,
+        node: Option<&mut NodeAnswers<'_>>,
     ) -> u64 {
         let capacity = self.bounds.capacity(d - 1);
         if kernel.masks_apply(set.len(), capacity) {
@@ -386,6 +418,15 @@ impl Context<'_> {
             // the candidates' scattered reads.
             let stop = known.min(u64::from(NONE - 1)) as u16;
             let ceiling = limit.min(u64::from(NONE)) as u16;
+            if let Some(node) = node {
+                let least = BUF.with(|buf| {
+                    let len = self.game.len();
+                    let buf = &mut buf.borrow_mut();
+                    kernel.least_within(node, cols, set, len, capacity, stop, ceiling, buf)
+                });
+                let least = if least == NONE { INF } else { u64::from(least) };
+                return least.min(limit).max(known);
+            }
             let dense = self.dense_columns(set);
             let least = BUF.with(|buf| {
                 kernel.least(

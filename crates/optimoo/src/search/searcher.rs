@@ -25,6 +25,7 @@ use crate::model::symmetry::{self, Stabilizer};
 use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::context::Context;
+use crate::search::evaluate::NodePool;
 use crate::search::kernel::{Kernel, KernelPath};
 use crate::search::memo::{raw_key, Entry, Memo};
 use crate::search::observe::{ClassReport, Observer, Phase, Progress};
@@ -393,8 +394,9 @@ impl<'a> Searcher<'a> {
             proven: INF,
         };
         let phases = self.cx.phases(set, d, stab);
+        let pool = NodePool::new();
         let evaluate = |s: &Scored, bound: u64, live: Option<Live<'_>>| {
-            self.evaluate(set, d, stab, s, bound, level, live)
+            self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool))
         };
         // Near the root, with more than one worker, guesses side by side.
         let config = &self.cx.config;
