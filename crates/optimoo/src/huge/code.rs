@@ -29,7 +29,27 @@ pub struct Packed {
 /// A guess as the candidates' builder reads it: its symbols by position,
 /// its symbol counts, its bulls and common symbols, and (`after[i]`) the
 /// symbols it has after position `i`.
-type Guessed = ([u8; 16], [u8; 16], u8, u8, [u32; 16]);
+pub(super) type Guessed = ([u8; 16], [u8; 16], u8, u8, [u32; 16]);
+
+/// [`Distinct::advance`] for a guess `g` of a game with repeats: the
+/// prefix extended by symbol `s` at position `i` has `seen` copies of `s`
+/// before it; cut when it has passed the guess's answer or has too few
+/// positions left to reach it (both grow by at most one a position).
+#[inline(always)]
+pub(super) fn advance_repeats(
+    g: &Guessed,
+    i: usize,
+    s: usize,
+    seen: u8,
+    left: u8,
+    row: [u8; 2],
+) -> Option<[u8; 2]> {
+    let (symbols, counts, bulls, common, _) = g;
+    let b = row[0] + u8::from(symbols[i] as usize == s);
+    let c = row[1] + u8::from(seen < counts[s]);
+    let cut = b > *bulls || c > *common || b + left < *bulls || c + left < *common;
+    (!cut).then_some([b, c])
+}
 
 /// A guess of a game without repeats as [`Shape::distinct`] (and the
 /// counted sets of [`super::counted`]) read it.
@@ -176,7 +196,7 @@ impl Shape {
 
     /// The symbols a position may take after the symbols `used`: all of
     /// them with repeats, else the unused ones.
-    fn free(&self, used: u32) -> u32 {
+    pub(super) fn free(&self, used: u32) -> u32 {
         let all = (1u32 << self.symbols) - 1;
         if self.repeats {
             all
@@ -236,7 +256,7 @@ impl Shape {
     }
 
     /// The guesses of `history` as the builders read them.
-    fn guessed(&self, history: &[(Packed, Feedback)]) -> Vec<Guessed> {
+    pub(super) fn guessed(&self, history: &[(Packed, Feedback)]) -> Vec<Guessed> {
         let k = self.positions;
         history
             .iter()
@@ -284,7 +304,8 @@ impl Shape {
     /// (at `i == 0`, by `only` alone) that keeps it consistent with
     /// `guesses` (`state`'s first row: the prefix's bulls and common
     /// symbols with each guess, the rows after it scratch for the longer
-    /// prefixes; `seen`: the prefix's symbol counts, `used` their set).
+    /// prefixes; `seen`: the prefix's symbol counts, `used` their set). A
+    /// game with repeats: [`Shape::distinct`] builds the others.
     #[allow(clippy::too_many_arguments)]
     fn prune(
         &self,
@@ -307,20 +328,11 @@ impl Shape {
             let s = free.trailing_zeros() as usize;
             free &= free - 1;
             let taken = used | 1 << s;
-            for (j, (symbols, counts, bulls, common, after)) in guesses.iter().enumerate() {
-                let b = row[j][0] + u8::from(symbols[i] as usize == s);
-                let c = row[j][1] + u8::from(seen[s] < counts[s]);
-                // Without repeats, a later bull needs a later position
-                // whose guess symbol is still free.
-                let more = if self.repeats {
-                    left
-                } else {
-                    (after[i] & !taken).count_ones() as u8
-                };
-                if b > *bulls || c > *common || b + more < *bulls || c + left < *common {
-                    continue 'symbol;
+            for (g, (&row, below)) in guesses.iter().zip(row.iter().zip(below.iter_mut())) {
+                match advance_repeats(g, i, s, seen[s], left, row) {
+                    Some(next) => *below = next,
+                    None => continue 'symbol,
                 }
-                below[j] = [b, c];
             }
             let bit = s * w + seen[s] as usize;
             let mut next = code;

@@ -1,6 +1,6 @@
 //! Candidate sets counted, not listed: the size of the set a history
-//! leaves in a game without repeats, and its codes at chosen places of
-//! the sorted list, without building the list.
+//! leaves, and its codes at chosen places of the sorted list, without
+//! building the list.
 //!
 //! The phased strategy reads a large set only through its size, its two
 //! ends and a few thousand codes spread evenly over it (module
@@ -8,15 +8,18 @@
 //! history off the strategy's path can leave on `moo:10x10` (listing is
 //! most of such an answer's time, and its memory). The codes are counted
 //! by the builder's own prefix rule ([`Shape::candidates`]), memoized: the
-//! number of codes that extend a prefix depends only on the symbols it
-//! uses (its length is their number) and on its bulls and common symbols
-//! with each guess, never on their order.
+//! number of codes that extend a prefix depends only on its length, on
+//! its bulls and common symbols with each guess, and on which symbols it
+//! may still take with what effect, never on their order. Without
+//! repeats that is the set of symbols it uses; with repeats, the copies of
+//! each symbol it has, counted up to the most any guess has (a copy more
+//! adds no common symbol with any guess).
 //!
 //! Invariants:
 //! - [`Counted::len`] is the length of [`Shape::candidates`] of the same
 //!   history, and [`Counted::select`] returns that list's codes at the
 //!   places asked (tested against the list on random histories of small
-//!   and large games);
+//!   and large games, with and without repeats);
 //! - every prefix the count reached is in the memo (zero counts too), so
 //!   a selection only reads it.
 
@@ -24,55 +27,95 @@ use rustc_hash::FxHashMap;
 
 use crate::model::feedback::Feedback;
 
-use super::code::Distinct;
+use super::code::{advance_repeats, Distinct, Guessed};
 use super::{Packed, Shape};
 
 /// Most guesses a counted history may have: each guess's bulls and common
 /// symbols take a byte of the memo's 128-bit key, beside 16 bits of
-/// symbols.
+/// symbols without repeats (68 bits of copies and length with them).
 pub const MAX_GUESSES: usize = 14;
+
+/// [`MAX_GUESSES`] with repeats.
+pub const MAX_GUESSES_REPEATS: usize = 7;
 
 /// Most prefixes the memo holds before the count gives up (the history
 /// is then listed instead): 48 bytes each at most, about 200 MB.
 pub const MAX_PREFIXES: usize = 1 << 22;
 
-/// The candidates of a history of a game without repeats, counted.
+/// The guesses as the builder reads them.
+#[derive(Debug)]
+enum Rule {
+    /// Without repeats.
+    Distinct(Vec<Distinct>),
+    /// With repeats, and the most copies of each symbol any guess has.
+    Repeats(Vec<Guessed>, [u8; 16]),
+}
+
+/// A prefix of a code: its length, its symbols, the copies of each (with
+/// repeats), and its code so far.
+#[derive(Debug, Clone, Copy)]
+struct Prefix {
+    i: usize,
+    used: u32,
+    seen: [u8; 16],
+    code: Packed,
+}
+
+/// The empty prefix.
+const EMPTY: Prefix = Prefix {
+    i: 0,
+    used: 0,
+    seen: [0; 16],
+    code: Packed {
+        pos: 0,
+        therm: [0, 0],
+    },
+};
+
+/// The candidates of a history, counted.
 #[derive(Debug)]
 pub struct Counted {
     shape: Shape,
     history: Vec<(Packed, Feedback)>,
-    guesses: Vec<Distinct>,
-    /// Codes extending each prefix reached, by [`key`].
+    rule: Rule,
+    /// Codes extending each prefix reached, by [`Counted::key`].
     memo: FxHashMap<u128, u64>,
     len: u64,
 }
 
-/// The memo's key of a prefix: its symbols, then its bulls and common
-/// symbols with each guess (4 bits each: at most 15 positions).
-fn key(used: u32, rows: &[[u8; 2]]) -> u128 {
-    rows.iter().enumerate().fold(used as u128, |k, (j, r)| {
-        k | ((r[0] as u128) << (16 + 8 * j)) | ((r[1] as u128) << (20 + 8 * j))
-    })
-}
-
 impl Counted {
-    /// Counts the candidates of `history`; `None` when the game has
-    /// repeats, the history more than [`MAX_GUESSES`] guesses, or the
-    /// count would hold more than [`MAX_PREFIXES`] prefixes (list the set
-    /// with [`Shape::candidates`] then).
+    /// Counts the candidates of `history`; `None` when the history has more
+    /// than [`MAX_GUESSES`] guesses ([`MAX_GUESSES_REPEATS`] with
+    /// repeats), or the count would hold more than [`MAX_PREFIXES`]
+    /// prefixes (list the set with [`Shape::candidates`] then).
     pub fn new(shape: Shape, history: &[(Packed, Feedback)]) -> Option<Counted> {
-        if shape.repeats() || history.len() > MAX_GUESSES {
-            return None;
-        }
+        let rule = if shape.repeats() {
+            if history.len() > MAX_GUESSES_REPEATS {
+                return None;
+            }
+            let guesses = shape.guessed(history);
+            let mut caps = [0u8; 16];
+            for (_, counts, ..) in &guesses {
+                for (cap, &c) in caps.iter_mut().zip(counts) {
+                    *cap = (*cap).max(c);
+                }
+            }
+            Rule::Repeats(guesses, caps)
+        } else {
+            if history.len() > MAX_GUESSES {
+                return None;
+            }
+            Rule::Distinct(shape.distinct_history(history))
+        };
         let mut counted = Counted {
             shape,
             history: history.to_vec(),
-            guesses: shape.distinct_history(history),
+            rule,
             memo: FxHashMap::default(),
             len: 0,
         };
         let rows = [[0u8; 2]; MAX_GUESSES];
-        counted.len = counted.count(0, 0, &rows[..history.len()])?;
+        counted.len = counted.count(&EMPTY, &rows[..history.len()])?;
         Some(counted)
     }
 
@@ -102,109 +145,120 @@ impl Counted {
         let mut out = Vec::with_capacity(places.len());
         if !places.is_empty() {
             let rows = [[0u8; 2]; MAX_GUESSES];
-            let mut at = 0;
-            self.select_in(
-                0,
-                0,
-                0,
-                &rows[..self.guesses.len()],
-                0,
-                places,
-                &mut at,
-                &mut out,
-            );
+            let rows = &rows[..self.history.len()];
+            self.select_in(&EMPTY, rows, 0, places, &mut 0, &mut out);
         }
         out
     }
 
-    /// The symbols position `i` may take after the prefix `used`, the
-    /// next prefix's rows for symbol `s` written in `next`: whether the
-    /// prefix extended by `s` is kept (the builder's rule).
-    fn advance(&self, i: usize, used: u32, s: u32, rows: &[[u8; 2]], next: &mut [[u8; 2]]) -> bool {
-        let all = (1u32 << self.shape.symbols()) - 1;
-        let left = (self.shape.positions() - i - 1) as u8;
-        let taken = used | 1 << s;
-        for ((g, &row), slot) in self.guesses.iter().zip(rows).zip(next.iter_mut()) {
-            match g.advance(i, s, taken, all, left, row) {
-                Some(r) => *slot = r,
-                None => return false,
+    /// The memo's key of a prefix: without repeats its symbols, with them
+    /// its copies of each symbol up to the caps and its length (4 bits
+    /// each); then its bulls and common symbols with each guess (4 bits
+    /// each: at most 15 positions).
+    fn key(&self, p: &Prefix, rows: &[[u8; 2]]) -> u128 {
+        let (head, at) = match &self.rule {
+            Rule::Distinct(_) => (p.used as u128, 16),
+            Rule::Repeats(_, caps) => {
+                let copies = (0..16).fold(0u128, |k, s| {
+                    k | (p.seen[s].min(caps[s]) as u128) << (4 * s)
+                });
+                (copies | (p.i as u128) << 64, 68)
             }
-        }
-        true
+        };
+        rows.iter().enumerate().fold(head, |k, (j, r)| {
+            k | ((r[0] as u128) << (at + 8 * j)) | ((r[1] as u128) << (at + 4 + 8 * j))
+        })
     }
 
-    /// The codes extending the prefix of `i` positions using `used` with
-    /// `rows`; `None` when the memo would pass [`MAX_PREFIXES`].
-    fn count(&mut self, i: usize, used: u32, rows: &[[u8; 2]]) -> Option<u64> {
-        let k = key(used, rows);
-        if let Some(&c) = self.memo.get(&k) {
+    /// The prefix `p` extended by symbol `s`, its rows written in `next`;
+    /// `None` when the builder's rule cuts it.
+    fn extend(&self, p: &Prefix, s: u32, rows: &[[u8; 2]], next: &mut [[u8; 2]]) -> Option<Prefix> {
+        let k = self.shape.positions();
+        let left = (k - p.i - 1) as u8;
+        let mut q = *p;
+        q.i += 1;
+        q.used |= 1 << s;
+        q.code.pos |= (s as u64) << (4 * left);
+        match &self.rule {
+            Rule::Distinct(guesses) => {
+                let all = (1u32 << self.shape.symbols()) - 1;
+                for ((g, &row), slot) in guesses.iter().zip(rows).zip(next.iter_mut()) {
+                    *slot = g.advance(p.i, s, q.used, all, left, row)?;
+                }
+                q.code.therm[0] |= 1 << s;
+            }
+            Rule::Repeats(guesses, _) => {
+                let seen = p.seen[s as usize];
+                for ((g, &row), slot) in guesses.iter().zip(rows).zip(next.iter_mut()) {
+                    *slot = advance_repeats(g, p.i, s as usize, seen, left, row)?;
+                }
+                let bit = s as usize * k + seen as usize;
+                q.code.therm[bit / 64] |= 1 << (bit % 64);
+                q.seen[s as usize] += 1;
+            }
+        }
+        Some(q)
+    }
+
+    /// The codes extending the prefix `p` with `rows`; `None` when the
+    /// memo would pass [`MAX_PREFIXES`].
+    fn count(&mut self, p: &Prefix, rows: &[[u8; 2]]) -> Option<u64> {
+        let key = self.key(p, rows);
+        if let Some(&c) = self.memo.get(&key) {
             return Some(c);
         }
         if self.memo.len() >= MAX_PREFIXES {
             return None;
         }
-        let last = i + 1 == self.shape.positions();
-        let mut free = ((1u32 << self.shape.symbols()) - 1) & !used;
+        let last = p.i + 1 == self.shape.positions();
+        let mut free = self.shape.free(p.used);
         let mut next = [[0u8; 2]; MAX_GUESSES];
         let next = &mut next[..rows.len()];
         let mut total = 0;
         while free != 0 {
             let s = free.trailing_zeros();
             free &= free - 1;
-            if self.advance(i, used, s, rows, next) {
-                total += if last {
-                    1
-                } else {
-                    self.count(i + 1, used | 1 << s, next)?
-                };
+            if let Some(q) = self.extend(p, s, rows, next) {
+                total += if last { 1 } else { self.count(&q, next)? };
             }
         }
-        self.memo.insert(k, total);
+        self.memo.insert(key, total);
         Some(total)
     }
 
-    /// Pushes the codes at `places[*at..]` that extend the prefix `pos`
-    /// (`i` positions, symbols `used`, `rows`), whose first code is at
-    /// place `base`, advancing `at`.
-    #[allow(clippy::too_many_arguments)]
+    /// Pushes the codes at `places[*at..]` that extend the prefix `p`
+    /// (with `rows`), whose first code is at place `base`, advancing `at`.
     fn select_in(
         &self,
-        i: usize,
-        used: u32,
-        pos: u64,
+        p: &Prefix,
         rows: &[[u8; 2]],
         mut base: u64,
         places: &[u64],
         at: &mut usize,
         out: &mut Vec<Packed>,
     ) {
-        let left = self.shape.positions() - i - 1;
-        let mut free = ((1u32 << self.shape.symbols()) - 1) & !used;
+        let last = p.i + 1 == self.shape.positions();
+        let mut free = self.shape.free(p.used);
         let mut next = [[0u8; 2]; MAX_GUESSES];
         let next = &mut next[..rows.len()];
         while free != 0 && *at < places.len() {
             let s = free.trailing_zeros();
             free &= free - 1;
-            if !self.advance(i, used, s, rows, next) {
+            let Some(q) = self.extend(p, s, rows, next) else {
                 continue;
-            }
-            let taken = used | 1 << s;
-            let count = if left == 0 {
+            };
+            // Every prefix the count kept is in the memo.
+            let count = if last {
                 1
             } else {
-                // Every prefix the count kept is in the memo.
-                self.memo[&key(taken, next)]
+                self.memo[&self.key(&q, next)]
             };
             if places[*at] < base + count {
-                let pos = pos | (s as u64) << (4 * left);
-                if left == 0 {
-                    out.push(Packed {
-                        pos,
-                        therm: [taken as u64, 0],
-                    });
+                if last {
+                    out.push(q.code);
                     *at += 1;
                 } else {
-                    self.select_in(i + 1, taken, pos, next, base, places, at, out);
+                    self.select_in(&q, next, base, places, at, out);
                 }
             }
             base += count;
@@ -218,7 +272,7 @@ mod tests {
     use crate::rng::SplitMix64;
 
     /// Random histories (random guesses answered by a random secret, 0 to
-    /// 4 moves) of small and large games: the count is the list's length,
+    /// 4 moves) of small and large games, with and without repeats: the count is the list's length,
     /// and every place (or every step-th, on large sets) selects the
     /// list's code; membership agrees.
     #[test]
@@ -235,6 +289,14 @@ mod tests {
             ("moo:6x6", 10),
             ("moo:8x10", 6),
             ("moo:10x10", 4),
+            ("mm:1x3", 3),
+            ("mm:3x4", 20),
+            ("mm:4x6", 20),
+            ("mm:2x16", 20),
+            ("mm:5x8", 10),
+            ("mm:8x2", 10),
+            ("mm:6x9", 6),
+            ("mm:8x8", 4),
         ] {
             let shape: Shape = name.parse().unwrap();
             let count = shape.code_count() as u64;
@@ -267,15 +329,23 @@ mod tests {
         }
     }
 
-    /// Games with repeats and histories too long are not counted.
+    /// Histories too long are not counted.
     #[test]
-    fn repeats_and_long_histories_are_listed() {
-        let mm: Shape = "mm:4x6".parse().unwrap();
-        assert!(Counted::new(mm, &[]).is_none());
-        let moo: Shape = "moo:4x10".parse().unwrap();
-        let g = moo.unrank(0);
-        let f = moo.feedback(moo.unrank(1), g);
-        assert!(Counted::new(moo, &vec![(g, f); MAX_GUESSES + 1]).is_none());
-        assert!(Counted::new(moo, &vec![(g, f); MAX_GUESSES]).is_some());
+    fn long_histories_are_listed() {
+        for (name, most) in [("moo:4x10", MAX_GUESSES), ("mm:4x6", MAX_GUESSES_REPEATS)] {
+            let shape: Shape = name.parse().unwrap();
+            let g = shape.unrank(0);
+            let f = shape.feedback(shape.unrank(1), g);
+            assert!(
+                Counted::new(shape, &vec![(g, f); most + 1]).is_none(),
+                "{name}"
+            );
+            let counted = Counted::new(shape, &vec![(g, f); most]).unwrap();
+            assert_eq!(
+                counted.len(),
+                shape.candidates(&[(g, f)]).len() as u64,
+                "{name}"
+            );
+        }
     }
 }

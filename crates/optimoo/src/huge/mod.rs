@@ -13,8 +13,8 @@
 //! memory is one array of codes and their marks. [`file`](mod@file) writes the
 //! strategy's tree as a tree file (docs/format.md) by the same walk, and
 //! reads such a file back (replay, verification, JSON, picture) with the
-//! shape alone. [`counted`] counts the set a history leaves in a game
-//! without repeats and picks codes from it without listing it, which is
+//! shape alone. [`counted`] counts the set a history leaves and picks
+//! codes from it without listing it, which is
 //! all the strategy reads of a large set (the player's answers off the
 //! strategy's path).
 //!

@@ -266,8 +266,8 @@ impl Chooser {
             && (n < self.opts.rollout_above as u64 || self.opts.rollout <= 1)
     }
 
-    /// The guess for the candidates `set` counts (a history of a game
-    /// without repeats), when [`Chooser::samples`] the set: the guess
+    /// The guess for the candidates `set` counts, when
+    /// [`Chooser::samples`] the set: the guess
     /// [`Chooser::choose`] takes on their list (tested equal), without
     /// listing them; `None` otherwise.
     pub fn choose_counted(&self, set: &Counted, par: &dyn Parallel) -> Option<Packed> {

@@ -272,7 +272,7 @@ fn moo_7x10_every_secret_and_one_by_one() {
 
 /// A counted set gives the guess of its list, wherever the strategy
 /// samples: random histories (random guesses answered by a random secret)
-/// of games without repeats, with thresholds small enough to sample small
+/// of games with and without repeats, with thresholds small enough to sample small
 /// sets, every heuristic, and with the defaults on moo:10x10.
 #[test]
 fn counted_sets_choose_as_listed_ones() {
@@ -297,7 +297,11 @@ fn counted_sets_choose_as_listed_ones() {
         ("moo:5x8", small(Heuristic::Minimax), 20),
         ("moo:6x9", small(Heuristic::Irving), 20),
         ("moo:3x16", small(Heuristic::Kooi), 20),
+        ("mm:4x6", small(Heuristic::Entropy), 20),
+        ("mm:5x8", small(Heuristic::Irving), 20),
+        ("mm:3x16", small(Heuristic::Minimax), 10),
         ("moo:10x10", Phased::default(), 3),
+        ("mm:8x8", Phased::default(), 3),
     ];
     let mut sampled = 0;
     for (name, opts, rounds) in cases {
@@ -326,5 +330,5 @@ fn counted_sets_choose_as_listed_ones() {
             }
         }
     }
-    assert!(sampled >= 40, "only {sampled} histories sampled");
+    assert!(sampled >= 60, "only {sampled} histories sampled");
 }
