@@ -707,26 +707,7 @@ impl Kernel {
         let zero = _mm256_setzero_si256();
         let shift = _mm256_set1_epi8(0x70);
         let top = _mm256_set1_epi8(-128);
-        let low4 = _mm256_set1_epi8(0x0F);
-        let one16 = _mm256_set1_epi16(1);
         let base = _mm256_set1_epi16(3 * n as i16);
-        #[rustfmt::skip]
-        let pop = _mm256_setr_epi8(
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-        );
-        let count = |x: __m256i| {
-            _mm256_add_epi8(
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
-            )
-        };
-        // 3n − p of sixteen guesses, NONE where p = 1 (useless unless a
-        // candidate: corrected below).
-        let value = |p: __m256i| {
-            let b = _mm256_sub_epi16(base, p);
-            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
-        };
         let mut least = _mm256_set1_epi16(-1);
         let mut o = 0;
         while o < len {
@@ -742,12 +723,13 @@ impl Kernel {
                     a2 = _mm256_or_si256(a2, _mm256_shuffle_epi8(lut2, u));
                 }
             }
-            let mut p = _mm256_add_epi8(count(a0), count(a1));
+            let mut p = _mm256_add_epi8(byte_popcount(a0), byte_popcount(a1));
             if HIGH {
-                p = _mm256_add_epi8(p, count(a2));
+                p = _mm256_add_epi8(p, byte_popcount(a2));
             }
-            let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
-            let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+            // 3n − p of 32 guesses, NONE where p = 1 (useless unless a
+            // candidate: corrected below).
+            let (lo, hi) = mask_values32(p, base);
             _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, lo);
             _mm256_storeu_si256(out.as_mut_ptr().add(at + 16) as *mut __m256i, hi);
             least = _mm256_min_epu16(least, _mm256_min_epu16(lo, hi));
@@ -758,15 +740,7 @@ impl Kernel {
                 return horizontal_min(least);
             }
         }
-        let mut least = horizontal_min(least);
-        // Candidates: the win is one of their answers (w = 1), never useless.
-        let n3 = 3 * n as u16;
-        for s in set {
-            let m = &mut out[s.index()];
-            *m = if *m == NONE { n3 - 3 } else { *m - 2 };
-            least = least.min(*m);
-        }
-        least
+        with_candidates(horizontal_min(least), set, n, out)
     }
 
     /// [`Kernel::mask_values`] from a [`DenseTable`]'s rows, 32 guesses
@@ -789,35 +763,9 @@ impl Kernel {
         debug_assert!(len >= 32 && out.len() >= len);
         let n = rows.len();
         let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr()).collect();
-        #[rustfmt::skip]
-        let lut0 = _mm256_setr_epi8(
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-        );
-        #[rustfmt::skip]
-        let lut1 = _mm256_setr_epi8(
-            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-        );
+        let (lut0, lut1) = dense_luts();
         let zero = _mm256_setzero_si256();
-        let low4 = _mm256_set1_epi8(0x0F);
-        let one16 = _mm256_set1_epi16(1);
         let base = _mm256_set1_epi16(3 * n as i16);
-        #[rustfmt::skip]
-        let pop = _mm256_setr_epi8(
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-        );
-        let count = |x: __m256i| {
-            _mm256_add_epi8(
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
-            )
-        };
-        let value = |p: __m256i| {
-            let b = _mm256_sub_epi16(base, p);
-            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
-        };
         let mut least = _mm256_set1_epi16(-1);
         let mut o = 0;
         while o < len {
@@ -828,9 +776,10 @@ impl Kernel {
                 a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, v));
                 a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, v));
             }
-            let p = _mm256_add_epi8(count(a0), count(a1));
-            let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
-            let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+            let p = _mm256_add_epi8(byte_popcount(a0), byte_popcount(a1));
+            // 3n − p of 32 guesses, NONE where p = 1 (useless unless a
+            // candidate: corrected below).
+            let (lo, hi) = mask_values32(p, base);
             _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, lo);
             _mm256_storeu_si256(out.as_mut_ptr().add(at + 16) as *mut __m256i, hi);
             least = _mm256_min_epu16(least, _mm256_min_epu16(lo, hi));
@@ -839,14 +788,7 @@ impl Kernel {
                 return horizontal_min(least);
             }
         }
-        let mut least = horizontal_min(least);
-        let n3 = 3 * n as u16;
-        for s in set {
-            let m = &mut out[s.index()];
-            *m = if *m == NONE { n3 - 3 } else { *m - 2 };
-            least = least.min(*m);
-        }
-        least
+        with_candidates(horizontal_min(least), set, n, out)
     }
 
     /// The answers of `set` (whose rows are `rows`, and `dense` their
@@ -1075,14 +1017,8 @@ impl Kernel {
         debug_assert!(out.len() >= 32 && b < node.built);
         let base_ptr = node.cells.as_ptr().add(32 * b * node.set.len());
         let p = self.or_block(at.iter().map(|&i| base_ptr.add(32 * i)), node.dense);
-        let one16 = _mm256_set1_epi16(1);
         let base = _mm256_set1_epi16(3 * at.len() as i16);
-        let value = |p: __m256i| {
-            let b = _mm256_sub_epi16(base, p);
-            _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
-        };
-        let lo = value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p)));
-        let hi = value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1)));
+        let (lo, hi) = mask_values32(p, base);
         _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, lo);
         _mm256_storeu_si256(out.as_mut_ptr().add(16) as *mut __m256i, hi);
         horizontal_min(_mm256_min_epu16(lo, hi))
@@ -1101,36 +1037,15 @@ impl Kernel {
     ) -> std::arch::x86_64::__m256i {
         use std::arch::x86_64::*;
         let zero = _mm256_setzero_si256();
-        let low4 = _mm256_set1_epi8(0x0F);
-        #[rustfmt::skip]
-        let pop = _mm256_setr_epi8(
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-        );
-        let count = |x: __m256i| {
-            _mm256_add_epi8(
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
-                _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
-            )
-        };
         let (mut a0, mut a1, mut a2) = (zero, zero, zero);
         if dense {
-            #[rustfmt::skip]
-            let lut0 = _mm256_setr_epi8(
-                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-            );
-            #[rustfmt::skip]
-            let lut1 = _mm256_setr_epi8(
-                0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-                0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-            );
+            let (lut0, lut1) = dense_luts();
             for ptr in ptrs {
                 let v = _mm256_loadu_si256(ptr as *const __m256i);
                 a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, v));
                 a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, v));
             }
-            return _mm256_add_epi8(count(a0), count(a1));
+            return _mm256_add_epi8(byte_popcount(a0), byte_popcount(a1));
         }
         let lut = |t: &[u8; 16]| {
             let x = _mm_loadu_si128(t.as_ptr() as *const __m128i);
@@ -1151,7 +1066,10 @@ impl Kernel {
             let u = _mm256_xor_si256(t, top);
             a2 = _mm256_or_si256(a2, _mm256_shuffle_epi8(lut2, u));
         }
-        _mm256_add_epi8(_mm256_add_epi8(count(a0), count(a1)), count(a2))
+        _mm256_add_epi8(
+            _mm256_add_epi8(byte_popcount(a0), byte_popcount(a1)),
+            byte_popcount(a2),
+        )
     }
 
     /// The bound of guess `g` by counting its classes (`n <= MASK_MAX`, no
@@ -1458,6 +1376,83 @@ impl Kernel {
         }
         horizontal_min(least)
     }
+}
+
+/// How many bits each byte of `x` has set (a lookup per nibble).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn byte_popcount(x: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    let low4 = _mm256_set1_epi8(0x0F);
+    #[rustfmt::skip]
+    let pop = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+    );
+    _mm256_add_epi8(
+        _mm256_shuffle_epi8(pop, _mm256_and_si256(x, low4)),
+        _mm256_shuffle_epi8(pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low4)),
+    )
+}
+
+/// The mask values `3n − p` of 32 guesses whose answer counts `p` are the
+/// bytes of `p` (`base`: `3n` in every `u16` lane), `NONE` where `p = 1`:
+/// the first sixteen guesses' values, then the last sixteen's.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn mask_values32(
+    p: std::arch::x86_64::__m256i,
+    base: std::arch::x86_64::__m256i,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    let one16 = _mm256_set1_epi16(1);
+    let value = |p: __m256i| {
+        let b = _mm256_sub_epi16(base, p);
+        _mm256_or_si256(b, _mm256_cmpeq_epi16(p, one16))
+    };
+    (
+        value(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(p))),
+        value(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1))),
+    )
+}
+
+/// The bit lookups of a [`DenseTable`]'s codes: codes 0–7 in the first
+/// table, 8–15 in the second (a code with its top bit set, the win, gives
+/// 0 in both).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn dense_luts() -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    #[rustfmt::skip]
+    let lut0 = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    #[rustfmt::skip]
+    let lut1 = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+    );
+    (lut0, lut1)
+}
+
+/// The mask values in `out` of the candidates `set` (of `n` secrets)
+/// corrected, and the least value: the masks leave the win out, and the
+/// win is one of a candidate's answers (`w = 1`), so a candidate is never
+/// useless and its value is 2 less (`3n − 3` where its one other answer
+/// made it `NONE`). `least` is the least before the correction.
+#[cfg(target_arch = "x86_64")]
+fn with_candidates(mut least: u16, set: &[Code], n: usize, out: &mut [u16]) -> u16 {
+    let n3 = 3 * n as u16;
+    for s in set {
+        let m = &mut out[s.index()];
+        *m = if *m == NONE { n3 - 3 } else { *m - 2 };
+        least = least.min(*m);
+    }
+    least
 }
 
 /// The least of sixteen `u16`.
