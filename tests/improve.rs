@@ -55,8 +55,37 @@ fn improve_writes_verified_trees_that_beat_the_incumbent() {
     assert!(v["total"].is_null(), "{stdout}");
     assert_eq!(v["from_total"].as_u64(), Some(total));
     assert_eq!(std::fs::read(&out).unwrap(), before);
+    // Only the widest pass, on two threads: the same total (a wider pass
+    // found it, or width 1 did and width 2 cannot do worse).
+    let _ = std::fs::remove_file(&out);
+    let wide = [
+        "improve",
+        "--game",
+        "moo:4x7",
+        "-o",
+        path,
+        "--min-width",
+        "2",
+        "--max-width",
+        "2",
+        "--exact-below",
+        "20",
+        "--threads",
+        "2",
+        "--json",
+    ];
+    let (code, stdout, err) = run(OPTIMOO, &wide, "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(v["total"].as_u64(), Some(total), "{stdout}");
+    assert!(
+        err.contains("width 2:") && !err.contains("width 1:"),
+        "{err}"
+    );
     // Bad input: a usage error.
-    let (code, _, err) = run(OPTIMOO, &["improve", "-o", path, "--max-width", "0"], "");
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--max-width"), "{err}");
+    for widths in [["--max-width", "0"], ["--min-width", "4"]] {
+        let (code, _, err) = run(OPTIMOO, &["improve", "-o", path, widths[0], widths[1]], "");
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--max-width"), "{err}");
+    }
 }

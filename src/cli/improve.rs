@@ -22,10 +22,12 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// set of at most --exact-below secrets; on a larger set only the --width
 /// most promising guesses are tried (one per orbit under the position's
 /// symmetry, ranked like the entropy heuristic), each followed by the same
-/// strategy. Widths 1, 2, ... up to --max-width are run in turn (a wider
-/// pass is never worse); every tree better than the best so far (and than
-/// --from TREE) is written to -o at once, so the file always holds the
-/// best tree found. Stops at --time-budget.
+/// strategy. Widths --min-width, ... up to --max-width are run in turn (a
+/// wider pass is never worse); every tree better than the best so far (and
+/// than --from TREE) is written to -o at once, so the file always holds the
+/// best tree found. Each pass is a branch and bound under the best total
+/// so far: a guess is dropped as soon as it cannot beat it. Stops at
+/// --time-budget.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game (default: moo:5x10, or the --from tree's).
@@ -40,6 +42,10 @@ pub struct Args {
     /// Sets of at most N secrets are solved exactly.
     #[arg(long, value_name = "N", default_value_t = 400)]
     pub exact_below: usize,
+    /// The narrowest pass (guesses tried per large set); a higher value
+    /// skips the passes an incumbent from --from has already beaten.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub min_width: usize,
     /// The widest pass (guesses tried per large set).
     #[arg(long, value_name = "K", default_value_t = 3)]
     pub max_width: usize,
@@ -47,6 +53,9 @@ pub struct Args {
     /// tree found by then.
     #[arg(long, value_name = "S", value_parser = super::args::parse_seconds)]
     pub time_budget: Option<Duration>,
+    /// Worker threads (default: all cores; the trees do not depend on it).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Print one JSON object at the end instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -89,13 +98,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     {
         bail!("improve plays every code of a game, not a secret list");
     }
-    if args.max_width == 0 {
-        bail!("--max-width must be at least 1");
+    if args.min_width == 0 || args.max_width < args.min_width {
+        bail!(
+            "the widths run from --min-width to --max-width: need 1 <= {} <= {}",
+            args.min_width,
+            args.max_width
+        );
     }
     let game = Game::new(rules);
     let output = Output::create(&args.output)?;
     drop(output);
-    let threads = driver::check_threads(None)?;
+    let threads = driver::check_threads(args.threads)?;
     let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
     let pool = driver::pool(threads)?;
     let observer = Terminal::new(false, false);
@@ -108,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let from_total = incumbent.as_ref().map(|f| f.header.stats.total);
     let mut best: Option<(u64, usize)> = None;
     let mut failed: Option<anyhow::Error> = None;
-    let widths: Vec<usize> = (1..=args.max_width).collect();
+    let widths: Vec<usize> = (args.min_width..=args.max_width).collect();
     let n = game.secret_count() as f64;
     let passes = pool.install(|| {
         search::improve(
@@ -116,6 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             base.clone(),
             args.exact_below,
             &widths,
+            from_total,
             deadline,
             driver,
             &mut |total, tree, width| {

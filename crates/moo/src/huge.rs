@@ -110,25 +110,52 @@ fn strategy_move(
     // A set the strategy only samples is counted, not listed (off the
     // book's path a history can leave a million codes).
     if let Some(counted) = Counted::new(chooser.shape(), moves) {
-        if let Some(guess) = chooser.choose_counted(&counted, &all_cores()) {
-            return Some((guess, counted.len()));
-        }
-        if counted.is_empty() {
-            return None;
+        if let Some(found) = counted_move(chooser, &counted) {
+            return found;
         }
     }
-    let set = chooser.shape().candidates_with(moves, &all_cores());
-    (!set.is_empty()).then(|| (chooser.choose(&set, &all_cores()), set.len() as u64))
+    listed_move(
+        chooser,
+        &chooser.shape().candidates_with(moves, &all_cores()),
+    )
 }
 
-/// Whether the player lists the candidates after `moves` (then filters
-/// the list as the game goes on): not while the book has the node or the
-/// strategy only samples the set (see [`strategy_move`]).
-fn lists(chooser: &Chooser, book: Option<&Book>, moves: &[(Packed, Feedback)]) -> bool {
-    if book.and_then(|b| b.lookup(moves)).is_some() {
-        return false;
+/// The strategy's move on a counted set, when it only samples the set
+/// (`Some(None)`: the set is empty); `None` when it needs the list.
+fn counted_move(chooser: &Chooser, counted: &Counted) -> Option<Option<(Packed, u64)>> {
+    if let Some(guess) = chooser.choose_counted(counted, &all_cores()) {
+        return Some(Some((guess, counted.len())));
     }
-    Counted::new(chooser.shape(), moves).is_none_or(|c| !chooser.samples(c.len()))
+    counted.is_empty().then_some(None)
+}
+
+/// The strategy's move on a listed set (`None`: it is empty).
+fn listed_move(chooser: &Chooser, set: &[Packed]) -> Option<(Packed, u64)> {
+    (!set.is_empty()).then(|| (chooser.choose(set, &all_cores()), set.len() as u64))
+}
+
+/// What `moo play` keeps of the candidates between turns.
+enum Known {
+    /// Nothing: the book has the node, or no move was made.
+    Book,
+    /// Counted: the strategy only samples them (see [`strategy_move`]).
+    Counted(Counted),
+    /// Listed, then filtered as the game goes on.
+    Listed(Vec<Packed>),
+}
+
+impl Known {
+    /// What to keep after `moves` (the list only when the book does not
+    /// have the node and the strategy does not sample the set).
+    fn after(chooser: &Chooser, book: Option<&Book>, moves: &[(Packed, Feedback)]) -> Known {
+        if book.and_then(|b| b.lookup(moves)).is_some() {
+            return Known::Book;
+        }
+        match Counted::new(chooser.shape(), moves) {
+            Some(c) if chooser.samples(c.len()) => Known::Counted(c),
+            _ => Known::Listed(chooser.shape().candidates_with(moves, &all_cores())),
+        }
+    }
 }
 
 /// `moo --game G next HISTORY`.
@@ -165,14 +192,16 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
     // are built once from the moves, on every core, then filtered.
     let book = book(shape, chooser.options());
     let mut moves = Vec::new();
-    let mut set: Option<Vec<Packed>> = None;
+    let mut known = Known::Book;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
     let mut out = std::io::stdout().lock();
     for turn in 1.. {
-        let found = match &set {
-            None => strategy_move(&chooser, book.as_ref(), &moves),
-            Some(set) => Some((chooser.choose(set, &all_cores()), set.len() as u64)),
+        let found = match &known {
+            Known::Book => strategy_move(&chooser, book.as_ref(), &moves),
+            Known::Counted(c) => counted_move(&chooser, c)
+                .unwrap_or_else(|| strategy_move(&chooser, book.as_ref(), &moves)),
+            Known::Listed(set) => listed_move(&chooser, set),
         };
         let Some((guess, _)) = found else {
             exit::say("no secret gives these answers: one of them is wrong");
@@ -199,12 +228,11 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         moves.push((guess, answer));
-        match &mut set {
-            Some(set) => set.retain(|&s| shape.feedback(s, guess) == answer),
-            None if !lists(&chooser, book.as_ref(), &moves) => {}
-            None => set = Some(shape.candidates_with(&moves, &all_cores())),
+        match &mut known {
+            Known::Listed(set) => set.retain(|&s| shape.feedback(s, guess) == answer),
+            _ => known = Known::after(&chooser, book.as_ref(), &moves),
         }
-        if set.as_ref().is_some_and(|s| s.is_empty()) {
+        if matches!(&known, Known::Listed(s) if s.is_empty()) {
             exit::say("no secret gives these answers: one of them is wrong");
             return Ok(ExitCode::from(EXIT_NEGATIVE));
         }

@@ -261,6 +261,7 @@ pub fn restricted(
         config,
         r.exact_below,
         &[r.width],
+        None,
         deadline,
         driver,
         &mut |c, t, _| out = Some((c, t.clone())),
@@ -271,12 +272,16 @@ pub fn restricted(
 /// Anytime upper bounds: the restricted strategy of [`Restrict`] with each
 /// width of `widths` in turn (one searcher: the exact parts' memo is
 /// shared), until `deadline`; `better` hears every tree whose total is
-/// below every one before (with its width). Returns the passes finished.
+/// below every one before and below `incumbent` (with its width). Each pass
+/// runs under the cut-off of the best total so far, so a pass that cannot
+/// beat it stops early (and finds nothing). Returns the passes finished.
+#[allow(clippy::too_many_arguments)]
 pub fn improve(
     game: &Game,
     config: Config,
     exact_below: usize,
     widths: &[usize],
+    incumbent: Option<u64>,
     deadline: Option<Instant>,
     driver: Driver<'_>,
     better: &mut dyn FnMut(u64, &crate::tree::Tree, usize),
@@ -288,14 +293,14 @@ pub fn improve(
         ..config
     };
     let searcher = Searcher::with_driver(game, config, driver)?.with_deadline(deadline);
-    let mut best = u64::MAX;
+    let mut best = incumbent.unwrap_or(INF).min(INF);
     let mut finished = 0;
     for &width in widths {
-        let Some((c, root)) = searcher.restricted(Restrict { exact_below, width }) else {
+        let Some(found) = searcher.restricted_below(Restrict { exact_below, width }, best) else {
             break;
         };
         finished += 1;
-        if c < best {
+        if let Some((c, root)) = found {
             best = c;
             let tree = crate::tree::Tree {
                 rules: game.rules(),

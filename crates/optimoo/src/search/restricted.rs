@@ -47,70 +47,155 @@ pub struct Restrict {
     pub width: usize,
 }
 
+/// What the restricted strategy found on a set under a cut-off.
+enum Step {
+    /// Its total (below the cut-off) and tree.
+    Found(u64, Node),
+    /// Its total is at least the cut-off.
+    NotBelow,
+    /// The deadline passed first.
+    Aborted,
+}
+
 impl Searcher<'_> {
     /// The restricted strategy's tree for `game`'s secrets and its total,
     /// or `None` when the searcher's deadline passed first.
     pub fn restricted(&self, r: Restrict) -> Option<(u64, Node)> {
+        self.restricted_below(r, INF).flatten()
+    }
+
+    /// The restricted strategy's total and tree if its total is below
+    /// `cutoff` (`Some(None)`: it is not), or `None` when the searcher's
+    /// deadline passed first. The tree is the one [`Searcher::restricted`]
+    /// gives: a cut-off only skips work whose result would be discarded.
+    pub fn restricted_below(&self, r: Restrict, cutoff: u64) -> Option<Option<(u64, Node)>> {
         let set = self.cx.game.secrets();
-        let out = self.restricted_set(&set, &self.cx.root.clone(), r);
-        (!self.aborted()).then_some(out).flatten()
+        let out = self.restricted_set(&set, &self.cx.root.clone(), r, cutoff);
+        if self.aborted() {
+            return None;
+        }
+        match out {
+            Step::Found(c, node) => Some(Some((c, node))),
+            Step::NotBelow => Some(None),
+            Step::Aborted => None,
+        }
     }
 
     /// The restricted strategy on `set` (sorted, not empty) under the
-    /// symmetry `stab` of the position.
-    fn restricted_set(&self, set: &[Code], stab: &Stabilizer, r: Restrict) -> Option<(u64, Node)> {
+    /// symmetry `stab` of the position, if its total is below `cutoff`.
+    ///
+    /// Branch and bound: a guess is dropped as soon as its classes' known
+    /// totals plus lower bounds on the others reach the best total so far
+    /// (or `cutoff`), each class solved under the slack its siblings leave.
+    /// The restricted total of a set is at least its optimum, so any lower
+    /// bound of the exact search bounds it too; a guess is kept exactly
+    /// when its total is below every earlier one's, as without cut-offs,
+    /// so the tree is the same.
+    fn restricted_set(&self, set: &[Code], stab: &Stabilizer, r: Restrict, cutoff: u64) -> Step {
         if self.aborted() {
-            return None;
+            return Step::Aborted;
         }
         if let Some(deadline) = self.deadline {
             if Instant::now() >= deadline {
                 self.aborted.store(true, Ordering::Relaxed);
-                return None;
+                return Step::Aborted;
             }
         }
         let n = set.len();
         if n <= r.exact_below.max(1) {
-            return match self.solve(set, usize::MAX, stab, INF, usize::MAX) {
-                Outcome::Exact(c) => Some((c, self.build(set, usize::MAX, stab, c))),
-                Outcome::AtLeast(_) => None,
+            return match self.solve(set, usize::MAX, stab, cutoff, usize::MAX) {
+                _ if self.aborted() => Step::Aborted,
+                Outcome::Exact(c) => Step::Found(c, self.build(set, usize::MAX, stab, c)),
+                Outcome::AtLeast(_) => Step::NotBelow,
             };
         }
         let mut best: Option<(u64, Node)> = None;
         for guess in self.ranked(set, stab).into_iter().take(r.width.max(1)) {
+            // The total to beat: the best so far, or the cut-off.
+            let bound = best.as_ref().map_or(cutoff, |b| b.0);
             let symbols = self.cx.game.codes().symbols(guess);
             let child_stab = stab.fix(symbols);
-            let mut total = n as u64;
-            let mut children: Vec<(Feedback, Node)> = Vec::new();
-            let classes: Vec<(Feedback, Vec<Code>)> = partition::split(self.cx.game, guess, set)
-                .into_iter()
-                .filter(|(f, _)| *f != self.cx.win)
+            let mut classes: Vec<(Feedback, Vec<Code>)> =
+                partition::split(self.cx.game, guess, set)
+                    .into_iter()
+                    .filter(|(f, _)| *f != self.cx.win)
+                    .collect();
+            // Smallest first (ties by answer), as the exact search: the
+            // cheap classes tighten the slack of the large ones.
+            classes.sort_by_key(|(f, c)| (c.len(), *f));
+            // Lower bounds: the level bound on the exact classes (solved
+            // under their slack anyway), the lookahead over every guess on
+            // the restricted ones (one pass, small beside their search).
+            let lbs: Vec<u64> = classes
+                .iter()
+                .map(|(_, c)| {
+                    let floor = self.cx.lower_of(c, usize::MAX);
+                    if c.len() > r.exact_below.max(1) && floor < bound {
+                        self.cx
+                            .class_bound(&self.memo, c, usize::MAX, &child_stab, INF)
+                            .max(floor)
+                    } else {
+                        floor
+                    }
+                })
                 .collect();
+            let mut total = lbs.iter().fold(n as u64, |t, &lb| t.saturating_add(lb));
+            if total >= bound {
+                continue;
+            }
+            let mut children: Vec<(Feedback, Node)> = Vec::with_capacity(classes.len());
             if self.par.width() > 1 && n > PARALLEL_FACTOR * r.exact_below.max(1) {
-                // Large sets: the classes on every thread (no cut-off; the
-                // results, each deterministic, are taken in order).
+                // Large sets: the classes on every thread, each under the
+                // slack left if the others meet their bounds (whether a
+                // class is below its slack does not depend on timing).
+                let slack = bound - total;
                 let solved = exec::map(self.par, classes.len(), |i| {
-                    self.restricted_set(&classes[i].1, &child_stab, r)
+                    self.restricted_set(&classes[i].1, &child_stab, r, lbs[i] + slack)
                 });
-                for ((f, _), child) in classes.iter().zip(solved) {
-                    let (c, node) = child?;
-                    total += c;
-                    children.push((*f, node));
+                let mut refuted = false;
+                for (((f, _), &lb), child) in classes.iter().zip(&lbs).zip(solved) {
+                    match child {
+                        Step::Aborted => return Step::Aborted,
+                        Step::NotBelow => refuted = true,
+                        Step::Found(c, node) => {
+                            total = total - lb + c;
+                            children.push((*f, node));
+                        }
+                    }
+                }
+                if refuted || total >= bound {
+                    continue;
                 }
             } else {
-                for (f, class) in &classes {
-                    let (c, node) = self.restricted_set(class, &child_stab, r)?;
-                    total += c;
-                    children.push((*f, node));
-                    if best.as_ref().is_some_and(|b| total >= b.0) {
+                let mut refuted = false;
+                for ((f, class), &lb) in classes.iter().zip(&lbs) {
+                    match self.restricted_set(class, &child_stab, r, bound - (total - lb)) {
+                        Step::Aborted => return Step::Aborted,
+                        Step::NotBelow => {
+                            refuted = true;
+                            break;
+                        }
+                        Step::Found(c, node) => {
+                            total = total - lb + c;
+                            children.push((*f, node));
+                        }
+                    }
+                    if total >= bound {
+                        refuted = true;
                         break;
                     }
                 }
+                if refuted {
+                    continue;
+                }
             }
-            if best.as_ref().is_none_or(|b| total < b.0) {
-                best = Some((total, Node { guess, children }));
-            }
+            children.sort_by_key(|(f, _)| *f);
+            best = Some((total, Node { guess, children }));
         }
-        best
+        match best {
+            Some((c, node)) => Step::Found(c, node),
+            None => Step::NotBelow,
+        }
     }
 
     /// The guesses worth trying on `set`, best first: one per orbit under
@@ -152,6 +237,7 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::model::game::Game;
     use crate::search::{self, Config, Driver, Restrict};
 
@@ -191,6 +277,86 @@ mod tests {
                     let c = run(&game, exact_below, width);
                     assert!(c >= optimum && c <= last, "{name} {exact_below} {width}");
                     last = c;
+                }
+            }
+        }
+    }
+
+    /// The restricted strategy as first written, with no cut-off: every
+    /// guess tried in full, the first strictly better kept.
+    fn plain(s: &Searcher<'_>, set: &[Code], stab: &Stabilizer, r: Restrict) -> (u64, Node) {
+        if set.len() <= r.exact_below.max(1) {
+            let Outcome::Exact(c) = s.solve(set, usize::MAX, stab, INF, usize::MAX) else {
+                unreachable!("no cap: every set is solvable");
+            };
+            return (c, s.build(set, usize::MAX, stab, c));
+        }
+        let mut best: Option<(u64, Node)> = None;
+        for guess in s.ranked(set, stab).into_iter().take(r.width.max(1)) {
+            let child = stab.fix(s.cx.game.codes().symbols(guess));
+            let mut total = set.len() as u64;
+            let mut children = Vec::new();
+            for (f, class) in partition::split(s.cx.game, guess, set) {
+                if f != s.cx.win {
+                    let (c, node) = plain(s, &class, &child, r);
+                    total += c;
+                    children.push((f, node));
+                }
+            }
+            if best.as_ref().is_none_or(|b| total < b.0) {
+                best = Some((total, Node { guess, children }));
+            }
+        }
+        best.expect("at least one guess splits a set of two or more")
+    }
+
+    /// The cut-offs are a fast path: on a sweep of games (few and many
+    /// symbols, one to four positions), thresholds and widths, on one and
+    /// several threads, the same total and tree as the plain strategy;
+    /// under a cut-off at the total nothing is found, one above it the
+    /// same tree.
+    #[test]
+    fn cut_offs_give_the_plain_tree() {
+        let par = crate::exec::Scoped(3);
+        // (game, exact thresholds, widths): the plain strategy has no memo
+        // above the threshold, so the widest passes only on small games.
+        let sweep: [(&str, &[usize], &[usize]); 8] = [
+            ("mm:2x4", &[1, 3], &[1, 2, usize::MAX]),
+            ("moo:3x4", &[1, 3], &[1, 2, usize::MAX]),
+            ("mm:3x3", &[1, 3, 8], &[1, 2, 3]),
+            ("moo:3x5", &[3, 8], &[1, 2, 3]),
+            ("mm:1x36", &[1, 4], &[1, 2, 3]),
+            ("moo:2x16", &[8, 40], &[1, 2]),
+            ("mm:2x16", &[8, 40], &[1, 2]),
+            ("moo:4x6", &[20], &[1, 2]),
+        ];
+        for (name, thresholds, widths) in sweep {
+            let game = Game::new(name.parse().unwrap());
+            for &exact_below in thresholds {
+                for &width in widths {
+                    let r = Restrict { exact_below, width };
+                    let config = Config {
+                        cap: None,
+                        ..Config::default()
+                    };
+                    let fresh = || Searcher::new(&game, config.clone()).unwrap();
+                    let s = fresh();
+                    let want = plain(&s, &game.secrets(), &s.cx.root.clone(), r);
+                    let got = fresh().restricted(r).unwrap();
+                    assert_eq!(got, want, "{name} {r:?}");
+                    let driver = Driver {
+                        par: &par,
+                        ..Driver::sequential()
+                    };
+                    let many = Searcher::with_driver(&game, config.clone(), driver)
+                        .unwrap()
+                        .restricted(r)
+                        .unwrap();
+                    assert_eq!(many, want, "{name} {r:?} threads");
+                    let at = fresh().restricted_below(r, want.0).unwrap();
+                    assert!(at.is_none(), "{name} {r:?}: found at its own total");
+                    let above = fresh().restricted_below(r, want.0 + 1).unwrap();
+                    assert_eq!(above, Some(want), "{name} {r:?} above");
                 }
             }
         }
