@@ -26,7 +26,10 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// wider pass is never worse); every tree better than the best so far (and
 /// than --from TREE) is written to -o at once, so the file always holds the
 /// best tree found. Each pass is a branch and bound under the best total
-/// so far: a guess is dropped as soon as it cannot beat it. Stops at
+/// so far: a guess is dropped as soon as it cannot beat it. With --from,
+/// the incumbent's first guess is kept and each of its classes is improved
+/// on its own, smallest first, the tree written after each class that got
+/// better (a long pass gives its gains as they come). Stops at
 /// --time-budget.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -129,7 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             base.clone(),
             args.exact_below,
             &widths,
-            from_total,
+            incumbent.as_ref().map(|f| &f.tree),
             deadline,
             driver,
             &mut |total, tree, width| {

@@ -40,6 +40,9 @@ pub enum SearchError {
         /// The cap asked for.
         cap: Option<usize>,
     },
+    /// An incumbent tree that does not play every secret of its game.
+    #[error("the incumbent tree does not play every secret: {0}")]
+    Incumbent(#[from] crate::tree::TreeError),
 }
 
 /// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per

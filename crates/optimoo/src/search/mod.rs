@@ -272,16 +272,22 @@ pub fn restricted(
 /// Anytime upper bounds: the restricted strategy of [`Restrict`] with each
 /// width of `widths` in turn (one searcher: the exact parts' memo is
 /// shared), until `deadline`; `better` hears every tree whose total is
-/// below every one before and below `incumbent` (with its width). Each pass
-/// runs under the cut-off of the best total so far, so a pass that cannot
-/// beat it stops early (and finds nothing). Returns the passes finished.
+/// below every one before (with its width). Each pass runs under the cut-off
+/// of the best total so far, so a pass that cannot beat it stops early.
+///
+/// With an `incumbent` (a tree of `game` that plays every secret) its first
+/// guess is kept and each of its classes, smallest first, is improved on
+/// its own: the restricted strategy on the class under the cut-off of the
+/// incumbent's subtree there, spliced in when below it; `better` hears the
+/// tree after each such class, so a long pass gives its gains as they
+/// come. Returns the passes finished.
 #[allow(clippy::too_many_arguments)]
 pub fn improve(
     game: &Game,
     config: Config,
     exact_below: usize,
     widths: &[usize],
-    incumbent: Option<u64>,
+    incumbent: Option<&crate::tree::Tree>,
     deadline: Option<Instant>,
     driver: Driver<'_>,
     better: &mut dyn FnMut(u64, &crate::tree::Tree, usize),
@@ -292,11 +298,30 @@ pub fn improve(
         parallel_levels: 0,
         ..config
     };
+    let mut current = match incumbent {
+        Some(t) => Some((t.replay(game, None)?.total, t.clone())),
+        None => None,
+    };
     let searcher = Searcher::with_driver(game, config, driver)?.with_deadline(deadline);
-    let mut best = incumbent.unwrap_or(INF).min(INF);
+    let mut best = INF;
     let mut finished = 0;
     for &width in widths {
-        let Some(found) = searcher.restricted_below(Restrict { exact_below, width }, best) else {
+        let r = Restrict { exact_below, width };
+        if let Some((total, tree)) = current.as_mut() {
+            let done = searcher.improve_classes(r, &mut tree.root, total, &mut |c, root| {
+                let tree = crate::tree::Tree {
+                    rules: game.rules(),
+                    root: root.clone(),
+                };
+                better(c, &tree, width);
+            });
+            if !done {
+                break;
+            }
+            finished += 1;
+            continue;
+        }
+        let Some(found) = searcher.restricted_below(r, best) else {
             break;
         };
         finished += 1;

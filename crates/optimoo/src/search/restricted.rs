@@ -81,6 +81,48 @@ impl Searcher<'_> {
         }
     }
 
+    /// Improves the classes of `root`'s guess (a tree of the whole game
+    /// whose total is `total`) one by one, smallest first: the restricted
+    /// strategy on each under the cut-off of `root`'s subtree there,
+    /// spliced in when below it, `total` lowered and `better` told at once.
+    /// Returns false when the deadline passed first (the tree and total
+    /// then hold the classes improved so far).
+    pub(super) fn improve_classes(
+        &self,
+        r: Restrict,
+        root: &mut Node,
+        total: &mut u64,
+        better: &mut dyn FnMut(u64, &Node),
+    ) -> bool {
+        let game = self.cx.game;
+        let stab = self.cx.root.fix(game.codes().symbols(root.guess));
+        let mut classes: Vec<(Feedback, Vec<Code>)> =
+            partition::split(game, root.guess, &game.secrets())
+                .into_iter()
+                .filter(|(f, _)| *f != self.cx.win)
+                .collect();
+        classes.sort_by_key(|(f, c)| (c.len(), *f));
+        for (f, class) in classes {
+            let Some(i) = root.children.iter().position(|(g, _)| *g == f) else {
+                continue; // Not a tree of this game: its replay failed first.
+            };
+            let now = subtree_total(game, &root.children[i].1, &class);
+            if now >= INF {
+                continue; // Likewise.
+            }
+            match self.restricted_set(&class, &stab, r, now) {
+                Step::Aborted => return false,
+                Step::NotBelow => {}
+                Step::Found(c, node) => {
+                    root.children[i].1 = node;
+                    *total -= now - c;
+                    better(*total, root);
+                }
+            }
+        }
+        !self.aborted()
+    }
+
     /// The restricted strategy on `set` (sorted, not empty) under the
     /// symmetry `stab` of the position, if its total is below `cutoff`.
     ///
@@ -235,6 +277,25 @@ impl Searcher<'_> {
     }
 }
 
+/// The guesses `node` takes in all to find each secret of `set` (the
+/// secrets its subtree is reached by, each found below it; the win counts).
+fn subtree_total(game: &crate::model::game::Game, node: &Node, set: &[Code]) -> u64 {
+    let mut total = 0;
+    for &s in set {
+        let mut at = node;
+        let mut d = 1;
+        while at.guess != s {
+            match at.child(game.feedback(s, at.guess)) {
+                Some(next) => at = next,
+                None => return INF,
+            }
+            d += 1;
+        }
+        total += d;
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,6 +421,73 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Improving an incumbent class by class: every tree heard replays to
+    /// the total heard, the totals fall, and the last is the incumbent's
+    /// first guess with, on each class, the better of the incumbent's
+    /// subtree and the plain restricted strategy's.
+    #[test]
+    fn classes_improve_on_their_own() {
+        let mut improved = 0;
+        for name in [
+            "moo:4x6", "mm:3x5", "moo:2x16", "mm:1x36", "moo:4x7", "mm:3x6",
+        ] {
+            let game = Game::new(name.parse().unwrap());
+            let config = Config {
+                cap: None,
+                ..Config::default()
+            };
+            let poor = Restrict {
+                exact_below: 1,
+                width: 1,
+            };
+            let (_, root) = Searcher::new(&game, config.clone())
+                .unwrap()
+                .restricted(poor)
+                .unwrap();
+            let incumbent = crate::tree::Tree {
+                rules: game.rules(),
+                root,
+            };
+            let r = Restrict {
+                exact_below: 12,
+                width: 2,
+            };
+            let s = Searcher::new(&game, config.clone()).unwrap();
+            let stab = s.cx.root.fix(game.codes().symbols(incumbent.root.guess));
+            let mut want = game.len() as u64;
+            for (f, class) in partition::split(&game, incumbent.root.guess, &game.secrets()) {
+                if f != s.cx.win {
+                    let old = subtree_total(&game, incumbent.root.child(f).unwrap(), &class);
+                    want += old.min(plain(&s, &class, &stab, r).0);
+                }
+            }
+            let mut heard: Vec<u64> = Vec::new();
+            let passes = search::improve(
+                &game,
+                config,
+                r.exact_below,
+                &[r.width],
+                Some(&incumbent),
+                None,
+                Driver::sequential(),
+                &mut |c, t, _| {
+                    let stats = crate::tree::check::check(&game, t, None).unwrap();
+                    assert_eq!(stats.total, c, "{name}");
+                    assert_eq!(t.root.guess, incumbent.root.guess, "{name}");
+                    heard.push(c);
+                },
+            )
+            .unwrap();
+            assert_eq!(passes, 1);
+            improved += usize::from(!heard.is_empty());
+            let first = incumbent.replay(&game, None).unwrap().total;
+            assert!(heard.windows(2).all(|w| w[1] < w[0]), "{name} {heard:?}");
+            assert!(heard.first().is_none_or(|&c| c < first), "{name}");
+            assert_eq!(*heard.last().unwrap_or(&first), want, "{name}");
+        }
+        assert!(improved >= 3, "only {improved} poor trees improved");
     }
 
     /// Large sets solve their classes on several threads: the same tree.
