@@ -42,7 +42,7 @@ pub enum SearchError {
     },
     /// An incumbent tree that does not play every secret of its game.
     #[error("the incumbent tree does not play every secret: {0}")]
-    Incumbent(#[from] crate::tree::TreeError),
+    Incumbent(String),
 }
 
 /// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per

@@ -299,7 +299,12 @@ pub fn improve(
         ..config
     };
     let mut current = match incumbent {
-        Some(t) => Some((t.replay(game, None)?.total, t.clone())),
+        Some(t) => {
+            let stats = t
+                .replay(game, None)
+                .map_err(|e| SearchError::Incumbent(e.to_string()))?;
+            Some((stats.total, t.clone()))
+        }
         None => None,
     };
     let searcher = Searcher::with_driver(game, config, driver)?.with_deadline(deadline);
