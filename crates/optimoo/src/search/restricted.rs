@@ -15,7 +15,12 @@
 //!   and by induction every child too;
 //! - deterministic: the order breaks ties by code, and the exact parts are
 //!   the search's (the same tree whatever the threads: large sets solve
-//!   their classes in parallel and take the results in order).
+//!   their classes in parallel and take the results in order);
+//! - under a cut-off (branch and bound: a guess dropped once its solved
+//!   classes and its others' lower bounds reach the best total) the same
+//!   tree when its total is below the cut-off, and nothing otherwise;
+//! - improving an incumbent class by class keeps its first guess and gives,
+//!   on each class, the better of its subtree and the restricted one.
 //!
 //! The ranking: the sum of `s · log₂ s` over the class sizes `s` (the
 //! entropy heuristic's, Neuwirth 1982: lower spreads the secrets more),
