@@ -172,12 +172,13 @@ impl Searcher<'_> {
             classes.sort_by_key(|(f, c)| (c.len(), *f));
             // Lower bounds: the level bound on the exact classes (solved
             // under their slack anyway), the lookahead over every guess on
-            // the restricted ones (one pass, small beside their search).
+            // the restricted ones (one pass, small beside their search) when
+            // there is a total to beat: with none, nothing can be cut.
             let lbs: Vec<u64> = classes
                 .iter()
                 .map(|(_, c)| {
                     let floor = self.cx.lower_of(c, usize::MAX);
-                    if c.len() > r.exact_below.max(1) && floor < bound {
+                    if bound < INF && c.len() > r.exact_below.max(1) && floor < bound {
                         self.cx
                             .class_bound(&self.memo, c, usize::MAX, &child_stab, INF)
                             .max(floor)
