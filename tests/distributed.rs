@@ -601,3 +601,93 @@ fn stopped_units_keep_their_bounds() {
     let solved = ok(&["solve", "--game", "mm:4x6"]);
     assert_eq!(total(&merged), total(&solved));
 }
+
+/// `work --bound-only`: every unit of a whole class is bounded three
+/// guesses down (or solved, when too small to bound), at least the plan's
+/// own bound and at most its exact cost; the same values on 1 and 2
+/// threads; `status` adds them up; a later `work` finishes them and
+/// merge gives solve's total. A plan of depth 2 and another objective
+/// are refused by name.
+#[test]
+fn bound_only_units_are_three_level_bounds() {
+    let exact_dir = folder("dist-bound-exact");
+    ok(&["plan", "--game", "moo:4x6", "-o", s(&exact_dir)]);
+    ok(&["work", s(&exact_dir), "--all"]);
+    let read = |dir: &Path, i: usize| -> serde_json::Value {
+        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let lower = |text: &str| -> u64 {
+        let line = text.lines().find(|l| l.starts_with("lower")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let mut runs = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = folder(&format!("dist-bound-only-{threads}"));
+        ok(&["plan", "--game", "moo:4x6", "-o", s(&dir)]);
+        let before = lower(&ok(&["status", s(&dir)]));
+        let out = ok(&[
+            "work",
+            s(&dir),
+            "--all",
+            "--bound-only",
+            "--threads",
+            threads,
+        ]);
+        let plan = Folder::open(&dir).unwrap().plan;
+        let mut values = Vec::new();
+        for i in 0..plan.units.len() {
+            let (ours, exact) = (read(&dir, i), read(&exact_dir, i));
+            let (v, e) = (
+                ours["value"].as_u64().unwrap(),
+                exact["value"].as_u64().unwrap(),
+            );
+            assert!(
+                v >= plan.units[i].lower && v <= e,
+                "unit {i}: {v}, exact {e}"
+            );
+            if ours["stopped"] == true {
+                assert!(out.contains("bounded three guesses down"), "{out}");
+            } else {
+                assert_eq!(v, e, "unit {i}");
+            }
+            values.push(v);
+        }
+        assert!(
+            (0..plan.units.len()).any(|i| values[i] > plan.units[i].lower),
+            "no unit raised: {values:?}"
+        );
+        let after = lower(&ok(&["status", s(&dir)]));
+        assert!(after > before, "{after} <= {before}");
+        ok(&["work", s(&dir), "--all"]);
+        let merged = ok(&["merge", s(&dir)]);
+        assert_eq!(total(&merged), total(&ok(&["solve", "--game", "moo:4x6"])));
+        runs.push(values);
+    }
+    assert_eq!(runs[0], runs[1]);
+    let deep = folder("dist-bound-depth2");
+    ok(&["plan", "--game", "moo:4x6", "--depth", "2", "-o", s(&deep)]);
+    let (code, _, err) = run(OPTIMOO, &["work", s(&deep), "--all", "--bound-only"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--bound-only bounds units of a whole class"),
+        "{err}"
+    );
+    let crush = folder("dist-bound-crush");
+    ok(&[
+        "plan",
+        "--game",
+        "moo:4x6",
+        "--objective",
+        "crush",
+        "-o",
+        s(&crush),
+    ]);
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["work", s(&crush), "--unit", "0", "--bound-only"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("average objective"), "{err}");
+}

@@ -58,6 +58,17 @@ pub struct Args {
     /// adds it up, and the unit runs again next time). Average objective.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
+    /// Prove each unit's lower bound three guesses down and stop there,
+    /// solving no class exactly: the least, over the class's second
+    /// guesses, of their bound with each of their classes bounded two
+    /// levels down (docs/search.md, "Lower bounds"). Written as a stopped
+    /// unit that `status` adds up (and that `work` without this flag
+    /// finishes later); far cheaper than the exact cost on large units,
+    /// and the same value whatever the threads. With --time-limit, the
+    /// bound reached by then. Units of a whole class (a plan of depth 1),
+    /// average objective.
+    #[arg(long)]
+    pub bound_only: bool,
 }
 
 /// A positive, finite number of seconds.
@@ -73,8 +84,8 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
-        if args.max_secrets.is_some() || args.time_limit.is_some() {
-            bail!("--max-secrets and --time-limit are for plans of the exact search, not of the phased strategy");
+        if args.max_secrets.is_some() || args.time_limit.is_some() || args.bound_only {
+            bail!("--max-secrets, --time-limit and --bound-only are for plans of the exact search, not of the phased strategy");
         }
         let units: Vec<usize> = if args.all {
             (0..file.units.len()).collect()
@@ -109,6 +120,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .unwrap_or(0)
         );
     }
+    if args.bound_only {
+        if folder.objective != optimoo::model::Objective::Average {
+            bail!(
+                "--bound-only bounds units of the average objective; this plan's is {:?}",
+                folder.objective
+            );
+        }
+        if let Some(&i) = units
+            .iter()
+            .find(|&&i| folder.plan.units[i].second.is_some())
+        {
+            bail!(
+                "--bound-only bounds units of a whole class; unit {i} is one second guess \
+                 of a class (a plan of depth 2): solve it with `work` alone"
+            );
+        }
+    }
     let in_flight = if args.all {
         threads.min(units.len())
     } else {
@@ -125,7 +153,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &units,
             args.memo_mib,
             args.json,
-            args.time_limit,
+            checkpoint::Effort {
+                time_limit: args.time_limit,
+                bound_only: args.bound_only,
+            },
             &report,
         )
     })?;

@@ -98,7 +98,7 @@ pub fn audit(
                     folder.unit_path(i).display()
                 );
             };
-            let (found, _, _) = solve_one(folder, i, file.cutoff, memo_mib, None)?;
+            let (found, _, _) = solve_one(folder, i, file.cutoff, memo_mib, None, false)?;
             if found == claimed {
                 return Ok(None);
             }

@@ -54,7 +54,7 @@ pub fn work(
     units: &[usize],
     memo_mib: usize,
     json: bool,
-    time_limit: Option<std::time::Duration>,
+    effort: Effort,
     report: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<Done> {
     folder.check_units_dir()?;
@@ -82,8 +82,9 @@ pub fn work(
         .with_max_len(1)
         .map(|&i| {
             let cutoff = folder.plan.cutoff(i, upper);
-            let deadline = time_limit.map(|t| Instant::now() + t);
-            let (result, nodes, seconds) = solve_one(folder, i, cutoff, memo_mib, deadline)?;
+            let deadline = effort.time_limit.map(|t| Instant::now() + t);
+            let (result, nodes, seconds) =
+                solve_one(folder, i, cutoff, memo_mib, deadline, effort.bound_only)?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
             let written = folder.write_unit(&file, &result)?;
             let u = &folder.file.units[i];
@@ -117,6 +118,8 @@ pub fn work(
                     u.secrets,
                     if file.exact {
                         "exact"
+                    } else if file.stopped && effort.bound_only {
+                        "bounded three guesses down, at least"
                     } else if file.stopped {
                         "stopped at the time limit, at least"
                     } else {
@@ -143,6 +146,15 @@ pub fn work(
     Ok(done)
 }
 
+/// How far [`work`] goes with each unit.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effort {
+    /// Stop each unit then, with the best bound proven (`--time-limit`).
+    pub time_limit: Option<std::time::Duration>,
+    /// Stop at the bound three guesses down (`--bound-only`).
+    pub bound_only: bool,
+}
+
 /// What a call of [`work`] did: units solved and written by this process,
 /// and units it solved but found written first by another (the same
 /// result, kept).
@@ -157,13 +169,16 @@ pub struct Done {
 /// Solves unit `i` under `cutoff` on the current pool: the result, the
 /// search nodes and the wall time in seconds. With a deadline, a unit of a
 /// whole class is solved best-first over its second guesses
-/// ([`plan::bound_unit`]) and stopped then with the best bound proven.
+/// ([`plan::bound_unit`]) and stopped then with the best bound proven;
+/// with `bound_only`, stopped at its bound three guesses down (or at the
+/// deadline, if any, before).
 pub fn solve_one(
     folder: &Folder,
     i: usize,
     cutoff: u64,
     memo_mib: usize,
     deadline: Option<Instant>,
+    bound_only: bool,
 ) -> anyhow::Result<(UnitResult, u64, f64)> {
     let start = Instant::now();
     let driver = Driver {
@@ -172,9 +187,26 @@ pub fn solve_one(
     };
     let config = folder.config(memo_mib)?;
     let (game, p) = (&folder.game, &folder.plan);
-    let (result, nodes) = match deadline {
-        Some(t) => plan::bound_unit(game, config, driver, p, i, cutoff, t)?,
-        None => plan::solve_unit(game, config, driver, p, i, cutoff)?,
+    let (result, nodes) = match (deadline, bound_only) {
+        (t, true) => {
+            // No deadline: one ten years away.
+            let t =
+                t.unwrap_or_else(|| Instant::now() + std::time::Duration::from_secs(315_360_000));
+            plan::bound_unit(
+                game,
+                config,
+                driver,
+                p,
+                i,
+                cutoff,
+                t,
+                plan::Depth::ThreeLevels,
+            )?
+        }
+        (Some(t), false) => {
+            plan::bound_unit(game, config, driver, p, i, cutoff, t, plan::Depth::Exact)?
+        }
+        (None, false) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
     };
     Ok((result, nodes, start.elapsed().as_secs_f64()))
 }

@@ -4,12 +4,16 @@
 //!
 //! The class `C` of a unit costs `min_h cost(h)` over its second guesses
 //! `h`, and `cost(h) = own + Σ_D cost(D)` over `h`'s classes `D`. Each `h`
-//! keeps a lower bound `own + Σ_D b(D)`, where `b(D)` is `D`'s exact cost
-//! once solved, else its one-step lookahead bound (after the guess is
-//! first picked; its level bound before). The loop takes the guess of
-//! least bound (the first in the search's order among equals) and solves
-//! its largest open class under the cut-off that would lift the guess to
-//! the unit's own cut-off.
+//! keeps a lower bound `own + Σ_D b(D)`, where `b(D)` rises by stages:
+//! `D`'s level bound; its one-step lookahead bound (every class of `h` at
+//! once, when `h` is first picked); its two-level bound (a class at a
+//! time, largest first: the least over `D`'s own guesses of their bound
+//! with each of their classes raised by its one-step lookahead, so `h`'s
+//! bound becomes a bound three guesses down); and last its exact cost. The
+//! loop takes the guess of least bound (the first in the search's order
+//! among equals) and raises its next class by one stage: first every
+//! class two levels, then the largest open class solved exactly, under the
+//! cut-off that would lift the guess to the unit's own cut-off.
 //!
 //! Invariants:
 //! - Every `b(D)` is a lower bound of `cost(D)` (exact costs and bounds
@@ -18,6 +22,10 @@
 //!   the scan cost at least the unit's cut-off. Hence at any moment the
 //!   class costs at least `min(least guess bound, cut-off)`, and at least
 //!   the plan's own bound for it: the bound reported when time runs out.
+//! - When the guess of least bound has every class raised two levels (or
+//!   solved), no guess's three-level bound is below its bound: with
+//!   [`Depth::ThreeLevels`] that is the result, the same value whatever
+//!   the deadline left (if met) and the thread count.
 //! - When the guess of least bound has every class solved, its bound is
 //!   its cost and no guess costs less: the class's exact cost, and its
 //!   subtree is the searcher's own `build` (byte for byte what
@@ -33,7 +41,7 @@ use crate::search::config::{Config, Driver, SearchError};
 use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 
-use super::{root_stabilizer, seconds_of, unit_set, Plan, UnitResult};
+use super::{root_stabilizer, seconds_of, two_level_until, unit_set, Plan, UnitResult};
 
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
@@ -42,6 +50,8 @@ struct Second {
     classes: Vec<Vec<Code>>,
     lower: Vec<u64>,
     solved: Vec<bool>,
+    /// Which classes are raised two levels down (or solved).
+    deep: Vec<bool>,
     raised: bool,
     own: u64,
 }
@@ -55,11 +65,23 @@ impl Second {
     }
 }
 
+/// How far [`bound_unit`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// To the exact cost (or the deadline).
+    Exact,
+    /// To the unit's bound three guesses down (or the deadline): the
+    /// least over its second guesses of their bound with every class
+    /// raised two levels; no class is solved.
+    ThreeLevels,
+}
+
 /// Unit `i` (a whole class: a unit of a second guess is solved by
-/// [`super::solve_unit`]) under `cutoff`, until `deadline`: the exact cost
-/// and subtree, a bound at least the cut-off (refuted), or the best bound
-/// proven by the deadline (below the cut-off: the unit must run again to
-/// finish). Also returns the search nodes visited.
+/// [`super::solve_unit`]) under `cutoff`, until `deadline` or `depth`:
+/// the exact cost and subtree, a bound at least the cut-off (refuted), or
+/// the best bound proven by then (below the cut-off: the unit must run
+/// again to finish). Also returns the search nodes visited.
+#[allow(clippy::too_many_arguments)]
 pub fn bound_unit(
     game: &crate::model::game::Game,
     config: Config,
@@ -68,6 +90,7 @@ pub fn bound_unit(
     i: usize,
     cutoff: u64,
     deadline: Instant,
+    depth: Depth,
 ) -> Result<(UnitResult, u64), SearchError> {
     let u = &plan.units[i];
     if u.second.is_some() || config.objective != Cost::Total {
@@ -99,6 +122,7 @@ pub fn bound_unit(
             Second {
                 guess: h.guess,
                 solved: vec![false; classes.len()],
+                deep: vec![false; classes.len()],
                 classes,
                 lower,
                 raised: false,
@@ -144,6 +168,32 @@ pub fn bound_unit(
             h.raised = true;
             continue;
         }
+        // The largest class not yet raised two levels down.
+        if let Some(k) = (0..h.classes.len())
+            .filter(|&k| !h.deep[k])
+            .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
+        {
+            let c = &h.classes[k];
+            let dk = searcher.cx.clamp(c.len(), dc - 1);
+            if c.len() >= 3 && dk >= 2 {
+                // What lifts the guess to the cut-off: no need to know more.
+                let ceiling = cutoff - (b - h.lower[k]);
+                let deep = seconds_of(&searcher, c, dk, &child, ceiling);
+                let stop = || Instant::now() >= deadline;
+                let Some(r) = two_level_until(&searcher, c, dk, &child, &deep, ceiling, &stop)
+                else {
+                    return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+                };
+                h.lower[k] = h.lower[k].max(r);
+            }
+            h.deep[k] = true;
+            continue;
+        }
+        if depth == Depth::ThreeLevels {
+            // The least guess is raised three levels down and every other
+            // is at least as high.
+            return Ok((UnitResult::at_least(b.max(u.lower)), searcher.nodes()));
+        }
         let Some(k) = (0..h.classes.len())
             .filter(|&k| !h.solved[k])
             .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
@@ -167,6 +217,7 @@ pub fn bound_unit(
             Outcome::Exact(c) => {
                 h.lower[k] = c;
                 h.solved[k] = true;
+                h.deep[k] = true;
             }
             Outcome::AtLeast(x) => h.lower[k] = h.lower[k].max(x),
         }

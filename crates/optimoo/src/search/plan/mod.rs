@@ -57,7 +57,7 @@ use crate::tree::Node;
 mod anytime;
 mod assembly;
 mod subtree;
-pub use anytime::bound_unit;
+pub use anytime::{bound_unit, Depth};
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 
@@ -231,7 +231,7 @@ pub fn plan(
             // classes raised by their one-step lookahead; a guess left out
             // costs at least the ceiling. Raising the class's bound and its
             // guess's by the same amount keeps every cut-off.
-            let raised = two_level(&searcher, &c, dc, &stab, &seconds).min(ceiling);
+            let raised = two_level(&searcher, &c, dc, &stab, &seconds, ceiling);
             if raised > unit.lower {
                 let delta = raised - unit.lower;
                 p.guesses[i].bound = p.guesses[i].bound.saturating_add(delta).min(INF);
@@ -280,17 +280,41 @@ fn seconds_of(
 
 /// The least, over `seconds` (guesses of `set` with their lookahead
 /// bounds at depth `d`), of the bound with each class of the guess raised
-/// by its own one-step lookahead ([`INF`] when there is none).
+/// by its own one-step lookahead, or `ceiling` when none is below it
+/// ([`INF`] when there is none). Each class's lookahead is asked only up
+/// to what would lift its guess to the least found so far, so a guess is
+/// dropped as soon as it cannot be the least: the same value.
 fn two_level(
     searcher: &Searcher<'_>,
     set: &[Code],
     d: usize,
     stab: &Stabilizer,
     seconds: &[RootGuess],
+    ceiling: u64,
 ) -> u64 {
+    two_level_until(searcher, set, d, stab, seconds, ceiling, &|| false).unwrap_or(ceiling)
+}
+
+/// [`two_level`], given up (`None`) as soon as `stop` says so (checked
+/// before each guess): a partial least is no bound.
+fn two_level_until(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    seconds: &[RootGuess],
+    ceiling: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     let game = searcher.cx.game;
-    let mut best = INF;
+    let mut best = ceiling;
     for h in seconds {
+        if h.bound >= best {
+            continue;
+        }
+        if stop() {
+            return None;
+        }
         let child = stab.fix(game.codes().symbols(h.guess));
         let mut b = h.bound;
         for (_, sub) in searcher.classes(set, h.guess) {
@@ -298,15 +322,17 @@ fn two_level(
                 break;
             }
             let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
+            // At `limit` or above, this class alone lifts `h` to `best`.
+            let limit = best - (b - lower);
             let r = searcher
                 .cx
-                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
+                .class_bound(&searcher.memo, &sub, d - 1, &child, limit)
                 .max(lower);
             b = b.saturating_add(r - lower).min(INF);
         }
         best = best.min(b);
     }
-    best
+    Some(best)
 }
 
 /// The stabilizer of an empty history.

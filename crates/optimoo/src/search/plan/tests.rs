@@ -232,6 +232,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                     i,
                     cutoff,
                     later,
+                    Depth::Exact,
                 )
                 .unwrap();
                 match plain.outcome() {
@@ -260,6 +261,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                         i,
                         cutoff,
                         soon,
+                        Depth::Exact,
                     )
                     .unwrap();
                     match r.outcome() {
@@ -273,4 +275,139 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
             }
         }
     }
+}
+
+/// The plain two-level bound of `set`: every guess of the search's order,
+/// each class raised by its full one-step lookahead (no limits, no early
+/// stop). The reference for [`two_level`]'s cut-offs.
+fn two_level_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabilizer) -> u64 {
+    let game = searcher.cx.game;
+    let mut best = INF;
+    for h in seconds_of(searcher, set, d, stab, INF) {
+        let child = stab.fix(game.codes().symbols(h.guess));
+        let mut b = h.bound;
+        for (_, sub) in searcher.classes(set, h.guess) {
+            let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
+            let r = searcher
+                .cx
+                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
+                .max(lower);
+            b = b.saturating_add(r - lower).min(INF);
+        }
+        best = best.min(b);
+    }
+    best
+}
+
+/// The plain three-level bound of `set`: every guess, each class of 3
+/// secrets or more (and 2 guesses of depth left) raised by its plain
+/// two-level bound.
+fn three_levels_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabilizer) -> u64 {
+    let game = searcher.cx.game;
+    let mut best = INF;
+    for h in seconds_of(searcher, set, d, stab, INF) {
+        let child = stab.fix(game.codes().symbols(h.guess));
+        let mut b = h.bound;
+        for (_, sub) in searcher.classes(set, h.guess) {
+            let lower = searcher.cx.lower_of(&sub, d - 1);
+            let one = searcher
+                .cx
+                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
+                .max(lower);
+            let dk = searcher.cx.clamp(sub.len(), d - 1);
+            let r = if sub.len() >= 3 && dk >= 2 {
+                two_level_plain(searcher, &sub, dk, &child).max(one)
+            } else {
+                one
+            };
+            b = b.saturating_add(r - lower).min(INF);
+        }
+        best = best.min(b);
+    }
+    best
+}
+
+/// The best-first bound three guesses down ([`Depth::ThreeLevels`]) is
+/// the plain recursion's value (or at least the cut-off when that is
+/// not below it), at most the unit's exact cost and at least the plan's
+/// two-level bound; and the plan's two-level bounds are the plain ones.
+/// A sweep with the extremes: many symbols (mm:2x16, moo:2x16), few
+/// (mm:5x2), one position (mm:1x36).
+#[test]
+fn three_level_bounds_are_the_plain_recursion() {
+    use std::time::{Duration, Instant};
+    let mut above = 0;
+    for name in [
+        "moo:4x6", "mm:4x4", "moo:3x8", "mm:2x9", "mm:3x5", "moo:5x5", "mm:2x16", "moo:2x16",
+        "mm:5x2", "mm:1x36",
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        for limit in [INF, want.cost + want.cost / 20] {
+            let p = plan(&game, config.clone(), Driver::sequential(), limit, 1).unwrap();
+            let d = p.depth - 1;
+            for i in 0..p.units.len() {
+                let u = &p.units[i];
+                let stab =
+                    root_stabilizer(&game).fix(game.codes().symbols(p.guesses[u.guess].guess));
+                let set = unit_set(&game, &p, i);
+                let dc = Searcher::new(&game, config.clone())
+                    .unwrap()
+                    .cx
+                    .clamp(set.len(), d);
+                let cutoff = p.cutoff(i, limit);
+                let later = Instant::now() + Duration::from_secs(3600);
+                let (r, _) = bound_unit(
+                    &game,
+                    config.clone(),
+                    Driver::sequential(),
+                    &p,
+                    i,
+                    cutoff,
+                    later,
+                    Depth::ThreeLevels,
+                )
+                .unwrap();
+                let exact =
+                    match solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
+                        .unwrap()
+                        .0
+                        .outcome()
+                    {
+                        Outcome::Exact(c) => c,
+                        Outcome::AtLeast(_) => INF,
+                    };
+                let b = match r.outcome() {
+                    // Units too small to be bounded are solved.
+                    Outcome::Exact(c) => {
+                        assert_eq!(c, exact, "{name} unit {i}");
+                        continue;
+                    }
+                    Outcome::AtLeast(b) => b,
+                };
+                assert!(b <= exact, "{name} unit {i}: {b} > {exact}");
+                assert!(b >= u.lower, "{name} unit {i}: {b} < {}", u.lower);
+                if limit >= INF && set.len() >= SPLIT_MIN && dc >= 2 {
+                    // The plan's cut-offs in `two_level` change nothing.
+                    let fresh = Searcher::new(&game, config.clone()).unwrap();
+                    let one = fresh
+                        .cx
+                        .class_bound(&fresh.memo, &set, d, &stab, INF)
+                        .max(fresh.cx.bounds.lower(set.len(), d));
+                    let two = two_level_plain(&fresh, &set, dc, &stab);
+                    assert_eq!(u.lower, two.max(one), "{name} unit {i}");
+                }
+                let fresh = Searcher::new(&game, config.clone()).unwrap();
+                let plain = three_levels_plain(&fresh, &set, dc, &stab).max(u.lower);
+                if plain < cutoff {
+                    assert_eq!(b, plain, "{name} unit {i}");
+                } else {
+                    assert!(b >= cutoff, "{name} unit {i}: {b} < cut-off {cutoff}");
+                }
+                above += usize::from(b > u.lower);
+            }
+        }
+    }
+    assert!(above >= 20, "{above} units raised above the plan's bound");
 }
