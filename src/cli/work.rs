@@ -163,16 +163,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.all {
         let theirs = if done.theirs > 0 {
             format!(
-                "; {} more solved here but written first by another worker",
-                done.theirs
+                "; {} more {} here but written first by another worker",
+                done.theirs,
+                if args.bound_only { "bounded" } else { "solved" }
             )
         } else {
             String::new()
         };
         report(format!(
-            "{} of {} units solved now{theirs}; the others were done already",
+            "{} of {} units {} now{theirs}; the others were done already",
             done.written,
-            units.len()
+            units.len(),
+            if args.bound_only { "bounded" } else { "solved" }
         ));
     }
     Ok(ExitCode::SUCCESS)

@@ -35,6 +35,7 @@
 
 use std::time::Instant;
 
+use crate::exec;
 use crate::model::code::Code;
 use crate::search::bound::Cost;
 use crate::search::config::{Config, Driver, SearchError};
@@ -168,25 +169,35 @@ pub fn bound_unit(
             h.raised = true;
             continue;
         }
-        // The largest class not yet raised two levels down.
-        if let Some(k) = (0..h.classes.len())
-            .filter(|&k| !h.deep[k])
-            .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
-        {
-            let c = &h.classes[k];
-            let dk = searcher.cx.clamp(c.len(), dc - 1);
-            if c.len() >= 3 && dk >= 2 {
+        // The largest classes not yet raised two levels down, as many as
+        // run side by side (each value is the class's own, whatever ran
+        // beside it: the same bounds on any number of threads).
+        let mut open: Vec<usize> = (0..h.classes.len()).filter(|&k| !h.deep[k]).collect();
+        if !open.is_empty() {
+            open.sort_by_key(|&k| (std::cmp::Reverse(h.classes[k].len()), k));
+            open.truncate(searcher.par.width().max(1));
+            let h = &seconds[best];
+            let raised = exec::map(searcher.par, open.len(), |j| {
+                let k = open[j];
+                let c = &h.classes[k];
+                let dk = searcher.cx.clamp(c.len(), dc - 1);
+                if c.len() < 3 || dk < 2 {
+                    return Some(h.lower[k]);
+                }
                 // What lifts the guess to the cut-off: no need to know more.
                 let ceiling = cutoff - (b - h.lower[k]);
                 let deep = seconds_of(&searcher, c, dk, &child, ceiling);
                 let stop = || Instant::now() >= deadline;
-                let Some(r) = two_level_until(&searcher, c, dk, &child, &deep, ceiling, &stop)
-                else {
+                two_level_until(&searcher, c, dk, &child, &deep, ceiling, &stop)
+            });
+            let h = &mut seconds[best];
+            for (k, r) in open.into_iter().zip(raised) {
+                let Some(r) = r else {
                     return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
                 };
                 h.lower[k] = h.lower[k].max(r);
+                h.deep[k] = true;
             }
-            h.deep[k] = true;
             continue;
         }
         if depth == Depth::ThreeLevels {
