@@ -146,6 +146,9 @@ pub fn work(
     Ok(done)
 }
 
+/// How often a best-first unit keeps its bound while it runs.
+const KEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// How far [`work`] goes with each unit.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Effort {
@@ -187,6 +190,25 @@ pub fn solve_one(
     };
     let config = folder.config(memo_mib)?;
     let (game, p) = (&folder.game, &folder.plan);
+    // A long best-first run keeps each higher bound it proves in the
+    // unit's file, at most once a minute: a run killed before its end
+    // loses no more than a minute of it.
+    let last = std::sync::Mutex::new(start);
+    let keep = |b: u64| {
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= KEEP_EVERY {
+            *last = Instant::now();
+            let r = UnitResult::at_least(b);
+            let f = folder.unit_file(i, cutoff, &r, start.elapsed().as_secs_f64(), 0);
+            // A failed write loses nothing the final one will not report.
+            let _ = folder.write_unit(&f, &r);
+        }
+    };
+    let effort = |deadline: Instant, depth: plan::Depth| plan::Effort {
+        deadline,
+        depth,
+        on_bound: Some(&keep),
+    };
     let (result, nodes) = match (deadline, bound_only) {
         (t, true) => {
             // No deadline: one ten years away.
@@ -199,13 +221,18 @@ pub fn solve_one(
                 p,
                 i,
                 cutoff,
-                t,
-                plan::Depth::ThreeLevels,
+                effort(t, plan::Depth::ThreeLevels),
             )?
         }
-        (Some(t), false) => {
-            plan::bound_unit(game, config, driver, p, i, cutoff, t, plan::Depth::Exact)?
-        }
+        (Some(t), false) => plan::bound_unit(
+            game,
+            config,
+            driver,
+            p,
+            i,
+            cutoff,
+            effort(t, plan::Depth::Exact),
+        )?,
         (None, false) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
     };
     Ok((result, nodes, start.elapsed().as_secs_f64()))

@@ -77,12 +77,34 @@ pub enum Depth {
     ThreeLevels,
 }
 
+/// When [`bound_unit`] stops, and whom it tells of its progress.
+#[derive(Clone, Copy)]
+pub struct Effort<'a> {
+    /// Give up then, with the best bound proven.
+    pub deadline: Instant,
+    /// How far to go.
+    pub depth: Depth,
+    /// Told each higher bound proven (below the cut-off), as it is
+    /// proven: a caller can keep it before the run ends.
+    pub on_bound: Option<&'a (dyn Fn(u64) + Sync)>,
+}
+
+impl Effort<'_> {
+    /// Until `deadline`, to `depth`, telling no one.
+    pub fn until(deadline: Instant, depth: Depth) -> Effort<'static> {
+        Effort {
+            deadline,
+            depth,
+            on_bound: None,
+        }
+    }
+}
+
 /// Unit `i` (a whole class: a unit of a second guess is solved by
-/// [`super::solve_unit`]) under `cutoff`, until `deadline` or `depth`:
-/// the exact cost and subtree, a bound at least the cut-off (refuted), or
-/// the best bound proven by then (below the cut-off: the unit must run
-/// again to finish). Also returns the search nodes visited.
-#[allow(clippy::too_many_arguments)]
+/// [`super::solve_unit`]) under `cutoff`, until the deadline or the depth
+/// of `effort`: the exact cost and subtree, a bound at least the cut-off
+/// (refuted), or the best bound proven by then (below the cut-off: the
+/// unit must run again to finish). Also returns the search nodes visited.
 pub fn bound_unit(
     game: &crate::model::game::Game,
     config: Config,
@@ -90,9 +112,13 @@ pub fn bound_unit(
     plan: &Plan,
     i: usize,
     cutoff: u64,
-    deadline: Instant,
-    depth: Depth,
+    effort: Effort<'_>,
 ) -> Result<(UnitResult, u64), SearchError> {
+    let Effort {
+        deadline,
+        depth,
+        on_bound,
+    } = effort;
     let u = &plan.units[i];
     if u.second.is_some() || config.objective != Cost::Total {
         return super::solve_unit(game, config, driver, plan, i, cutoff);
@@ -140,7 +166,15 @@ pub fn bound_unit(
             .min(cutoff)
             .max(u.lower)
     };
+    let mut told = u.lower;
     loop {
+        if let Some(tell) = on_bound {
+            let now = proven(&seconds);
+            if now > told && now < cutoff {
+                told = now;
+                tell(now);
+            }
+        }
         let Some(best) = (0..seconds.len()).min_by_key(|&j| (seconds[j].bound(), j)) else {
             return Ok((UnitResult::at_least(cutoff.max(u.lower)), searcher.nodes()));
         };

@@ -57,7 +57,7 @@ use crate::tree::Node;
 mod anytime;
 mod assembly;
 mod subtree;
-pub use anytime::{bound_unit, Depth};
+pub use anytime::{bound_unit, Depth, Effort};
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 

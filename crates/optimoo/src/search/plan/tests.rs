@@ -231,8 +231,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                     &p,
                     i,
                     cutoff,
-                    later,
-                    Depth::Exact,
+                    Effort::until(later, Depth::Exact),
                 )
                 .unwrap();
                 match plain.outcome() {
@@ -260,8 +259,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                         &p,
                         i,
                         cutoff,
-                        soon,
-                        Depth::Exact,
+                        Effort::until(soon, Depth::Exact),
                     )
                     .unwrap();
                     match r.outcome() {
@@ -337,6 +335,7 @@ fn three_levels_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &St
 fn three_level_bounds_are_the_plain_recursion() {
     use std::time::{Duration, Instant};
     let mut above = 0;
+    let mut told_some = false;
     for name in [
         "moo:4x6", "mm:4x4", "moo:3x8", "mm:2x9", "mm:3x5", "moo:5x5", "mm:2x16", "moo:2x16",
         "mm:5x2", "mm:1x36",
@@ -358,6 +357,8 @@ fn three_level_bounds_are_the_plain_recursion() {
                     .clamp(set.len(), d);
                 let cutoff = p.cutoff(i, limit);
                 let later = Instant::now() + Duration::from_secs(3600);
+                let told = std::sync::Mutex::new(Vec::new());
+                let tell = |b: u64| told.lock().unwrap().push(b);
                 let (r, _) = bound_unit(
                     &game,
                     config.clone(),
@@ -365,10 +366,27 @@ fn three_level_bounds_are_the_plain_recursion() {
                     &p,
                     i,
                     cutoff,
-                    later,
-                    Depth::ThreeLevels,
+                    Effort {
+                        deadline: later,
+                        depth: Depth::ThreeLevels,
+                        on_bound: Some(&tell),
+                    },
                 )
                 .unwrap();
+                // Each bound told is proven, higher than the last, below
+                // the cut-off and at most the result.
+                let told = told.into_inner().unwrap();
+                assert!(
+                    told.windows(2).all(|w| w[0] < w[1]),
+                    "{name} unit {i}: {told:?}"
+                );
+                assert!(
+                    told.iter()
+                        .all(|&t| t > u.lower && t < cutoff && t <= r.outcome().value()),
+                    "{name} unit {i}: {told:?}, {}",
+                    r.outcome()
+                );
+                told_some |= !told.is_empty();
                 let exact =
                     match solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
                         .unwrap()
@@ -410,4 +428,5 @@ fn three_level_bounds_are_the_plain_recursion() {
         }
     }
     assert!(above >= 20, "{above} units raised above the plan's bound");
+    assert!(told_some, "no bound was told while a unit ran");
 }
