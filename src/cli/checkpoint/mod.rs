@@ -418,14 +418,7 @@ impl Folder {
     pub fn write_unit(&self, f: &UnitFile, result: &UnitResult) -> anyhow::Result<bool> {
         let i = f.unit;
         let path = self.unit_path(i);
-        let units = self.dir.join(UNITS_DIR);
-        let mut temp = super::output::new_file(&format!(".{i}.json."))
-            .tempfile_in(&units)
-            .with_context(|| format!("cannot write in {}", units.display()))?;
-        let text = serde_json::to_string_pretty(f)? + "\n";
-        temp.write_all(text.as_bytes())
-            .and_then(|_| temp.as_file().sync_all())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let temp = self.unit_temp(f)?;
         let temp = match temp.persist_noclobber(&path) {
             Ok(_) => return Ok(true),
             Err(e) if path.exists() => e.file,
@@ -467,6 +460,48 @@ impl Folder {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Unit file `f` written and synced in a temporary file of `units/`,
+    /// to be persisted under its name.
+    fn unit_temp(&self, f: &UnitFile) -> anyhow::Result<tempfile::NamedTempFile> {
+        let (i, path) = (f.unit, self.unit_path(f.unit));
+        let units = self.dir.join(UNITS_DIR);
+        let mut temp = super::output::new_file(&format!(".{i}.json."))
+            .tempfile_in(&units)
+            .with_context(|| format!("cannot write in {}", units.display()))?;
+        let text = serde_json::to_string_pretty(f)? + "\n";
+        temp.write_all(text.as_bytes())
+            .and_then(|_| temp.as_file().sync_all())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(temp)
+    }
+
+    /// [`Folder::write_unit`], where `kept` is the bound this run kept in
+    /// the unit's file while it ran (if any): a file that still holds
+    /// that very bound is this run's own, and the final result replaces
+    /// it (with its final time) even when no higher.
+    pub fn write_unit_over(
+        &self,
+        f: &UnitFile,
+        result: &UnitResult,
+        kept: Option<u64>,
+    ) -> anyhow::Result<bool> {
+        if let (Some(k), Outcome::AtLeast(b)) = (kept, result.outcome()) {
+            let own = matches!(
+                self.read_unit(f.unit)?,
+                Some((_, old)) if old.outcome() == Outcome::AtLeast(k)
+            );
+            if own && b >= k {
+                let path = self.unit_path(f.unit);
+                self.unit_temp(f)?
+                    .persist(&path)
+                    .map_err(|e| e.error)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                return Ok(true);
+            }
+        }
+        self.write_unit(f, result)
     }
 
     /// Writes plan.json (a new plan or a new generation), atomically.

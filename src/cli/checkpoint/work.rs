@@ -83,10 +83,19 @@ pub fn work(
         .map(|&i| {
             let cutoff = folder.plan.cutoff(i, upper);
             let deadline = effort.time_limit.map(|t| Instant::now() + t);
-            let (result, nodes, seconds) =
-                solve_one(folder, i, cutoff, memo_mib, deadline, effort.bound_only)?;
+            let kept = std::sync::Mutex::new(None);
+            let (result, nodes, seconds) = solve_one(
+                folder,
+                i,
+                cutoff,
+                memo_mib,
+                deadline,
+                effort.bound_only,
+                Some(&kept),
+            )?;
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
-            let written = folder.write_unit(&file, &result)?;
+            let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+            let written = folder.write_unit_over(&file, &result, kept)?;
             let u = &folder.file.units[i];
             if json {
                 let mut line = serde_json::to_value(&file)?;
@@ -174,7 +183,8 @@ pub struct Done {
 /// whole class is solved best-first over its second guesses
 /// ([`plan::bound_unit`]) and stopped then with the best bound proven;
 /// with `bound_only`, stopped at its bound three guesses down (or at the
-/// deadline, if any, before).
+/// deadline, if any, before). Each bound kept in the unit's file while
+/// it runs is noted in `kept`.
 pub fn solve_one(
     folder: &Folder,
     i: usize,
@@ -182,6 +192,7 @@ pub fn solve_one(
     memo_mib: usize,
     deadline: Option<Instant>,
     bound_only: bool,
+    kept: Option<&std::sync::Mutex<Option<u64>>>,
 ) -> anyhow::Result<(UnitResult, u64, f64)> {
     let start = Instant::now();
     let driver = Driver {
@@ -201,7 +212,9 @@ pub fn solve_one(
             let r = UnitResult::at_least(b);
             let f = folder.unit_file(i, cutoff, &r, start.elapsed().as_secs_f64(), 0);
             // A failed write loses nothing the final one will not report.
-            let _ = folder.write_unit(&f, &r);
+            if let (Ok(true), Some(k)) = (folder.write_unit(&f, &r), kept) {
+                *k.lock().unwrap_or_else(|e| e.into_inner()) = Some(b);
+            }
         }
     };
     let effort = |deadline: Instant, depth: plan::Depth| plan::Effort {
