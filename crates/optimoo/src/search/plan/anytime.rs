@@ -42,7 +42,7 @@ use crate::search::config::{Config, Driver, SearchError};
 use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 
-use super::{root_stabilizer, seconds_of, two_level_until, unit_set, Plan, UnitResult};
+use super::{root_stabilizer, seconds_of, two_level, unit_set, Plan, UnitResult};
 
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
@@ -222,7 +222,7 @@ pub fn bound_unit(
                 let ceiling = cutoff - (b - h.lower[k]);
                 let deep = seconds_of(&searcher, c, dk, &child, ceiling);
                 let stop = || Instant::now() >= deadline;
-                two_level_until(&searcher, c, dk, &child, &deep, ceiling, &stop)
+                two_level(&searcher, c, dk, &child, &deep, ceiling, &stop)
             });
             let h = &mut seconds[best];
             for (k, r) in open.into_iter().zip(raised) {

@@ -231,7 +231,8 @@ pub fn plan(
             // classes raised by their one-step lookahead; a guess left out
             // costs at least the ceiling. Raising the class's bound and its
             // guess's by the same amount keeps every cut-off.
-            let raised = two_level(&searcher, &c, dc, &stab, &seconds, ceiling);
+            let raised = two_level(&searcher, &c, dc, &stab, &seconds, ceiling, &|| false)
+                .unwrap_or(ceiling);
             if raised > unit.lower {
                 let delta = raised - unit.lower;
                 p.guesses[i].bound = p.guesses[i].bound.saturating_add(delta).min(INF);
@@ -283,21 +284,10 @@ fn seconds_of(
 /// by its own one-step lookahead, or `ceiling` when none is below it
 /// ([`INF`] when there is none). Each class's lookahead is asked only up
 /// to what would lift its guess to the least found so far, so a guess is
-/// dropped as soon as it cannot be the least: the same value.
+/// dropped as soon as it cannot be the least: the same value. Given up
+/// (`None`) as soon as `stop` says so (checked before each guess): a
+/// partial least is no bound.
 fn two_level(
-    searcher: &Searcher<'_>,
-    set: &[Code],
-    d: usize,
-    stab: &Stabilizer,
-    seconds: &[RootGuess],
-    ceiling: u64,
-) -> u64 {
-    two_level_until(searcher, set, d, stab, seconds, ceiling, &|| false).unwrap_or(ceiling)
-}
-
-/// [`two_level`], given up (`None`) as soon as `stop` says so (checked
-/// before each guess): a partial least is no bound.
-fn two_level_until(
     searcher: &Searcher<'_>,
     set: &[Code],
     d: usize,
