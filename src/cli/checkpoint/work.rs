@@ -93,6 +93,8 @@ pub fn work(
                 effort.bound_only,
                 Some(&kept),
             )?;
+            // Whether the time limit ended the unit (rather than its work).
+            let timed_out = deadline.is_some_and(|t| Instant::now() >= t);
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
             let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
             let written = folder.write_unit_over(&file, &result, kept)?;
@@ -127,7 +129,7 @@ pub fn work(
                     u.secrets,
                     if file.exact {
                         "exact"
-                    } else if file.stopped && effort.bound_only {
+                    } else if file.stopped && effort.bound_only && !timed_out {
                         "bounded three guesses down, at least"
                     } else if file.stopped {
                         "stopped at the time limit, at least"
