@@ -153,7 +153,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &units,
             args.memo_mib,
             args.json,
-            checkpoint::Effort {
+            checkpoint::Limits {
                 time_limit: args.time_limit,
                 bound_only: args.bound_only,
             },

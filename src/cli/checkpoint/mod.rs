@@ -56,7 +56,7 @@ pub use files::*;
 pub use merge::{merge, Merged};
 pub use planning::ensure;
 pub use solve::solve;
-pub use work::{fit_memory, solve_one, work, Done, Effort};
+pub use work::{fit_memory, solve_one, work, Done, Limits};
 
 /// A checkpoint folder, its plan read and checked.
 pub struct Folder {

@@ -9,7 +9,7 @@ use anyhow::bail;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
 
-use super::{ensure, merge, work, Effort, Folder, Merged};
+use super::{ensure, merge, work, Folder, Limits, Merged};
 use crate::cli::output::Output;
 use crate::cli::report::SolveReport;
 use crate::driver;
@@ -39,7 +39,7 @@ pub fn solve(
         // then drops it: at most three rounds.
         for _ in 0..3 {
             let all: Vec<usize> = (0..folder.plan.units.len()).collect();
-            work(&folder, &all, memo_mib, false, Effort::default(), &say)?;
+            work(&folder, &all, memo_mib, false, Limits::default(), &say)?;
             match merge(&folder, &mut output)? {
                 Merged::Done(report) => return Ok(*report),
                 Merged::Rerun(_) => folder = Folder::open(dir)?,

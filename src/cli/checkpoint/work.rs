@@ -54,7 +54,7 @@ pub fn work(
     units: &[usize],
     memo_mib: usize,
     json: bool,
-    effort: Effort,
+    limits: Limits,
     report: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<Done> {
     folder.check_units_dir()?;
@@ -82,7 +82,7 @@ pub fn work(
         .with_max_len(1)
         .map(|&i| {
             let cutoff = folder.plan.cutoff(i, upper);
-            let deadline = effort.time_limit.map(|t| Instant::now() + t);
+            let deadline = limits.time_limit.map(|t| Instant::now() + t);
             let kept = std::sync::Mutex::new(None);
             let (result, nodes, seconds) = solve_one(
                 folder,
@@ -90,7 +90,7 @@ pub fn work(
                 cutoff,
                 memo_mib,
                 deadline,
-                effort.bound_only,
+                limits.bound_only,
                 Some(&kept),
             )?;
             // Whether the time limit ended the unit (rather than its work).
@@ -129,7 +129,7 @@ pub fn work(
                     u.secrets,
                     if file.exact {
                         "exact"
-                    } else if file.stopped && effort.bound_only && !timed_out {
+                    } else if file.stopped && limits.bound_only && !timed_out {
                         "bounded three guesses down, at least"
                     } else if file.stopped {
                         "stopped at the time limit, at least"
@@ -162,7 +162,7 @@ const KEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// How far [`work`] goes with each unit.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Effort {
+pub struct Limits {
     /// Stop each unit then, with the best bound proven (`--time-limit`).
     pub time_limit: Option<std::time::Duration>,
     /// Stop at the bound three guesses down (`--bound-only`).
