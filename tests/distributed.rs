@@ -691,3 +691,84 @@ fn bound_only_units_are_three_level_bounds() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("average objective"), "{err}");
 }
+
+/// A best-first unit stopped by its time limit keeps where it stands in
+/// `progress/I.json` and the next run goes on from there: runs cut short
+/// again and again end at the bounds of one whole run, then finish exact
+/// (the progress removed) and merge into solve's tree. A corrupt progress
+/// file is refused by name, before any work.
+#[test]
+fn stopped_units_resume_from_their_progress() {
+    let game = "moo:5x7";
+    let read = |dir: &Path, i: usize| -> serde_json::Value {
+        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let whole = folder("dist-progress-whole");
+    ok(&["plan", "--game", game, "-o", s(&whole)]);
+    ok(&["work", s(&whole), "--all", "--bound-only", "--threads", "1"]);
+    let dir = folder("dist-progress-cut");
+    ok(&["plan", "--game", game, "-o", s(&dir)]);
+    let n = units(&dir);
+    // Ever longer limits, so that the runs end however slow the machine.
+    let (mut limit, mut runs, mut kept) = (0.01, 0, 0);
+    loop {
+        let out = ok(&[
+            "work",
+            s(&dir),
+            "--all",
+            "--bound-only",
+            "--threads",
+            "1",
+            "--time-limit",
+            &format!("{limit}"),
+        ]);
+        runs += 1;
+        kept += (0..n)
+            .filter(|&i| dir.join("progress").join(format!("{i}.json")).exists())
+            .count();
+        if !out.contains("stopped at the time limit") {
+            break;
+        }
+        limit *= 1.5;
+    }
+    assert!(runs >= 3, "the units ran to their end in {runs} runs");
+    assert!(kept > 0, "no progress was kept");
+    for i in 0..n {
+        assert_eq!(
+            read(&dir, i)["value"],
+            read(&whole, i)["value"],
+            "unit {i} after {runs} runs"
+        );
+    }
+    // A corrupt progress file: refused by name, nothing else touched.
+    let some = (0..n)
+        .find(|&i| dir.join("progress").join(format!("{i}.json")).exists())
+        .expect("a unit bounded three levels down keeps its progress");
+    let path = dir.join("progress").join(format!("{some}.json"));
+    let good = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, good.replacen("\"lower\":[", "\"lower\":[1", 1)).unwrap();
+    let unit = format!("{some}");
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["work", s(&dir), "--unit", &unit, "--bound-only"],
+        "",
+    );
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!("{some}.json is refused")) && err.contains("delete it"),
+        "{err}"
+    );
+    std::fs::write(&path, good).unwrap();
+    // Finished exact from where the bounds stand: no progress left, and
+    // the tree of solve.
+    ok(&["work", s(&dir), "--all", "--time-limit", "3600"]);
+    let left = (0..n)
+        .filter(|&i| dir.join("progress").join(format!("{i}.json")).exists())
+        .count();
+    assert_eq!(left, 0, "progress left behind");
+    assert_eq!(
+        total(&ok(&["merge", s(&dir)])),
+        total(&ok(&["solve", "--game", game]))
+    );
+}

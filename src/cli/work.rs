@@ -55,7 +55,9 @@ pub struct Args {
     /// Stop each unit after SECONDS: a unit of a whole class is then
     /// solved best-first over its second guesses, and one not finished in
     /// time writes the best lower bound it proved (marked stopped; `status`
-    /// adds it up, and the unit runs again next time). Average objective.
+    /// adds it up, and the unit runs again next time). Where the run
+    /// stands is kept in DIR/progress/I.json (at most once a minute, and
+    /// when it stops): the next run goes on from there. Average objective.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     /// Prove each unit's lower bound three guesses down and stop there,
@@ -65,8 +67,10 @@ pub struct Args {
     /// unit that `status` adds up (and that `work` without this flag
     /// finishes later); far cheaper than the exact cost on large units,
     /// and the same value whatever the threads. With --time-limit, the
-    /// bound reached by then. Units of a whole class (a plan of depth 1),
-    /// average objective.
+    /// bound reached by then, kept with where the run stands in
+    /// DIR/progress/I.json: the next run (with or without this flag) goes
+    /// on from there. Units of a whole class (a plan of depth 1), average
+    /// objective.
     #[arg(long)]
     pub bound_only: bool,
 }

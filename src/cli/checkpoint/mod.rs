@@ -49,14 +49,16 @@ mod audit;
 mod files;
 mod merge;
 mod planning;
+mod progress;
 mod solve;
 mod work;
 pub use audit::{audit, sample};
 pub use files::*;
 pub use merge::{merge, Merged};
 pub use planning::ensure;
+pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};
 pub use solve::solve;
-pub use work::{fit_memory, solve_one, work, Done, Limits};
+pub use work::{fit_memory, solve_one, work, Done, Limits, Solved};
 
 /// A checkpoint folder, its plan read and checked.
 pub struct Folder {

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use optimoo::search::observe::Silent;
 use optimoo::search::plan::{self, UnitResult};
 use optimoo::search::Driver;
+use optimoo::search::Outcome;
 
 use super::Folder;
 use crate::driver::Rayon;
@@ -84,7 +85,12 @@ pub fn work(
             let cutoff = folder.plan.cutoff(i, upper);
             let deadline = limits.time_limit.map(|t| Instant::now() + t);
             let kept = std::sync::Mutex::new(None);
-            let (result, nodes, seconds) = solve_one(
+            let Solved {
+                result,
+                nodes,
+                seconds,
+                progress_error,
+            } = solve_one(
                 folder,
                 i,
                 cutoff,
@@ -111,6 +117,9 @@ pub fn work(
                     .second
                     .as_ref()
                     .map_or(String::new(), |h| format!(" then {h}"));
+                let lost = progress_error.as_ref().map_or(String::new(), |e| {
+                    format!("; its progress was not kept: {e}")
+                });
                 let by = if written {
                     String::new()
                 } else if file.stopped {
@@ -123,7 +132,7 @@ pub fn work(
                 };
                 report(format!(
                     "unit {i} ({} {}{second}, {} secrets): {} {} in {seconds:.2} s, {nodes} \
-                     nodes{by}",
+                     nodes{by}{lost}",
                     u.guess,
                     u.answer,
                     u.secrets,
@@ -180,13 +189,35 @@ pub struct Done {
     pub theirs: usize,
 }
 
-/// Solves unit `i` under `cutoff` on the current pool: the result, the
-/// search nodes and the wall time in seconds. With a deadline, a unit of a
-/// whole class is solved best-first over its second guesses
+/// The value behind `m`, even when a thread panicked holding it (every
+/// value kept here is whole at any moment).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What [`solve_one`] found: the result, the search nodes, the wall time
+/// in seconds, and why the unit's progress could not be kept (if so).
+pub struct Solved {
+    /// The unit's result.
+    pub result: UnitResult,
+    /// Search nodes of this run.
+    pub nodes: u64,
+    /// Wall seconds of this run.
+    pub seconds: f64,
+    /// The first failure to write the progress file: the next run starts
+    /// from an older point (nothing proven is wrong).
+    pub progress_error: Option<String>,
+}
+
+/// Solves unit `i` under `cutoff` on the current pool. With a deadline, a
+/// unit of a whole class is solved best-first over its second guesses
 /// ([`plan::bound_unit`]) and stopped then with the best bound proven;
 /// with `bound_only`, stopped at its bound three guesses down (or at the
 /// deadline, if any, before). Each bound kept in the unit's file while
-/// it runs is noted in `kept`.
+/// it runs is noted in `kept`. A best-first run goes on from the unit's
+/// progress file (if any), keeps its progress there at most once a
+/// minute and when it stops short, and removes it once the unit is
+/// exact or refuted.
 pub fn solve_one(
     folder: &Folder,
     i: usize,
@@ -195,7 +226,7 @@ pub fn solve_one(
     deadline: Option<Instant>,
     bound_only: bool,
     kept: Option<&std::sync::Mutex<Option<u64>>>,
-) -> anyhow::Result<(UnitResult, u64, f64)> {
+) -> anyhow::Result<Solved> {
     let start = Instant::now();
     let driver = Driver {
         par: &Rayon,
@@ -203,26 +234,47 @@ pub fn solve_one(
     };
     let config = folder.config(memo_mib)?;
     let (game, p) = (&folder.game, &folder.plan);
+    let whole_class = p.units[i].second.is_none();
+    // Read first: a bad progress file stops the run before any work.
+    let resume = match (deadline.is_some() || bound_only) && whole_class {
+        true => folder.read_progress(i)?,
+        false => None,
+    };
+    let before = resume.as_ref().map_or(0.0, |r| r.1);
     // A long best-first run keeps each higher bound it proves in the
     // unit's file, at most once a minute: a run killed before its end
     // loses no more than a minute of it.
     let last = std::sync::Mutex::new(start);
+    let best = std::sync::Mutex::new(p.units[i].lower);
     let keep = |b: u64| {
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        *lock(&best) = b;
+        let mut last = lock(&last);
         if last.elapsed() >= KEEP_EVERY {
             *last = Instant::now();
             let r = UnitResult::at_least(b);
             let f = folder.unit_file(i, cutoff, &r, start.elapsed().as_secs_f64(), 0);
             // A failed write loses nothing the final one will not report.
             if let (Ok(true), Some(k)) = (folder.write_unit(&f, &r), kept) {
-                *k.lock().unwrap_or_else(|e| e.into_inner()) = Some(b);
+                *lock(k) = Some(b);
             }
+        }
+    };
+    let progress_error = std::sync::Mutex::new(None);
+    let save = |progress: &plan::Progress| {
+        let seconds = before + start.elapsed().as_secs_f64();
+        if let Err(e) = folder.write_progress(i, progress, *lock(&best), seconds) {
+            lock(&progress_error).get_or_insert(format!("{e:#}"));
         }
     };
     let effort = |deadline: Instant, depth: plan::Depth| plan::Effort {
         deadline,
         depth,
         on_bound: Some(&keep),
+        resume: resume.as_ref().map(|r| &r.0),
+        keep: Some(plan::Keep {
+            every: KEEP_EVERY,
+            progress: &save,
+        }),
     };
     let (result, nodes) = match (deadline, bound_only) {
         (t, true) => {
@@ -250,5 +302,19 @@ pub fn solve_one(
         )?,
         (None, false) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
     };
-    Ok((result, nodes, start.elapsed().as_secs_f64()))
+    let finished = match result.outcome() {
+        Outcome::Exact(_) => true,
+        Outcome::AtLeast(b) => b >= cutoff,
+    };
+    if finished {
+        folder.remove_progress(i)?;
+    }
+    Ok(Solved {
+        result,
+        nodes,
+        seconds: start.elapsed().as_secs_f64(),
+        progress_error: progress_error
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner()),
+    })
 }

@@ -32,8 +32,19 @@
 //!   [`super::solve_unit`] writes). When that least bound reaches the
 //!   cut-off, the unit is refuted as [`super::solve_unit`] refutes it.
 //! - Average objective only (a sum over the classes).
+//! - Resuming. A run can hand out where it stands ([`Progress`]: each
+//!   second guess's class bounds and how far each was raised) and a later
+//!   run can start from it. Each saved bound is a lower bound of its
+//!   class's cost, so the resumed run proves only true bounds; a class
+//!   raised two levels under a higher cut-off (its value may stop at
+//!   what lifts its guess to that cut-off) counts as raised only when the
+//!   resumed cut-off is no higher, else it is raised again. The result of
+//!   [`Depth::ThreeLevels`] is the least three-level bound over the second
+//!   guesses, whatever the order the bounds were raised in: a resumed run
+//!   returns what a fresh one does (higher, never lower, after a run of
+//!   [`Depth::Exact`], whose exact classes it keeps).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::exec;
 use crate::model::code::Code;
@@ -58,12 +69,127 @@ struct Second {
 }
 
 impl Second {
+    /// `h` with its classes bounded at their level bound, raised from
+    /// `saved` when it holds `h` (the same classes).
+    fn new(searcher: &Searcher<'_>, set: &[Code], dc: usize, h: Code, own: u64) -> Second {
+        let classes: Vec<Vec<Code>> = searcher
+            .classes(set, h)
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        let lower = classes
+            .iter()
+            .map(|c| searcher.cx.lower_of(c, dc - 1))
+            .collect();
+        Second {
+            guess: h,
+            solved: vec![false; classes.len()],
+            deep: vec![false; classes.len()],
+            classes,
+            lower,
+            raised: false,
+            own,
+        }
+    }
+
+    /// Takes up what `saved` (the same guess, proven under `saved_cutoff`)
+    /// proved of the classes; ignored when its classes do not match.
+    fn resume(&mut self, saved: &SecondProgress, saved_cutoff: u64, cutoff: u64) {
+        if saved.guess != self.guess || saved.classes.len() != self.classes.len() {
+            return;
+        }
+        self.raised |= saved.raised;
+        for (k, c) in saved.classes.iter().enumerate() {
+            self.lower[k] = self.lower[k].max(c.lower);
+            match c.stage {
+                Stage::Exact => {
+                    self.solved[k] = true;
+                    self.deep[k] = true;
+                }
+                Stage::TwoLevels if cutoff <= saved_cutoff => self.deep[k] = true,
+                Stage::TwoLevels | Stage::Bound => {}
+            }
+        }
+    }
+
+    fn progress(&self) -> SecondProgress {
+        SecondProgress {
+            guess: self.guess,
+            raised: self.raised,
+            classes: (0..self.classes.len())
+                .map(|k| ClassProgress {
+                    lower: self.lower[k],
+                    stage: if self.solved[k] {
+                        Stage::Exact
+                    } else if self.deep[k] {
+                        Stage::TwoLevels
+                    } else {
+                        Stage::Bound
+                    },
+                })
+                .collect(),
+        }
+    }
+
     fn bound(&self) -> u64 {
         self.lower
             .iter()
             .fold(self.own, |t, &b| t.saturating_add(b))
             .min(crate::search::bound::INF)
     }
+}
+
+/// Where a run of [`bound_unit`] stands: what it proved of each second
+/// guess's classes, enough for a later run to go on from there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    /// The cut-off the bounds were proven under.
+    pub cutoff: u64,
+    /// The second guesses of the class still in the race, in the
+    /// search's order.
+    pub seconds: Vec<SecondProgress>,
+}
+
+/// What a run proved of one second guess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecondProgress {
+    /// The second guess.
+    pub guess: Code,
+    /// Whether every class was raised by its one-step lookahead.
+    pub raised: bool,
+    /// Its classes, in the order of their answers.
+    pub classes: Vec<ClassProgress>,
+}
+
+/// A class of a second guess: a lower bound of its cost and how it was
+/// proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClassProgress {
+    /// A lower bound of the class's cost (its cost when exact).
+    pub lower: u64,
+    /// How far it was raised.
+    pub stage: Stage,
+}
+
+/// How far a class's bound was raised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Its level bound, or its one-step lookahead.
+    Bound,
+    /// Two levels down.
+    TwoLevels,
+    /// Solved: `lower` is its cost.
+    Exact,
+}
+
+/// Whom [`bound_unit`] hands its [`Progress`], and how often.
+#[derive(Clone, Copy)]
+pub struct Keep<'a> {
+    /// At most this often while it runs (and once more when it stops
+    /// short of the exact cost).
+    pub every: Duration,
+    /// Told where the run stands.
+    pub progress: &'a (dyn Fn(&Progress) + Sync),
 }
 
 /// How far [`bound_unit`] goes.
@@ -87,6 +213,11 @@ pub struct Effort<'a> {
     /// Told each higher bound proven (below the cut-off), as it is
     /// proven: a caller can keep it before the run ends.
     pub on_bound: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// Where an earlier run of the unit stood (under any cut-off): go on
+    /// from there.
+    pub resume: Option<&'a Progress>,
+    /// Hand out where this run stands, to resume it later.
+    pub keep: Option<Keep<'a>>,
 }
 
 impl Effort<'_> {
@@ -96,6 +227,8 @@ impl Effort<'_> {
             deadline,
             depth,
             on_bound: None,
+            resume: None,
+            keep: None,
         }
     }
 }
@@ -118,6 +251,8 @@ pub fn bound_unit(
         deadline,
         depth,
         on_bound,
+        resume,
+        keep,
     } = effort;
     let u = &plan.units[i];
     if u.second.is_some() || config.objective != Cost::Total {
@@ -136,27 +271,30 @@ pub fn bound_unit(
     let own = searcher.cx.own_of(&set, dc);
     let mut seconds: Vec<Second> = seconds_of(&searcher, &set, dc, &stab, cutoff)
         .into_iter()
-        .map(|h| {
-            let classes: Vec<Vec<Code>> = searcher
-                .classes(&set, h.guess)
-                .into_iter()
-                .map(|(_, c)| c)
-                .collect();
-            let lower = classes
-                .iter()
-                .map(|c| searcher.cx.lower_of(c, dc - 1))
-                .collect();
-            Second {
-                guess: h.guess,
-                solved: vec![false; classes.len()],
-                deep: vec![false; classes.len()],
-                classes,
-                lower,
-                raised: false,
-                own,
-            }
-        })
+        .map(|h| Second::new(&searcher, &set, dc, h.guess, own))
         .collect();
+    if let Some(saved) = resume {
+        // Both lists are in the search's order: match them by guess.
+        let by_guess: rustc_hash::FxHashMap<Code, &SecondProgress> =
+            saved.seconds.iter().map(|h| (h.guess, h)).collect();
+        for h in &mut seconds {
+            if let Some(p) = by_guess.get(&h.guess) {
+                h.resume(p, saved.cutoff, cutoff);
+            }
+        }
+    }
+    let snapshot = |seconds: &[Second]| Progress {
+        cutoff,
+        seconds: seconds.iter().map(Second::progress).collect(),
+    };
+    let mut kept_at = Instant::now();
+    // Hands out the progress of a run that stops short of the exact cost.
+    let stop = |seconds: &[Second], r: UnitResult, nodes: u64| {
+        if let Some(k) = keep {
+            (k.progress)(&snapshot(seconds));
+        }
+        Ok((r, nodes))
+    };
     let proven = |seconds: &[Second]| -> u64 {
         seconds
             .iter()
@@ -168,6 +306,12 @@ pub fn bound_unit(
     };
     let mut told = u.lower;
     loop {
+        if let Some(k) = keep {
+            if kept_at.elapsed() >= k.every {
+                (k.progress)(&snapshot(&seconds));
+                kept_at = Instant::now();
+            }
+        }
         if let Some(tell) = on_bound {
             let now = proven(&seconds);
             if now > told && now < cutoff {
@@ -183,7 +327,11 @@ pub fn bound_unit(
             return Ok((UnitResult::at_least(b), searcher.nodes()));
         }
         if Instant::now() >= deadline || searcher.aborted() {
-            return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+            return stop(
+                &seconds,
+                UnitResult::at_least(proven(&seconds)),
+                searcher.nodes(),
+            );
         }
         let h = &mut seconds[best];
         let child = stab.fix(game.codes().symbols(h.guess));
@@ -227,7 +375,11 @@ pub fn bound_unit(
             let h = &mut seconds[best];
             for (k, r) in open.into_iter().zip(raised) {
                 let Some(r) = r else {
-                    return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+                    return stop(
+                        &seconds,
+                        UnitResult::at_least(proven(&seconds)),
+                        searcher.nodes(),
+                    );
                 };
                 h.lower[k] = h.lower[k].max(r);
                 h.deep[k] = true;
@@ -237,7 +389,11 @@ pub fn bound_unit(
         if depth == Depth::ThreeLevels {
             // The least guess is raised three levels down and every other
             // is at least as high.
-            return Ok((UnitResult::at_least(b.max(u.lower)), searcher.nodes()));
+            return stop(
+                &seconds,
+                UnitResult::at_least(b.max(u.lower)),
+                searcher.nodes(),
+            );
         }
         let Some(k) = (0..h.classes.len())
             .filter(|&k| !h.solved[k])
@@ -256,7 +412,11 @@ pub fn bound_unit(
         let class_cutoff = cutoff - (b - h.lower[k]);
         let r = searcher.solve(&h.classes[k], dc - 1, &child, class_cutoff, 1);
         if searcher.aborted() {
-            return Ok((UnitResult::at_least(proven(&seconds)), searcher.nodes()));
+            return stop(
+                &seconds,
+                UnitResult::at_least(proven(&seconds)),
+                searcher.nodes(),
+            );
         }
         match r {
             Outcome::Exact(c) => {

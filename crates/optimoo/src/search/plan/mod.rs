@@ -57,7 +57,9 @@ use crate::tree::Node;
 mod anytime;
 mod assembly;
 mod subtree;
-pub use anytime::{bound_unit, Depth, Effort};
+pub use anytime::{
+    bound_unit, ClassProgress, Depth, Effort, Keep, Progress, SecondProgress, Stage,
+};
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 

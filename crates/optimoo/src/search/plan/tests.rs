@@ -367,9 +367,8 @@ fn three_level_bounds_are_the_plain_recursion() {
                     i,
                     cutoff,
                     Effort {
-                        deadline: later,
-                        depth: Depth::ThreeLevels,
                         on_bound: Some(&tell),
+                        ..Effort::until(later, Depth::ThreeLevels)
                     },
                 )
                 .unwrap();
@@ -429,4 +428,95 @@ fn three_level_bounds_are_the_plain_recursion() {
     }
     assert!(above >= 20, "{above} units raised above the plan's bound");
     assert!(told_some, "no bound was told while a unit ran");
+}
+
+/// A run resumed from any point of another ([`Progress`], handed out at
+/// every step) ends where a fresh run does: the same three-level bound,
+/// the same exact cost and subtree; also when the earlier run had a lower
+/// cut-off (its classes raised two levels are raised again) or a higher
+/// one, and after a run of [`Depth::ThreeLevels`] resumed to the exact
+/// cost. The extremes: many symbols (mm:2x16), few (mm:5x2).
+#[test]
+fn resumed_runs_end_where_fresh_ones_do() {
+    use std::time::{Duration, Instant};
+    let mut resumed = 0;
+    for name in ["moo:4x6", "mm:4x4", "moo:5x5", "mm:2x16", "mm:5x2"] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
+        let later = Instant::now() + Duration::from_secs(3600);
+        let run = |i: usize, cutoff: u64, depth: Depth, from: Option<&Progress>| {
+            let kept = std::sync::Mutex::new(Vec::new());
+            let keep = |p: &Progress| kept.lock().unwrap().push(p.clone());
+            let effort = Effort {
+                resume: from,
+                keep: Some(Keep {
+                    every: Duration::ZERO,
+                    progress: &keep,
+                }),
+                ..Effort::until(later, depth)
+            };
+            let (r, _) = bound_unit(
+                &game,
+                config.clone(),
+                Driver::sequential(),
+                &p,
+                i,
+                cutoff,
+                effort,
+            )
+            .unwrap();
+            (r, kept.into_inner().unwrap())
+        };
+        for i in 0..p.units.len() {
+            // The plan's cut-off above the optimum, and one halfway from
+            // the plan's bound to the three-level bound (the unit refuted,
+            // classes raised two levels only up to what refutes their
+            // guess).
+            let (free, _) = run(i, INF, Depth::ThreeLevels, None);
+            let mid = (p.units[i].lower + free.outcome().value()).div_ceil(2);
+            let tight = p.cutoff(i, want.cost + want.cost / 50);
+            for (cutoff, other) in [(INF, tight), (tight, INF), (INF, mid), (mid, INF)] {
+                let (three, steps) = run(i, cutoff, Depth::ThreeLevels, None);
+                let (exact, _) = run(i, cutoff, Depth::Exact, None);
+                let (_, elsewhere) = run(i, other, Depth::ThreeLevels, None);
+                // Every kept progress claims only true bounds.
+                for s in steps.iter().chain(&elsewhere) {
+                    for h in &s.seconds {
+                        assert!(h.classes.iter().all(|c| c.lower < INF), "{name} unit {i}");
+                    }
+                }
+                let n = steps.len();
+                let picks = [0, n / 3, n / 2, n.saturating_sub(1)];
+                let others = [elsewhere.len() / 2, elsewhere.len().saturating_sub(1)];
+                let froms = picks
+                    .iter()
+                    .filter_map(|&j| steps.get(j))
+                    .chain(others.iter().filter_map(|&j| elsewhere.get(j)));
+                // A unit refuted: any bound at least the cut-off (which
+                // one depends on the order the bounds rose in).
+                let same = |r: &UnitResult, want: &UnitResult| {
+                    let (a, b) = (r.outcome(), want.outcome());
+                    a == b
+                        || matches!((a, b), (Outcome::AtLeast(x), Outcome::AtLeast(y))
+                            if x >= cutoff && y >= cutoff)
+                };
+                for from in froms {
+                    let (r, _) = run(i, cutoff, Depth::ThreeLevels, Some(from));
+                    assert!(
+                        same(&r, &three),
+                        "{name} unit {i} cut-off {cutoff}: {} not {}",
+                        r.outcome(),
+                        three.outcome()
+                    );
+                    let (r, _) = run(i, cutoff, Depth::Exact, Some(from));
+                    assert!(same(&r, &exact), "{name} unit {i} cut-off {cutoff}");
+                    assert_eq!(r.subtree(), exact.subtree(), "{name} unit {i}");
+                    resumed += 1;
+                }
+            }
+        }
+    }
+    assert!(resumed >= 100, "only {resumed} runs resumed");
 }
