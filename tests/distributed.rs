@@ -37,6 +37,12 @@ fn units(dir: &Path) -> usize {
     Folder::open(dir).unwrap().plan.units.len()
 }
 
+/// Unit `i`'s file in `dir`, as JSON.
+fn unit_json(dir: &Path, i: usize) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
 /// The total a summary reports.
 fn total(summary: &str) -> String {
     summary
@@ -592,8 +598,7 @@ fn stopped_units_keep_their_bounds() {
     assert_eq!(code, 2, "{err}");
     ok(&["work", s(&dir), "--all"]);
     for &(i, value) in &stopped {
-        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let v = unit_json(&dir, i);
         assert!(v.get("stopped").is_none(), "unit {i} still stopped");
         assert!(v["value"].as_u64().unwrap() >= value, "unit {i}");
     }
@@ -613,10 +618,6 @@ fn bound_only_units_are_three_level_bounds() {
     let exact_dir = folder("dist-bound-exact");
     ok(&["plan", "--game", "moo:4x6", "-o", s(&exact_dir)]);
     ok(&["work", s(&exact_dir), "--all"]);
-    let read = |dir: &Path, i: usize| -> serde_json::Value {
-        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
-        serde_json::from_str(&text).unwrap()
-    };
     let lower = |text: &str| -> u64 {
         let line = text.lines().find(|l| l.starts_with("lower")).unwrap();
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
@@ -637,7 +638,7 @@ fn bound_only_units_are_three_level_bounds() {
         let plan = Folder::open(&dir).unwrap().plan;
         let mut values = Vec::new();
         for i in 0..plan.units.len() {
-            let (ours, exact) = (read(&dir, i), read(&exact_dir, i));
+            let (ours, exact) = (unit_json(&dir, i), unit_json(&exact_dir, i));
             let (v, e) = (
                 ours["value"].as_u64().unwrap(),
                 exact["value"].as_u64().unwrap(),
@@ -700,10 +701,6 @@ fn bound_only_units_are_three_level_bounds() {
 #[test]
 fn stopped_units_resume_from_their_progress() {
     let game = "moo:5x7";
-    let read = |dir: &Path, i: usize| -> serde_json::Value {
-        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
-        serde_json::from_str(&text).unwrap()
-    };
     let whole = folder("dist-progress-whole");
     ok(&["plan", "--game", game, "-o", s(&whole)]);
     ok(&["work", s(&whole), "--all", "--bound-only", "--threads", "1"]);
@@ -736,8 +733,8 @@ fn stopped_units_resume_from_their_progress() {
     assert!(kept > 0, "no progress was kept");
     for i in 0..n {
         assert_eq!(
-            read(&dir, i)["value"],
-            read(&whole, i)["value"],
+            unit_json(&dir, i)["value"],
+            unit_json(&whole, i)["value"],
             "unit {i} after {runs} runs"
         );
     }

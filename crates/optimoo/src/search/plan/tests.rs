@@ -204,6 +204,21 @@ fn two_level_bounds_never_exceed_exact_costs() {
     );
 }
 
+/// Unit `i` by [`bound_unit`] on one thread.
+fn run_unit(
+    game: &Game,
+    config: &Config,
+    p: &Plan,
+    i: usize,
+    cutoff: u64,
+    effort: Effort<'_>,
+) -> UnitResult {
+    let driver = Driver::sequential();
+    bound_unit(game, config.clone(), driver, p, i, cutoff, effort)
+        .unwrap()
+        .0
+}
+
 /// The best-first unit solver: with time enough, the result of
 /// `solve_unit` (the same exact cost and subtree, or a bound at least the
 /// cut-off); with a deadline already passed or close, a bound between the
@@ -224,16 +239,14 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                 let (plain, _) =
                     solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
                 let later = Instant::now() + Duration::from_secs(3600);
-                let (ours, _) = bound_unit(
+                let ours = run_unit(
                     &game,
-                    config.clone(),
-                    Driver::sequential(),
+                    &config,
                     &p,
                     i,
                     cutoff,
                     Effort::until(later, Depth::Exact),
-                )
-                .unwrap();
+                );
                 match plain.outcome() {
                     Outcome::Exact(_) => assert_eq!(ours, plain, "{name} unit {i}"),
                     Outcome::AtLeast(_) => match ours.outcome() {
@@ -252,16 +265,14 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                     };
                 for wait in [0, 1, 3] {
                     let soon = Instant::now() + Duration::from_millis(wait);
-                    let (r, _) = bound_unit(
+                    let r = run_unit(
                         &game,
-                        config.clone(),
-                        Driver::sequential(),
+                        &config,
                         &p,
                         i,
                         cutoff,
                         Effort::until(soon, Depth::Exact),
-                    )
-                    .unwrap();
+                    );
                     match r.outcome() {
                         Outcome::Exact(c) => assert_eq!(c, exact, "{name} unit {i}"),
                         Outcome::AtLeast(b) => {
@@ -359,10 +370,9 @@ fn three_level_bounds_are_the_plain_recursion() {
                 let later = Instant::now() + Duration::from_secs(3600);
                 let told = std::sync::Mutex::new(Vec::new());
                 let tell = |b: u64| told.lock().unwrap().push(b);
-                let (r, _) = bound_unit(
+                let r = run_unit(
                     &game,
-                    config.clone(),
-                    Driver::sequential(),
+                    &config,
                     &p,
                     i,
                     cutoff,
@@ -370,8 +380,7 @@ fn three_level_bounds_are_the_plain_recursion() {
                         on_bound: Some(&tell),
                         ..Effort::until(later, Depth::ThreeLevels)
                     },
-                )
-                .unwrap();
+                );
                 // Each bound told is proven, higher than the last, below
                 // the cut-off and at most the result.
                 let told = told.into_inner().unwrap();
@@ -457,16 +466,7 @@ fn resumed_runs_end_where_fresh_ones_do() {
                 }),
                 ..Effort::until(later, depth)
             };
-            let (r, _) = bound_unit(
-                &game,
-                config.clone(),
-                Driver::sequential(),
-                &p,
-                i,
-                cutoff,
-                effort,
-            )
-            .unwrap();
+            let r = run_unit(&game, &config, &p, i, cutoff, effort);
             (r, kept.into_inner().unwrap())
         };
         for i in 0..p.units.len() {
