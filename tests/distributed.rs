@@ -769,3 +769,36 @@ fn stopped_units_resume_from_their_progress() {
         total(&ok(&["solve", "--game", game]))
     );
 }
+
+/// `work --bound-only --levels 4` bounds units four guesses down, from
+/// where three levels left them: at least the three-level bounds, at most
+/// the exact values, above them on some units; `--levels` needs
+/// `--bound-only` and is 3 to 9.
+#[test]
+fn bounds_four_guesses_down() {
+    let game = "moo:5x7";
+    let exact = folder("dist-levels-exact");
+    ok(&["plan", "--game", game, "-o", s(&exact)]);
+    ok(&["work", s(&exact), "--all"]);
+    let dir = folder("dist-levels");
+    ok(&["plan", "--game", game, "-o", s(&dir)]);
+    ok(&["work", s(&dir), "--all", "--bound-only"]);
+    let n = units(&dir);
+    let value = |d: &Path, i: usize| unit_json(d, i)["value"].as_u64().unwrap();
+    let three: Vec<u64> = (0..n).map(|i| value(&dir, i)).collect();
+    let out = ok(&["work", s(&dir), "--all", "--bound-only", "--levels", "4"]);
+    assert!(out.contains("bounded four guesses down"), "{out}");
+    let mut above = 0;
+    for (i, &t) in three.iter().enumerate() {
+        let (four, e) = (value(&dir, i), value(&exact, i));
+        assert!(t <= four && four <= e, "unit {i}: {t}, {four}, exact {e}");
+        above += usize::from(four > t);
+    }
+    assert!(above > 0, "no unit rose from three levels to four");
+    for bad in [&["--levels", "4"][..], &["--bound-only", "--levels", "2"]] {
+        let mut args = vec!["work", s(&dir), "--all"];
+        args.extend_from_slice(bad);
+        let (code, _, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}

@@ -98,7 +98,7 @@ pub fn audit(
                     folder.unit_path(i).display()
                 );
             };
-            let found = solve_one(folder, i, file.cutoff, memo_mib, None, false, None)?.result;
+            let found = solve_one(folder, i, file.cutoff, memo_mib, None, None, None)?.result;
             if found == claimed {
                 return Ok(None);
             }

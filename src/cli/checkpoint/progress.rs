@@ -66,7 +66,8 @@ pub struct GuessProgress {
     /// Each class's lower bound, in the order of their answers.
     pub lower: Vec<u64>,
     /// How far each class was raised, a letter per class: `b` its bound
-    /// (level or one-step), `t` two levels down, `e` exact.
+    /// (level or one-step), `t` two levels down, `3` to `9` that many
+    /// levels down, `e` exact.
     pub stage: String,
 }
 
@@ -164,7 +165,8 @@ impl Folder {
             for (&lower, s) in g.lower.iter().zip(g.stage.chars()) {
                 let stage = match s {
                     'b' => Stage::Bound,
-                    't' => Stage::TwoLevels,
+                    't' => Stage::Down(2),
+                    '3'..='9' => Stage::Down(s as u8 - b'0'),
                     'e' => Stage::Exact,
                     other => {
                         return Err(bad(&format!("guess {}: stage {other:?}", g.guess)));
@@ -210,7 +212,8 @@ impl Folder {
                     .iter()
                     .map(|c| match c.stage {
                         Stage::Bound => 'b',
-                        Stage::TwoLevels => 't',
+                        Stage::Down(2) => 't',
+                        Stage::Down(k) => char::from(b'0' + k.clamp(3, 9)),
                         Stage::Exact => 'e',
                     })
                     .collect(),

@@ -136,14 +136,13 @@ pub fn work(
                     u.guess,
                     u.answer,
                     u.secrets,
-                    if file.exact {
-                        "exact"
-                    } else if file.stopped && limits.bound_only && !timed_out {
-                        "bounded three guesses down, at least"
-                    } else if file.stopped {
-                        "stopped at the time limit, at least"
-                    } else {
-                        "at least"
+                    match limits.bound_only {
+                        _ if file.exact => "exact".to_string(),
+                        Some(k) if file.stopped && !timed_out => {
+                            format!("bounded {} guesses down, at least", in_words(k))
+                        }
+                        _ if file.stopped => "stopped at the time limit, at least".to_string(),
+                        _ => "at least".to_string(),
                     },
                     file.value
                 ));
@@ -166,6 +165,15 @@ pub fn work(
     Ok(done)
 }
 
+/// `k` (3 to 9) in words.
+fn in_words(k: u8) -> String {
+    const WORDS: [&str; 7] = ["three", "four", "five", "six", "seven", "eight", "nine"];
+    match WORDS.get(usize::from(k).wrapping_sub(3)) {
+        Some(w) => w.to_string(),
+        None => k.to_string(),
+    }
+}
+
 /// How often a best-first unit keeps its bound while it runs.
 const KEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -174,8 +182,9 @@ const KEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 pub struct Limits {
     /// Stop each unit then, with the best bound proven (`--time-limit`).
     pub time_limit: Option<std::time::Duration>,
-    /// Stop at the bound three guesses down (`--bound-only`).
-    pub bound_only: bool,
+    /// Stop at the bound that many guesses down (`--bound-only`, with
+    /// `--levels`, 3 by default).
+    pub bound_only: Option<u8>,
 }
 
 /// What a call of [`work`] did: units solved and written by this process,
@@ -224,7 +233,7 @@ pub fn solve_one(
     cutoff: u64,
     memo_mib: usize,
     deadline: Option<Instant>,
-    bound_only: bool,
+    bound_only: Option<u8>,
     kept: Option<&std::sync::Mutex<Option<u64>>>,
 ) -> anyhow::Result<Solved> {
     let start = Instant::now();
@@ -236,7 +245,7 @@ pub fn solve_one(
     let (game, p) = (&folder.game, &folder.plan);
     let whole_class = p.units[i].second.is_none();
     // Read first: a bad progress file stops the run before any work.
-    let resume = match (deadline.is_some() || bound_only) && whole_class {
+    let resume = match (deadline.is_some() || bound_only.is_some()) && whole_class {
         true => folder.read_progress(i)?,
         false => None,
     };
@@ -277,7 +286,7 @@ pub fn solve_one(
         }),
     };
     let (result, nodes) = match (deadline, bound_only) {
-        (t, true) => {
+        (t, Some(levels)) => {
             // No deadline: one ten years away.
             let t =
                 t.unwrap_or_else(|| Instant::now() + std::time::Duration::from_secs(315_360_000));
@@ -288,10 +297,10 @@ pub fn solve_one(
                 p,
                 i,
                 cutoff,
-                effort(t, plan::Depth::ThreeLevels),
+                effort(t, plan::Depth::Levels(levels)),
             )?
         }
-        (Some(t), false) => plan::bound_unit(
+        (Some(t), None) => plan::bound_unit(
             game,
             config,
             driver,
@@ -300,7 +309,7 @@ pub fn solve_one(
             cutoff,
             effort(t, plan::Depth::Exact),
         )?,
-        (None, false) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
+        (None, None) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
     };
     let finished = match result.outcome() {
         Outcome::Exact(_) => true,

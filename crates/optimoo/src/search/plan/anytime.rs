@@ -6,13 +6,14 @@
 //! `h`, and `cost(h) = own + Σ_D cost(D)` over `h`'s classes `D`. Each `h`
 //! keeps a lower bound `own + Σ_D b(D)`, where `b(D)` rises by stages:
 //! `D`'s level bound; its one-step lookahead bound (every class of `h` at
-//! once, when `h` is first picked); its two-level bound (a class at a
-//! time, largest first: the least over `D`'s own guesses of their bound
-//! with each of their classes raised by its one-step lookahead, so `h`'s
-//! bound becomes a bound three guesses down); and last its exact cost. The
-//! loop takes the guess of least bound (the first in the search's order
-//! among equals) and raises its next class by one stage: first every
-//! class two levels, then the largest open class solved exactly, under the
+//! once, when `h` is first picked); its bound `t` levels down (a class at
+//! a time, largest first: the least over `D`'s own guesses of their bound
+//! with each of their classes raised `t − 1` levels, so `h`'s bound
+//! becomes a bound `t + 1` guesses down; `t` is 2 on the way to the exact
+//! cost, `k − 1` for [`Depth::Levels`]`(k)`); and last its exact cost.
+//! The loop takes the guess of least bound (the first in the search's
+//! order among equals) and raises its next class by one stage: first every
+//! class `t` levels, then the largest open class solved exactly, under the
 //! cut-off that would lift the guess to the unit's own cut-off.
 //!
 //! Invariants:
@@ -22,9 +23,9 @@
 //!   the scan cost at least the unit's cut-off. Hence at any moment the
 //!   class costs at least `min(least guess bound, cut-off)`, and at least
 //!   the plan's own bound for it: the bound reported when time runs out.
-//! - When the guess of least bound has every class raised two levels (or
-//!   solved), no guess's three-level bound is below its bound: with
-//!   [`Depth::ThreeLevels`] that is the result, the same value whatever
+//! - When the guess of least bound has every class raised `t` levels (or
+//!   solved), no guess's bound `t + 1` levels down is below its bound:
+//!   with [`Depth::Levels`] that is the result, the same value whatever
 //!   the deadline left (if met) and the thread count.
 //! - When the guess of least bound has every class solved, its bound is
 //!   its cost and no guess costs less: the class's exact cost, and its
@@ -36,13 +37,13 @@
 //!   second guess's class bounds and how far each was raised) and a later
 //!   run can start from it. Each saved bound is a lower bound of its
 //!   class's cost, so the resumed run proves only true bounds; a class
-//!   raised two levels under a higher cut-off (its value may stop at
-//!   what lifts its guess to that cut-off) counts as raised only when the
-//!   resumed cut-off is no higher, else it is raised again. The result of
-//!   [`Depth::ThreeLevels`] is the least three-level bound over the second
-//!   guesses, whatever the order the bounds were raised in: a resumed run
-//!   returns what a fresh one does (higher, never lower, after a run of
-//!   [`Depth::Exact`], whose exact classes it keeps).
+//!   raised under a higher cut-off (its value may stop at what lifts its
+//!   guess to that cut-off) counts as raised only when the resumed
+//!   cut-off is no higher, else it is raised again. The result of
+//!   [`Depth::Levels`] is the least bound that many levels down over the
+//!   second guesses, whatever the order the bounds were raised in: a
+//!   resumed run returns what a fresh one does (higher, never lower, after
+//!   a run that went deeper or solved classes, whose bounds it keeps).
 
 use std::time::{Duration, Instant};
 
@@ -53,7 +54,7 @@ use crate::search::config::{Config, Driver, SearchError};
 use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 
-use super::{root_stabilizer, seconds_of, two_level, unit_set, Plan, UnitResult};
+use super::{levels_down, root_stabilizer, seconds_of, unit_set, Plan, UnitResult};
 
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
@@ -62,8 +63,9 @@ struct Second {
     classes: Vec<Vec<Code>>,
     lower: Vec<u64>,
     solved: Vec<bool>,
-    /// Which classes are raised two levels down (or solved).
-    deep: Vec<bool>,
+    /// How many levels down each class is raised (0: its level bound or
+    /// one-step lookahead; 2 and more: that many levels down).
+    down: Vec<u8>,
     raised: bool,
     own: u64,
 }
@@ -84,7 +86,7 @@ impl Second {
         Second {
             guess: h,
             solved: vec![false; classes.len()],
-            deep: vec![false; classes.len()],
+            down: vec![0; classes.len()],
             classes,
             lower,
             raised: false,
@@ -102,12 +104,9 @@ impl Second {
         for (k, c) in saved.classes.iter().enumerate() {
             self.lower[k] = self.lower[k].max(c.lower);
             match c.stage {
-                Stage::Exact => {
-                    self.solved[k] = true;
-                    self.deep[k] = true;
-                }
-                Stage::TwoLevels if cutoff <= saved_cutoff => self.deep[k] = true,
-                Stage::TwoLevels | Stage::Bound => {}
+                Stage::Exact => self.solved[k] = true,
+                Stage::Down(levels) if cutoff <= saved_cutoff => self.down[k] = levels,
+                Stage::Down(_) | Stage::Bound => {}
             }
         }
     }
@@ -121,8 +120,8 @@ impl Second {
                     lower: self.lower[k],
                     stage: if self.solved[k] {
                         Stage::Exact
-                    } else if self.deep[k] {
-                        Stage::TwoLevels
+                    } else if self.down[k] >= 2 {
+                        Stage::Down(self.down[k])
                     } else {
                         Stage::Bound
                     },
@@ -176,8 +175,8 @@ pub struct ClassProgress {
 pub enum Stage {
     /// Its level bound, or its one-step lookahead.
     Bound,
-    /// Two levels down.
-    TwoLevels,
+    /// That many levels down (2 and more).
+    Down(u8),
     /// Solved: `lower` is its cost.
     Exact,
 }
@@ -197,10 +196,10 @@ pub struct Keep<'a> {
 pub enum Depth {
     /// To the exact cost (or the deadline).
     Exact,
-    /// To the unit's bound three guesses down (or the deadline): the
-    /// least over its second guesses of their bound with every class
-    /// raised two levels; no class is solved.
-    ThreeLevels,
+    /// To the unit's bound `k` guesses down (or the deadline): the least
+    /// over its second guesses of their bound with every class raised
+    /// `k − 1` levels; no class is solved. `k` below 3 is taken as 3.
+    Levels(u8),
 }
 
 /// When [`bound_unit`] stops, and whom it tells of its progress.
@@ -269,6 +268,12 @@ pub fn bound_unit(
         return super::solve_unit(game, config, driver, plan, i, cutoff);
     }
     let own = searcher.cx.own_of(&set, dc);
+    // How many levels down each class of a second guess is raised before
+    // any is solved.
+    let target: u8 = match depth {
+        Depth::Exact => 2,
+        Depth::Levels(k) => k.max(3) - 1,
+    };
     let mut seconds: Vec<Second> = seconds_of(&searcher, &set, dc, &stab, cutoff)
         .into_iter()
         .map(|h| Second::new(&searcher, &set, dc, h.guess, own))
@@ -351,10 +356,12 @@ pub fn bound_unit(
             h.raised = true;
             continue;
         }
-        // The largest classes not yet raised two levels down, as many as
-        // run side by side (each value is the class's own, whatever ran
+        // The largest classes not yet raised `target` levels down, as many
+        // as run side by side (each value is the class's own, whatever ran
         // beside it: the same bounds on any number of threads).
-        let mut open: Vec<usize> = (0..h.classes.len()).filter(|&k| !h.deep[k]).collect();
+        let mut open: Vec<usize> = (0..h.classes.len())
+            .filter(|&k| !h.solved[k] && h.down[k] < target)
+            .collect();
         if !open.is_empty() {
             open.sort_by_key(|&k| (std::cmp::Reverse(h.classes[k].len()), k));
             open.truncate(searcher.par.width().max(1));
@@ -370,7 +377,8 @@ pub fn bound_unit(
                 let ceiling = cutoff - (b - h.lower[k]);
                 let deep = seconds_of(&searcher, c, dk, &child, ceiling);
                 let stop = || Instant::now() >= deadline;
-                two_level(&searcher, c, dk, &child, &deep, ceiling, &stop)
+                let levels = usize::from(target);
+                levels_down(&searcher, c, dk, &child, &deep, levels, ceiling, &stop)
             });
             let h = &mut seconds[best];
             for (k, r) in open.into_iter().zip(raised) {
@@ -382,13 +390,13 @@ pub fn bound_unit(
                     );
                 };
                 h.lower[k] = h.lower[k].max(r);
-                h.deep[k] = true;
+                h.down[k] = target;
             }
             continue;
         }
-        if depth == Depth::ThreeLevels {
-            // The least guess is raised three levels down and every other
-            // is at least as high.
+        if let Depth::Levels(_) = depth {
+            // The least guess is raised `target + 1` levels down and every
+            // other is at least as high.
             return stop(
                 &seconds,
                 UnitResult::at_least(b.max(u.lower)),
@@ -422,7 +430,6 @@ pub fn bound_unit(
             Outcome::Exact(c) => {
                 h.lower[k] = c;
                 h.solved[k] = true;
-                h.deep[k] = true;
             }
             Outcome::AtLeast(x) => h.lower[k] = h.lower[k].max(x),
         }

@@ -284,17 +284,40 @@ fn seconds_of(
 /// The least, over `seconds` (guesses of `set` with their lookahead
 /// bounds at depth `d`), of the bound with each class of the guess raised
 /// by its own one-step lookahead, or `ceiling` when none is below it
-/// ([`INF`] when there is none). Each class's lookahead is asked only up
-/// to what would lift its guess to the least found so far, so a guess is
-/// dropped as soon as it cannot be the least: the same value. Given up
-/// (`None`) as soon as `stop` says so (checked before each guess): a
-/// partial least is no bound.
+/// ([`INF`] when there is none): [`levels_down`] two levels down.
 fn two_level(
     searcher: &Searcher<'_>,
     set: &[Code],
     d: usize,
     stab: &Stabilizer,
     seconds: &[RootGuess],
+    ceiling: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    levels_down(searcher, set, d, stab, seconds, 2, ceiling, stop)
+}
+
+/// The bound of `set` at depth `d` `levels` guesses down (at least 2):
+/// the least, over `seconds` (guesses of `set` with their lookahead
+/// bounds), of the guess's bound with each of its classes raised
+/// `levels − 1` levels down (one level: its one-step lookahead; a class
+/// too small to go deeper, of fewer than 3 secrets or 2 guesses left, by
+/// its one-step lookahead too), or `ceiling` when none is below it
+/// ([`INF`] when there is none). A guess costs at least its classes'
+/// costs, each at least its own bound that many levels down, so this is a
+/// lower bound of the cost of `set` among those guesses. Each class is
+/// asked only up to what would lift its guess to the least found so far,
+/// so a guess is dropped as soon as it cannot be the least: the same
+/// value. Given up (`None`) as soon as `stop` says so (checked before
+/// each guess): a partial least is no bound.
+#[allow(clippy::too_many_arguments)]
+fn levels_down(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    seconds: &[RootGuess],
+    levels: usize,
     ceiling: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<u64> {
@@ -316,10 +339,17 @@ fn two_level(
             let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
             // At `limit` or above, this class alone lifts `h` to `best`.
             let limit = best - (b - lower);
-            let r = searcher
+            let mut r = searcher
                 .cx
                 .class_bound(&searcher.memo, &sub, d - 1, &child, limit)
                 .max(lower);
+            let ds = searcher.cx.clamp(sub.len(), d - 1);
+            if levels > 2 && r < limit && sub.len() >= 3 && ds >= 2 {
+                let deeper = seconds_of(searcher, &sub, ds, &child, limit);
+                let down =
+                    levels_down(searcher, &sub, ds, &child, &deeper, levels - 1, limit, stop)?;
+                r = r.max(down);
+            }
             b = b.saturating_add(r - lower).min(INF);
         }
         best = best.min(b);

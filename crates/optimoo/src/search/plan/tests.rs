@@ -290,6 +290,21 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
 /// each class raised by its full one-step lookahead (no limits, no early
 /// stop). The reference for [`two_level`]'s cut-offs.
 fn two_level_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabilizer) -> u64 {
+    down_plain(searcher, set, d, stab, 2)
+}
+
+/// The plain bound of `set` `levels` guesses down: every guess of the
+/// search's order, each class raised by its full one-step lookahead and,
+/// for classes of 3 secrets or more with 2 guesses left, by its own plain
+/// bound `levels − 1` down (no limits, no early stop). The reference for
+/// [`levels_down`].
+fn down_plain(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    levels: usize,
+) -> u64 {
     let game = searcher.cx.game;
     let mut best = INF;
     for h in seconds_of(searcher, set, d, stab, INF) {
@@ -297,10 +312,14 @@ fn two_level_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabi
         let mut b = h.bound;
         for (_, sub) in searcher.classes(set, h.guess) {
             let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
-            let r = searcher
+            let mut r = searcher
                 .cx
                 .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
                 .max(lower);
+            let ds = searcher.cx.clamp(sub.len(), d - 1);
+            if levels > 2 && sub.len() >= 3 && ds >= 2 {
+                r = r.max(down_plain(searcher, &sub, ds, &child, levels - 1));
+            }
             b = b.saturating_add(r - lower).min(INF);
         }
         best = best.min(b);
@@ -308,10 +327,17 @@ fn two_level_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabi
     best
 }
 
-/// The plain three-level bound of `set`: every guess, each class of 3
-/// secrets or more (and 2 guesses of depth left) raised by its plain
-/// two-level bound.
-fn three_levels_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &Stabilizer) -> u64 {
+/// The plain bound of a unit's set `levels` guesses down, as
+/// [`bound_unit`] builds it: every guess, each class of 3 secrets or more
+/// (and 2 guesses of depth left) raised by its plain bound `levels − 1`
+/// down.
+fn unit_levels_plain(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    levels: usize,
+) -> u64 {
     let game = searcher.cx.game;
     let mut best = INF;
     for h in seconds_of(searcher, set, d, stab, INF) {
@@ -325,7 +351,7 @@ fn three_levels_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &St
                 .max(lower);
             let dk = searcher.cx.clamp(sub.len(), d - 1);
             let r = if sub.len() >= 3 && dk >= 2 {
-                two_level_plain(searcher, &sub, dk, &child).max(one)
+                down_plain(searcher, &sub, dk, &child, levels - 1).max(one)
             } else {
                 one
             };
@@ -336,7 +362,7 @@ fn three_levels_plain(searcher: &Searcher<'_>, set: &[Code], d: usize, stab: &St
     best
 }
 
-/// The best-first bound three guesses down ([`Depth::ThreeLevels`]) is
+/// The best-first bound three guesses down ([`Depth::Levels(3)`]) is
 /// the plain recursion's value (or at least the cut-off when that is
 /// not below it), at most the unit's exact cost and at least the plan's
 /// two-level bound; and the plan's two-level bounds are the plain ones.
@@ -378,7 +404,7 @@ fn three_level_bounds_are_the_plain_recursion() {
                     cutoff,
                     Effort {
                         on_bound: Some(&tell),
-                        ..Effort::until(later, Depth::ThreeLevels)
+                        ..Effort::until(later, Depth::Levels(3))
                     },
                 );
                 // Each bound told is proven, higher than the last, below
@@ -425,7 +451,7 @@ fn three_level_bounds_are_the_plain_recursion() {
                     assert_eq!(u.lower, two.max(one), "{name} unit {i}");
                 }
                 let fresh = Searcher::new(&game, config.clone()).unwrap();
-                let plain = three_levels_plain(&fresh, &set, dc, &stab).max(u.lower);
+                let plain = unit_levels_plain(&fresh, &set, dc, &stab, 3).max(u.lower);
                 if plain < cutoff {
                     assert_eq!(b, plain, "{name} unit {i}");
                 } else {
@@ -443,7 +469,7 @@ fn three_level_bounds_are_the_plain_recursion() {
 /// every step) ends where a fresh run does: the same three-level bound,
 /// the same exact cost and subtree; also when the earlier run had a lower
 /// cut-off (its classes raised two levels are raised again) or a higher
-/// one, and after a run of [`Depth::ThreeLevels`] resumed to the exact
+/// one, and after a run of [`Depth::Levels(3)`] resumed to the exact
 /// cost. The extremes: many symbols (mm:2x16), few (mm:5x2).
 #[test]
 fn resumed_runs_end_where_fresh_ones_do() {
@@ -474,13 +500,13 @@ fn resumed_runs_end_where_fresh_ones_do() {
             // the plan's bound to the three-level bound (the unit refuted,
             // classes raised two levels only up to what refutes their
             // guess).
-            let (free, _) = run(i, INF, Depth::ThreeLevels, None);
+            let (free, _) = run(i, INF, Depth::Levels(3), None);
             let mid = (p.units[i].lower + free.outcome().value()).div_ceil(2);
             let tight = p.cutoff(i, want.cost + want.cost / 50);
             for (cutoff, other) in [(INF, tight), (tight, INF), (INF, mid), (mid, INF)] {
-                let (three, steps) = run(i, cutoff, Depth::ThreeLevels, None);
+                let (three, steps) = run(i, cutoff, Depth::Levels(3), None);
                 let (exact, _) = run(i, cutoff, Depth::Exact, None);
-                let (_, elsewhere) = run(i, other, Depth::ThreeLevels, None);
+                let (_, elsewhere) = run(i, other, Depth::Levels(3), None);
                 // Every kept progress claims only true bounds.
                 for s in steps.iter().chain(&elsewhere) {
                     for h in &s.seconds {
@@ -503,7 +529,7 @@ fn resumed_runs_end_where_fresh_ones_do() {
                             if x >= cutoff && y >= cutoff)
                 };
                 for from in froms {
-                    let (r, _) = run(i, cutoff, Depth::ThreeLevels, Some(from));
+                    let (r, _) = run(i, cutoff, Depth::Levels(3), Some(from));
                     assert!(
                         same(&r, &three),
                         "{name} unit {i} cut-off {cutoff}: {} not {}",
@@ -519,4 +545,71 @@ fn resumed_runs_end_where_fresh_ones_do() {
         }
     }
     assert!(resumed >= 100, "only {resumed} runs resumed");
+}
+
+/// Four guesses down ([`Depth::Levels`]`(4)`): the plain recursion's
+/// value (or at least the cut-off when that is not below it), at least
+/// the three-level bound and at most the exact cost, on every unit of a
+/// sweep with the extremes (mm:2x16, moo:2x16, mm:5x2, mm:1x36); and above
+/// the three-level bound on some.
+#[test]
+fn four_level_bounds_are_the_plain_recursion() {
+    use std::time::{Duration, Instant};
+    let mut above = 0;
+    for name in [
+        "moo:3x6", "mm:3x4", "moo:5x5", "mm:3x5", "moo:3x8", "mm:2x16", "moo:2x16", "mm:5x2",
+        "mm:1x36",
+    ] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let want = crate::search::solve(&game, config.clone()).unwrap();
+        let limit = want.cost + want.cost / 20;
+        let p = plan(&game, config.clone(), Driver::sequential(), limit, 1).unwrap();
+        let later = Instant::now() + Duration::from_secs(3600);
+        for i in 0..p.units.len() {
+            let cutoff = p.cutoff(i, limit);
+            let at = |k: u8| {
+                run_unit(
+                    &game,
+                    &config,
+                    &p,
+                    i,
+                    cutoff,
+                    Effort::until(later, Depth::Levels(k)),
+                )
+                .outcome()
+            };
+            let (three, four) = (at(3), at(4));
+            let exact = solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
+                .unwrap()
+                .0
+                .outcome()
+                .value();
+            let b = match four {
+                Outcome::Exact(c) => {
+                    assert_eq!(c, exact, "{name} unit {i}");
+                    continue;
+                }
+                Outcome::AtLeast(b) => b,
+            };
+            assert!(b <= exact, "{name} unit {i}: {b} > {exact}");
+            assert!(
+                b >= three.value().min(cutoff),
+                "{name} unit {i}: {b} < {three}"
+            );
+            let u = &p.units[i];
+            let stab = root_stabilizer(&game).fix(game.codes().symbols(p.guesses[u.guess].guess));
+            let set = unit_set(&game, &p, i);
+            let fresh = Searcher::new(&game, config.clone()).unwrap();
+            let dc = fresh.cx.clamp(set.len(), p.depth - 1);
+            let plain = unit_levels_plain(&fresh, &set, dc, &stab, 4).max(u.lower);
+            if plain < cutoff {
+                assert_eq!(b, plain, "{name} unit {i}");
+            } else {
+                assert!(b >= cutoff, "{name} unit {i}: {b} < cut-off {cutoff}");
+            }
+            above += usize::from(b > three.value());
+        }
+    }
+    assert!(above >= 5, "{above} units raised above three levels");
 }
