@@ -305,32 +305,13 @@ fn down_plain(
     stab: &Stabilizer,
     levels: usize,
 ) -> u64 {
-    let game = searcher.cx.game;
-    let mut best = INF;
-    for h in seconds_of(searcher, set, d, stab, INF) {
-        let child = stab.fix(game.codes().symbols(h.guess));
-        let mut b = h.bound;
-        for (_, sub) in searcher.classes(set, h.guess) {
-            let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
-            let mut r = searcher
-                .cx
-                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
-                .max(lower);
-            let ds = searcher.cx.clamp(sub.len(), d - 1);
-            if levels > 2 && sub.len() >= 3 && ds >= 2 {
-                r = r.max(down_plain(searcher, &sub, ds, &child, levels - 1));
-            }
-            b = b.saturating_add(r - lower).min(INF);
-        }
-        best = best.min(b);
-    }
-    best
+    plain(searcher, set, d, stab, levels, false)
 }
 
 /// The plain bound of a unit's set `levels` guesses down, as
-/// [`bound_unit`] builds it: every guess, each class of 3 secrets or more
-/// (and 2 guesses of depth left) raised by its plain bound `levels − 1`
-/// down.
+/// [`bound_unit`] builds it: [`down_plain`] with each class's bound
+/// counted from the set's own lower bound (`lower_of`) rather than the
+/// level bound of its size.
 fn unit_levels_plain(
     searcher: &Searcher<'_>,
     set: &[Code],
@@ -338,23 +319,37 @@ fn unit_levels_plain(
     stab: &Stabilizer,
     levels: usize,
 ) -> u64 {
+    plain(searcher, set, d, stab, levels, true)
+}
+
+/// [`down_plain`] (`unit` false) and [`unit_levels_plain`] (true).
+fn plain(
+    searcher: &Searcher<'_>,
+    set: &[Code],
+    d: usize,
+    stab: &Stabilizer,
+    levels: usize,
+    unit: bool,
+) -> u64 {
     let game = searcher.cx.game;
     let mut best = INF;
     for h in seconds_of(searcher, set, d, stab, INF) {
         let child = stab.fix(game.codes().symbols(h.guess));
         let mut b = h.bound;
         for (_, sub) in searcher.classes(set, h.guess) {
-            let lower = searcher.cx.lower_of(&sub, d - 1);
-            let one = searcher
+            let lower = if unit {
+                searcher.cx.lower_of(&sub, d - 1)
+            } else {
+                searcher.cx.bounds.lower(sub.len(), d - 1)
+            };
+            let mut r = searcher
                 .cx
                 .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
                 .max(lower);
-            let dk = searcher.cx.clamp(sub.len(), d - 1);
-            let r = if sub.len() >= 3 && dk >= 2 {
-                down_plain(searcher, &sub, dk, &child, levels - 1).max(one)
-            } else {
-                one
-            };
+            let ds = searcher.cx.clamp(sub.len(), d - 1);
+            if levels > 2 && sub.len() >= 3 && ds >= 2 {
+                r = r.max(plain(searcher, &sub, ds, &child, levels - 1, false));
+            }
             b = b.saturating_add(r - lower).min(INF);
         }
         best = best.min(b);
