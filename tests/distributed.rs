@@ -526,6 +526,74 @@ fn status_takes_a_better_tree_as_the_upper_bound() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// `status --units --upper-tree FILE`: one row per unit; an optimal
+/// tree costs each exact unit its exact value, the rows of the tree's
+/// first guess add up to its total, and the units of other first guesses
+/// have no tree value.
+#[test]
+fn status_lists_the_units_against_the_tree() {
+    for game in ["moo:4x6", "mm:3x4"] {
+        let name = game.replace(':', "-");
+        let dir = folder(&format!("status-units-{name}"));
+        ok(&["plan", "--game", game, "-o", s(&dir)]);
+        let n = units(&dir);
+        ok(&["work", s(&dir), "--unit", "0", "--threads", "1"]);
+        ok(&["work", s(&dir), "--unit", "1", "--threads", "1"]);
+        let tree = scratch(&format!("status-units-{name}.tree"));
+        ok(&["solve", "--game", game, "-o", s(&tree)]);
+        let json: serde_json::Value = serde_json::from_str(&ok(&[
+            "status",
+            s(&dir),
+            "--json",
+            "--units",
+            "--upper-tree",
+            s(&tree),
+        ]))
+        .unwrap();
+        let rows = json["units"].as_array().unwrap();
+        assert_eq!(rows.len(), n, "{json}");
+        let plan = Folder::open(&dir).unwrap();
+        // The tree's first guess: the one of the rows with a tree value.
+        let first = rows
+            .iter()
+            .find(|r| r["tree"].is_u64())
+            .map(|r| r["guess"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no unit on the tree's path: {json}"));
+        let mut in_tree = 0;
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r["unit"].as_u64(), Some(i as u64), "{r}");
+            let lower = r["lower"].as_u64().unwrap();
+            let state = r["state"].as_str().unwrap();
+            assert_eq!(state, if i < 2 { "exact" } else { "planned" }, "{r}");
+            match r["tree"].as_u64() {
+                Some(t) => {
+                    assert_eq!(r["guess"].as_str(), Some(first.as_str()), "{r}");
+                    assert!(t >= lower, "{r}");
+                    if state == "exact" {
+                        assert_eq!(t, lower, "an optimal tree's class: {r}");
+                        assert_eq!(r["gap_percent"].as_f64(), Some(0.0), "{r}");
+                    }
+                    in_tree += t;
+                }
+                None => assert_ne!(r["guess"].as_str(), Some(first.as_str()), "{r}"),
+            }
+        }
+        // The first guess once per secret, plus its classes.
+        let secrets = plan.game.len() as u64;
+        assert_eq!(in_tree + secrets, json["upper"].as_u64().unwrap(), "{json}");
+        let text = ok(&["status", s(&dir), "--units", "--upper-tree", s(&tree)]);
+        assert!(text.contains("unit  class"), "{text}");
+        assert_eq!(
+            text.lines().filter(|l| l.contains(" exact ")).count(),
+            2,
+            "{text}"
+        );
+        // Without a tree, no tree column.
+        let text = ok(&["status", s(&dir), "--units"]);
+        assert!(!text.contains("tree"), "{text}");
+    }
+}
+
 /// `work --all --max-secrets N` solves exactly the units of at most N
 /// secrets; the rest after it, and merge gives solve's total; an N below
 /// every unit is refused with the smallest unit's size.

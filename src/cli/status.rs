@@ -35,11 +35,32 @@ pub struct Args {
     /// Average objective only.
     #[arg(long, value_name = "FILE")]
     pub upper_tree: Option<PathBuf>,
+    /// Also list every unit: its class, state (exact, a proven bound, or
+    /// only the plan's bound), lower bound and, with --upper-tree, the
+    /// tree's cost on the unit's secrets and the gap between the two:
+    /// where the distance between the bounds lies.
+    #[arg(long)]
+    pub units: bool,
 }
 
-/// The total of the tree in `path`, replayed over every secret of the
-/// plan's game within its cap (only for the average objective).
-fn tree_total(folder: &Folder, path: &std::path::Path) -> anyhow::Result<u64> {
+/// The tree of `--upper-tree`: its total, replayed over every secret of
+/// the plan's game within its cap, and its cost on each unit.
+struct UpperTree {
+    total: u64,
+    /// Per unit, the tree's cost on the unit's secrets, counted as the
+    /// unit's value is (the guesses after the first), when the tree takes
+    /// the unit's path: its first guess (and, for a unit of one second
+    /// guess, that second guess).
+    units: Vec<Option<u64>>,
+}
+
+/// Reads and replays the tree in `path` (average objective only); with
+/// `per_unit`, its cost on each unit too.
+fn upper_tree(
+    folder: &Folder,
+    path: &std::path::Path,
+    per_unit: bool,
+) -> anyhow::Result<UpperTree> {
     if folder.objective != Objective::Average {
         bail!(
             "--upper-tree bounds the average objective only, not {}",
@@ -51,9 +72,45 @@ fn tree_total(folder: &Folder, path: &std::path::Path) -> anyhow::Result<u64> {
     if file.header.secrets.is_some() || folder.game.secret_set().is_some() {
         bail!("--upper-tree: secret lists are not supported");
     }
-    let stats = optimoo::tree::check::check(&folder.game, &file.tree, folder.file.cap)
+    let (tree, game) = (&file.tree, &folder.game);
+    let stats = optimoo::tree::check::check(game, tree, folder.file.cap)
         .with_context(|| format!("{} does not play every secret", path.display()))?;
-    Ok(stats.total)
+    if !per_unit {
+        return Ok(UpperTree {
+            total: stats.total,
+            units: Vec::new(),
+        });
+    }
+    // Each class of the tree's first guess: Σ over its secrets of the
+    // guesses after the first (the check above showed every secret won).
+    let mut by_answer = [0u64; 256];
+    for s in game.secrets() {
+        let moves = tree
+            .play(game, s)
+            .with_context(|| format!("{} does not play every secret", path.display()))?;
+        if let Some(&(_, f)) = moves.first() {
+            by_answer[usize::from(f.0)] += moves.len() as u64 - 1;
+        }
+    }
+    let units = folder
+        .plan
+        .units
+        .iter()
+        .map(|u| {
+            let first = folder.plan.guesses[u.guess].guess;
+            let at_class = (tree.root.guess == first)
+                .then(|| tree.root.child(u.answer))
+                .flatten()?;
+            match &u.second {
+                Some(second) if at_class.guess != second.guess => None,
+                _ => Some(by_answer[usize::from(u.answer.0)]),
+            }
+        })
+        .collect();
+    Ok(UpperTree {
+        total: stats.total,
+        units,
+    })
 }
 
 /// What the units left may take, and how that was estimated.
@@ -117,6 +174,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = folder.plan.units.len();
     let upper_assumed = folder.upper();
     let mut known: Vec<Known> = vec![None; n];
+    // Whether each unit's file was read (a bad one counts as none).
+    let mut states = vec![State::Planned; n];
     let mut bad = Vec::new();
     let mut done = 0usize;
     let mut core = Totals::default();
@@ -131,6 +190,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match read {
             Ok(Some((f, r))) => {
                 *k = Some(r.outcome());
+                states[i] = match r.outcome() {
+                    optimoo::search::Outcome::Exact(_) => State::Exact,
+                    optimoo::search::Outcome::AtLeast(_) => State::Bound,
+                };
                 if folder.plan.serves(i, *k, upper_assumed) {
                     done += 1;
                     timed.push((secrets, f.seconds));
@@ -140,6 +203,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             Ok(None) => left.push(secrets),
             Err(e) => {
+                states[i] = State::Bad;
                 bad.push(format!("{e:#}"));
                 left.push(secrets);
             }
@@ -147,10 +211,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let remaining = estimate(&timed, &left);
     let in_progress = (0..n).filter(|&i| folder.progress_path(i).exists()).count();
-    let proven = match &args.upper_tree {
-        Some(path) => folder.proven().min(tree_total(&folder, path)?),
+    let tree = match &args.upper_tree {
+        Some(path) => Some(upper_tree(&folder, path, args.units)?),
+        None => None,
+    };
+    let proven = match &tree {
+        Some(t) => folder.proven().min(t.total),
         None => folder.proven(),
     };
+    let rows = args
+        .units
+        .then(|| unit_rows(&folder, &known, &states, tree.as_ref()));
     let (lower, upper) = folder.plan.anytime(&known, proven);
     let bound = |c: u64| (c < INF).then_some(c);
     // How far the bounds are apart: upper / lower − 1, in percent.
@@ -174,6 +245,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "gap_percent": gap,
             "bad_files": bad,
         });
+        let mut json = json;
+        if let Some(rows) = &rows {
+            json["units"] = rows.iter().map(Row::json).collect();
+        }
         writeln!(out, "{json}")?;
     } else {
         let o = folder.objective;
@@ -219,6 +294,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for b in &bad {
             writeln!(out, "bad file   {b}")?;
         }
+        if let Some(rows) = &rows {
+            write_rows(&mut out, rows, tree.is_some())?;
+        }
     }
     out.flush()?;
     Ok(if bad.is_empty() {
@@ -226,6 +304,146 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_ERROR)
     })
+}
+
+/// What a unit's file says.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum State {
+    /// No file: the plan's bound only.
+    Planned,
+    /// The exact cost.
+    Exact,
+    /// A proven lower bound (a stopped or bound-only run, or a refutation).
+    Bound,
+    /// A file that could not be read (listed under "bad file").
+    Bad,
+}
+
+impl State {
+    fn name(self) -> &'static str {
+        match self {
+            State::Planned => "planned",
+            State::Exact => "exact",
+            State::Bound => "bound",
+            State::Bad => "bad file",
+        }
+    }
+}
+
+/// One unit of `status --units`.
+struct Row {
+    unit: usize,
+    guess: String,
+    answer: String,
+    second: Option<String>,
+    secrets: usize,
+    state: State,
+    in_progress: bool,
+    /// The best lower bound known: the exact cost, or the larger of the
+    /// file's bound and the plan's.
+    lower: u64,
+    /// The upper tree's cost on the unit, where the tree takes its path.
+    tree: Option<u64>,
+}
+
+impl Row {
+    /// tree / lower − 1, in percent.
+    fn gap(&self) -> Option<f64> {
+        let t = self.tree?;
+        (self.lower > 0 && self.lower < INF).then(|| (t as f64 / self.lower as f64 - 1.0) * 100.0)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "unit": self.unit,
+            "guess": self.guess,
+            "answer": self.answer,
+            "second": self.second,
+            "secrets": self.secrets,
+            "state": self.state.name(),
+            "in_progress": self.in_progress,
+            "lower": (self.lower < INF).then_some(self.lower),
+            "tree": self.tree,
+            "gap_percent": self.gap(),
+        })
+    }
+}
+
+/// The rows of `status --units`.
+fn unit_rows(
+    folder: &Folder,
+    known: &[Known],
+    states: &[State],
+    tree: Option<&UpperTree>,
+) -> Vec<Row> {
+    let game = &folder.game;
+    folder
+        .plan
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            let lower = match known[i] {
+                Some(optimoo::search::Outcome::Exact(c)) => c,
+                Some(optimoo::search::Outcome::AtLeast(b)) => b.max(u.lower),
+                None => u.lower,
+            };
+            Row {
+                unit: i,
+                guess: game.format_code(folder.plan.guesses[u.guess].guess),
+                answer: game.format_feedback(u.answer),
+                second: u.second.as_ref().map(|g| game.format_code(g.guess)),
+                secrets: u.secrets,
+                state: states[i],
+                in_progress: folder.progress_path(i).exists(),
+                lower,
+                tree: tree.and_then(|t| t.units.get(i).copied().flatten()),
+            }
+        })
+        .collect()
+}
+
+/// The table of `status --units`.
+fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::Result<()> {
+    writeln!(out)?;
+    write!(
+        out,
+        "unit  class                    secrets  state              lower"
+    )?;
+    if with_tree {
+        write!(out, "      tree      gap")?;
+    }
+    writeln!(out)?;
+    for r in rows {
+        let class = match &r.second {
+            Some(g) => format!("{} {} then {}", r.guess, r.answer, g),
+            None => format!("{} {}", r.guess, r.answer),
+        };
+        let state = format!(
+            "{}{}",
+            r.state.name(),
+            if r.in_progress { ", resumable" } else { "" }
+        );
+        let lower = if r.lower < INF {
+            r.lower.to_string()
+        } else {
+            "infeasible".into()
+        };
+        write!(
+            out,
+            "{:>4}  {class:<24} {:>7}  {state:<16} {lower:>7}",
+            r.unit, r.secrets
+        )?;
+        if with_tree {
+            match (r.tree, r.gap()) {
+                (Some(t), Some(g)) => write!(out, "  {t:>8}  {g:>5.2} %")?,
+                (Some(t), None) => write!(out, "  {t:>8}")?,
+                _ => write!(out, "         -")?,
+            }
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
