@@ -103,51 +103,19 @@ impl Context<'_> {
         phases: &Phases,
         limit: u64,
     ) -> (Vec<Scored>, u64) {
+        // The kernel's sets: every level at once (the same list).
+        if let Some(mut levels) = self.rest_levels(set, d, stab, phases, limit) {
+            let mut out = Vec::new();
+            while let Some(level) = levels.next_level() {
+                out.extend(level);
+            }
+            return (out, levels.skipped);
+        }
         let book = self.game.codes();
         let filter = self.filter(set, stab);
         let cols = self.columns(set);
         let mut out: Vec<(u64, u32, bool, Code)> = Vec::new();
         let mut skipped = INF;
-        if let Some(kernel) = self
-            .kernel
-            .as_ref()
-            .filter(|_| set.len() <= kernel::MAX_SET)
-        {
-            // Every guess's bound at once; the orbit test only for those
-            // below the limit (symmetric guesses have equal bounds).
-            BUF.with(|buf| {
-                let mut bounds = buf.borrow_mut();
-                let dense = self.dense_columns(set);
-                kernel.every_bound(
-                    &cols,
-                    dense.as_deref(),
-                    set,
-                    self.game.len(),
-                    self.bounds.capacity(d - 1),
-                    &mut bounds,
-                );
-                let mut in_set = set.iter().peekable();
-                for (g, &b) in bounds.iter().enumerate() {
-                    let candidate = in_set.peek().is_some_and(|c| c.index() == g);
-                    if candidate {
-                        in_set.next();
-                    }
-                    let b = if b == NONE { INF } else { u64::from(b) };
-                    if b >= limit {
-                        skipped = skipped.min(b);
-                        continue;
-                    }
-                    if candidate && b <= phases.non_candidate_lower {
-                        continue; // Already tried in phase one.
-                    }
-                    let g = Code(g as u16);
-                    if filter.keep(g) {
-                        out.push((b, self.spread(set, g), !candidate, g));
-                    }
-                }
-            });
-            return (in_order(out), skipped);
-        }
         let mut counts = [0u32; 256];
         let mut in_set = vec![false; self.game.len()];
         for &s in set {
@@ -176,6 +144,66 @@ impl Context<'_> {
             .map(|(bound, _, _, guess)| Scored { bound, guess })
             .collect();
         (out, skipped)
+    }
+
+    /// Phase two handed out level by level ([`Levels`]): the same guesses
+    /// in the same order as [`Context::rest`], for the kernel's sets
+    /// (`None` otherwise: then [`Context::rest`]). Most nodes stop after
+    /// their first level or two, where `rest` filters and orders every
+    /// guess below `limit` (thousands on moo:5x8's small sets).
+    pub(super) fn rest_levels<'s>(
+        &'s self,
+        set: &[Code],
+        d: usize,
+        stab: &'s Stabilizer,
+        phases: &Phases,
+        limit: u64,
+    ) -> Option<Levels<'s>> {
+        let kernel = self
+            .kernel
+            .as_ref()
+            .filter(|_| set.len() <= kernel::MAX_SET)?;
+        let cols = self.columns(set);
+        let mut guesses: Vec<(u32, Code)> = Vec::new();
+        let mut skipped = INF;
+        BUF.with(|buf| {
+            let mut bounds = buf.borrow_mut();
+            let dense = self.dense_columns(set);
+            kernel.every_bound(
+                &cols,
+                dense.as_deref(),
+                set,
+                self.game.len(),
+                self.bounds.capacity(d - 1),
+                &mut bounds,
+            );
+            let mut in_set = set.iter().peekable();
+            for (g, &b) in bounds.iter().enumerate() {
+                let candidate = in_set.peek().is_some_and(|c| c.index() == g);
+                if candidate {
+                    in_set.next();
+                }
+                let b = if b == NONE { INF } else { u64::from(b) };
+                if b >= limit {
+                    skipped = skipped.min(b);
+                    continue;
+                }
+                if candidate && b <= phases.non_candidate_lower {
+                    continue; // Already tried in phase one.
+                }
+                // b < NONE: the key fits (the kernel's bounds are u16).
+                let key = (b as u32) * 2 + u32::from(!candidate);
+                guesses.push((key, Code(g as u16)));
+            }
+        });
+        Some(Levels {
+            guesses,
+            filter: self.filter(set, stab),
+            next: 0,
+            served: 0,
+            sorted: false,
+            skipped,
+        })
     }
 
     /// Each secret's answers to every guess, for a scan of `set`: the
@@ -502,46 +530,69 @@ impl Context<'_> {
     }
 }
 
-/// Guesses listed in code order, with their (bound, spread, non-candidate,
-/// code), put in the order of those tuples. When every spread is 0 that is
-/// a stable sort by (bound, non-candidate): counted into buckets when the
-/// bounds span little more than the list, else sorted.
-fn in_order(mut out: Vec<(u64, u32, bool, Code)>) -> Vec<Scored> {
-    debug_assert!(out.windows(2).all(|w| w[0].3 < w[1].3));
-    let lo = out.iter().map(|e| e.0).min().unwrap_or(0);
-    let hi = out.iter().map(|e| e.0).max().unwrap_or(0);
-    let buckets = (hi - lo + 1).saturating_mul(2);
-    if out.len() < 32 || buckets > 4 * out.len() as u64 || out.iter().any(|e| e.1 != 0) {
-        out.sort_unstable();
-        return out
-            .into_iter()
-            .map(|(bound, _, _, guess)| Scored { bound, guess })
-            .collect();
-    }
-    let key = |e: &(u64, u32, bool, Code)| ((e.0 - lo) * 2 + u64::from(e.2)) as usize;
-    let mut start = vec![0u32; buckets as usize + 1];
-    for e in &out {
-        start[key(e) + 1] += 1;
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    let mut sorted = vec![
-        Scored {
-            bound: 0,
-            guess: Code(0)
+/// Phase two's guesses level by level ([`Context::rest_levels`]): each
+/// level the guesses of one (bound, non-candidate), ascending, in code
+/// order, the symmetric ones left out. Handed out in turn, the levels are
+/// [`Context::rest`]'s list cut where its key changes: the same guesses in
+/// the same order, and the same least bound left out (`skipped`).
+pub(super) struct Levels<'s> {
+    /// (key, guess) of every guess below the limit not tried in phase
+    /// one, key = 2·bound + non-candidate; in code order, then (once
+    /// sorted) by key from `next` on.
+    guesses: Vec<(u32, Code)>,
+    filter: Filter<'s>,
+    /// The least key not handed out yet.
+    next: u32,
+    /// Levels handed out so far.
+    served: usize,
+    /// Whether `guesses` is in key order (after a few levels: a node that
+    /// needs many pays one sort, not a pass per level).
+    sorted: bool,
+    /// The least bound at or above the limit (`INF`: none).
+    pub(super) skipped: u64,
+}
+
+/// Levels handed out by passes over the list before it is sorted.
+const LEVEL_PASSES: usize = 4;
+
+impl Levels<'_> {
+    /// The next level, or `None` when every one was handed out. A level
+    /// may be empty (all its guesses symmetric to smaller ones).
+    pub(super) fn next_level(&mut self) -> Option<Vec<Scored>> {
+        let next = self.next;
+        if !self.sorted && self.served >= LEVEL_PASSES {
+            self.guesses.retain(|e| e.0 >= next);
+            // Stable: each level stays in code order.
+            self.guesses.sort_by_key(|e| e.0);
+            self.sorted = true;
+        }
+        let key = if self.sorted {
+            let start = self.guesses.partition_point(|e| e.0 < next);
+            self.guesses.get(start)?.0
+        } else {
+            self.guesses
+                .iter()
+                .map(|e| e.0)
+                .filter(|&k| k >= next)
+                .min()?
         };
-        out.len()
-    ];
-    for e in &out {
-        let k = key(e);
-        sorted[start[k] as usize] = Scored {
-            bound: e.0,
-            guess: e.3,
-        };
-        start[k] += 1;
+        self.next = key + 1;
+        self.served += 1;
+        let bound = u64::from(key / 2);
+        let keep = |&&(k, g): &&(u32, Code)| k == key && self.filter.keep(g);
+        let to_scored = |&(_, guess): &(u32, Code)| Scored { bound, guess };
+        Some(if self.sorted {
+            let start = self.guesses.partition_point(|e| e.0 < key);
+            self.guesses[start..]
+                .iter()
+                .take_while(|e| e.0 == key)
+                .filter(keep)
+                .map(to_scored)
+                .collect()
+        } else {
+            self.guesses.iter().filter(keep).map(to_scored).collect()
+        })
     }
-    sorted
 }
 
 thread_local! {
@@ -553,38 +604,79 @@ thread_local! {
 mod tests {
     use super::*;
 
-    /// The bucket order is the order of the tuples, whatever the spread of
-    /// the bounds (buckets or the sort).
+    /// The levels, handed out in turn, are the guesses the filter keeps in
+    /// the order (key, code): one key per level, ascending, whatever the
+    /// number of levels (passes over the list, then the sort).
     #[test]
-    fn in_order_is_the_order_of_the_tuples() {
+    fn levels_are_the_list_in_order() {
+        let game = crate::model::game::Game::new("moo:4x6".parse().unwrap());
+        let book = game.codes();
+        // Symbols 4 and 5 absent: only the guesses with them in
+        // increasing order are kept.
+        let filter = || Filter {
+            absent: Some(0b11_0000),
+            orbits: None,
+            book,
+            game: None,
+        };
         let mut rng = crate::rng::SplitMix64::new(3);
-        for trial in 0..400 {
-            let len = rng.below(300);
-            let span = 1 + rng.below(if trial % 2 == 0 { 20 } else { 5000 }) as u64;
-            let spread = trial % 7 == 0;
-            let mut codes: Vec<u16> = (0..len).map(|_| rng.below(6000) as u16).collect();
-            codes.sort();
-            codes.dedup();
-            let out: Vec<(u64, u32, bool, Code)> = codes
+        for trial in 0..300 {
+            let span = 1 + rng.below(if trial % 2 == 0 { 6 } else { 400 }) as u32;
+            let mut guesses: Vec<(u32, Code)> = Vec::new();
+            for g in book.all() {
+                if rng.below(3) > 0 {
+                    guesses.push((200 + rng.below(span as usize) as u32, g));
+                }
+            }
+            let mut want: Vec<(u32, Code)> = guesses
                 .iter()
-                .map(|&g| {
-                    let s = if spread { rng.below(3) as u32 } else { 0 };
-                    (
-                        100 + rng.below(span as usize) as u64,
-                        s,
-                        rng.below(2) == 1,
-                        Code(g),
-                    )
-                })
+                .copied()
+                .filter(|&(_, g)| filter().keep(g))
                 .collect();
-            let mut expected = out.clone();
-            expected.sort_unstable();
-            let got: Vec<(u64, u16)> = in_order(out)
-                .into_iter()
-                .map(|s| (s.bound, s.guess.0))
-                .collect();
-            let want: Vec<(u64, u16)> = expected.iter().map(|e| (e.0, e.3 .0)).collect();
-            assert_eq!(got, want, "trial {trial}");
+            want.sort();
+            assert!(
+                want.len() < guesses.len(),
+                "trial {trial}: nothing filtered"
+            );
+            let mut levels = Levels {
+                guesses,
+                filter: filter(),
+                next: 0,
+                served: 0,
+                sorted: false,
+                skipped: INF,
+            };
+            let mut got = Vec::new();
+            let mut last = None;
+            while let Some(level) = levels.next_level() {
+                let keys: Vec<u64> = level.iter().map(|s| s.bound).collect();
+                assert!(keys.windows(2).all(|w| w[0] == w[1]), "trial {trial}");
+                if let (Some(&k), Some(l)) = (keys.first(), last) {
+                    assert!(k >= l, "trial {trial}");
+                }
+                last = keys.first().copied().or(last);
+                got.extend(level.iter().map(|s| s.guess));
+                for w in level.windows(2) {
+                    assert!(w[0].guess < w[1].guess, "trial {trial}: code order");
+                }
+            }
+            let want_codes: Vec<Code> = want.iter().map(|e| e.1).collect();
+            assert_eq!(got, want_codes, "trial {trial}");
+            // Each guess's bound is its key's half.
+            let bounds: Vec<u64> = want.iter().map(|e| u64::from(e.0 / 2)).collect();
+            let mut levels_again = Levels {
+                guesses: want.clone(),
+                filter: filter(),
+                next: 0,
+                served: 0,
+                sorted: false,
+                skipped: INF,
+            };
+            let mut again = Vec::new();
+            while let Some(level) = levels_again.next_level() {
+                again.extend(level.iter().map(|s| s.bound));
+            }
+            assert_eq!(again, bounds, "trial {trial}");
         }
     }
 }
