@@ -256,6 +256,10 @@ pub struct Kernel {
 pub struct NodeAnswers<'t> {
     set: Vec<Code>,
     rows: Vec<&'t [u8]>,
+    /// The answers among the node's own secrets, `n × n`: `inner[i·n +
+    /// j] = rows[i][set[j]]` (the candidates' counts of a class read
+    /// these, in the caches, where the rows at the secrets' places miss).
+    inner: Vec<u8>,
     dense: bool,
     order: Vec<u16>,
     block_answers: Vec<u8>,
@@ -847,9 +851,14 @@ impl Kernel {
             .step_by(32)
             .map(|&g| answers[usize::from(g)])
             .collect();
+        let inner = bytes
+            .iter()
+            .flat_map(|row| set.iter().map(move |c| row[c.index()]))
+            .collect();
         Some(NodeAnswers {
             set: set.to_vec(),
             rows: bytes,
+            inner,
             dense: dense.is_some(),
             order,
             block_answers,
@@ -905,11 +914,12 @@ impl Kernel {
         // the class's secrets. The least is a bound some guess has.
         let mut best = NONE;
         let mut counts = [0u8; 32];
+        let ns = node.set.len();
         for &i in &at {
-            let row = node.rows[i];
-            for s in set {
+            let row = &node.inner[i * ns..(i + 1) * ns];
+            for &j in &at {
                 // Packed answers are below 32; the dense win is DENSE_WIN.
-                let v = row[s.index()];
+                let v = row[j];
                 counts[usize::from(v & 31)] += u8::from(v < DENSE_WIN);
             }
             if !node.dense {
