@@ -150,7 +150,9 @@ impl Memo {
 /// The memo key of a set as it is (no canonical form): its codes, then the
 /// depth.
 pub(crate) fn raw_key(set: &[Code], d: usize) -> Vec<u16> {
-    let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
+    // Room for the depth too: the key becomes a boxed slice without a copy.
+    let mut key: Vec<u16> = Vec::with_capacity(set.len() + 1);
+    key.extend(set.iter().map(|c| c.0));
     key.push(depth_key(d));
     key
 }
