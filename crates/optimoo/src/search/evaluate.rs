@@ -54,7 +54,12 @@ impl Searcher<'_> {
         for &f in &answers {
             counts[usize::from(f)] += 1;
         }
-        let mut parts: Vec<(Feedback, u32, u32)> = (0..=255u8)
+        // Every answer is below the game's slots (`Rules::feedback_slots`):
+        // a pass over those, not over every byte value (a seventh of
+        // `evaluate_in`'s own time went to the 256).
+        let slots = self.cx.slots.min(256);
+        let mut parts: Vec<(Feedback, u32, u32)> = (0..slots as u16)
+            .map(|f| f as u8)
             .filter(|&f| f != win && counts[usize::from(f)] > 0)
             .map(|f| (Feedback(f), 0, counts[usize::from(f)]))
             .collect();
@@ -73,14 +78,20 @@ impl Searcher<'_> {
             part.2 = at;
         }
         let mut codes = vec![Code(0); at as usize];
-        for (&s, &f) in set.iter().zip(&answers) {
+        let mut places = vec![0u32; at as usize];
+        for (k, (&s, &f)) in set.iter().zip(&answers).enumerate() {
             if f != win {
                 let i = &mut next[usize::from(f)];
                 codes[*i as usize] = s;
+                places[*i as usize] = k as u32;
                 *i += 1;
             }
         }
-        Classes { codes, parts }
+        Classes {
+            codes,
+            places,
+            parts,
+        }
     }
 
     /// Exact cost of guessing `s.guess` if below `bound`, else a lower bound
@@ -184,7 +195,8 @@ impl Searcher<'_> {
             // The node's answers, lent for these class bounds (given back
             // when `lease` is dropped, on every return).
             let mut lease = pool.map(|p| p.lend(&self.cx, set));
-            for (c, lb_i) in classes.iter().map(|(_, c)| c).zip(lbs.iter_mut()).rev() {
+            for (i, lb_i) in lbs.iter_mut().enumerate().rev() {
+                let c = classes.get(i).1;
                 if c.len() < 3 {
                     continue;
                 }
@@ -192,7 +204,10 @@ impl Searcher<'_> {
                 if total >= bound {
                     return Err(total);
                 }
-                let node = lease.as_mut().and_then(|l| l.node.as_mut());
+                let node = lease
+                    .as_mut()
+                    .and_then(|l| l.node.as_mut())
+                    .map(|node| (node, classes.places(i)));
                 let lb = self.cx.class_bound_in(
                     &self.memo,
                     c,
@@ -285,6 +300,8 @@ fn raise(total: u64, lb: u64, found: u64) -> u64 {
 /// A guess's non-winning classes in one buffer ([`Searcher::flat_classes`]).
 pub(super) struct Classes {
     codes: Vec<Code>,
+    /// Each code's place in the node's set (the set split).
+    places: Vec<u32>,
     /// Each class's answer and range in `codes`, in the search's order.
     parts: Vec<(Feedback, u32, u32)>,
 }
@@ -299,6 +316,12 @@ impl Classes {
     pub(super) fn get(&self, i: usize) -> (Feedback, &[Code]) {
         let (f, a, b) = self.parts[i];
         (f, &self.codes[a as usize..b as usize])
+    }
+
+    /// The places in the node's set of class `i`'s secrets.
+    pub(super) fn places(&self, i: usize) -> &[u32] {
+        let (_, a, b) = self.parts[i];
+        &self.places[a as usize..b as usize]
     }
 
     /// The classes in order.

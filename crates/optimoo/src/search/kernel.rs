@@ -232,6 +232,9 @@ pub struct Kernel {
     has_high: bool,
     /// `x(c)` for `c <= MASK_MAX`.
     excess_small: Vec<u16>,
+    /// The largest `c` with `x(0..=c)` all 0: counts up to it add no
+    /// excess.
+    excess_free: usize,
     /// Each answer's code in a [`DenseTable`]: the `i`-th non-winning
     /// answer `i`, the win and impossible answers [`DENSE_WIN`].
     dense_code: [u8; 256],
@@ -268,6 +271,22 @@ pub struct NodeAnswers<'t> {
 }
 
 impl NodeAnswers<'_> {
+    /// The places in the node's set of the secrets of `set`, a sorted
+    /// subset of it (panics otherwise): what [`Kernel::least_within`]
+    /// reads (the search's classes have them from their split).
+    #[cfg(test)]
+    pub fn places(&self, set: &[Code]) -> Vec<u32> {
+        let mut at = Vec::with_capacity(set.len());
+        let mut i = 0;
+        for &c in set {
+            while self.set[i] != c {
+                i += 1;
+            }
+            at.push(i as u32);
+        }
+        at
+    }
+
     /// Gathers blocks up to `b` (included).
     fn build_to(&mut self, b: usize) {
         let n = self.set.len();
@@ -340,6 +359,7 @@ impl Kernel {
             lut_high: [0; 16],
             has_high: false,
             excess_small: Vec::new(),
+            excess_free: 0,
             dense_code: [DENSE_WIN; 256],
         };
         for (i, &a) in kernel.answers.iter().enumerate() {
@@ -360,6 +380,7 @@ impl Kernel {
         }
         kernel.has_high = high > 0;
         kernel.excess_small = (0..=MASK_MAX).map(|c| kernel.excess(c) as u16).collect();
+        kernel.excess_free = kernel.excess_small.iter().take_while(|&&x| x == 0).count() - 1;
         kernel.wide_from = (0..=MAX_SET)
             .find(|&n| kernel.excess(n) >= 255)
             .unwrap_or(MAX_SET + 1);
@@ -887,6 +908,7 @@ impl Kernel {
     pub fn least_within(
         &self,
         node: &mut NodeAnswers<'_>,
+        at: &[u32],
         rows: &[&[Feedback]],
         set: &[Code],
         len: usize,
@@ -896,17 +918,9 @@ impl Kernel {
         vals: &mut Vec<u16>,
     ) -> u16 {
         let n = set.len();
-        assert!(self.masks_apply(n, capacity) && rows.len() == n);
+        assert!(self.masks_apply(n, capacity) && rows.len() == n && at.len() == n);
         debug_assert!(set.windows(2).all(|w| w[0] < w[1]));
-        // Each secret's row in `node`.
-        let mut at = Vec::with_capacity(n);
-        let mut i = 0;
-        for &c in set {
-            while node.set[i] != c {
-                i += 1; // Panics if `set` is not a subset.
-            }
-            at.push(i);
-        }
+        debug_assert!(at.iter().zip(set).all(|(&i, &c)| node.set[i as usize] == c));
         let n3 = 3 * n as u16;
         let exact = self.excess_small[n] == 0;
         // The candidates' bounds, exactly (w = 1, the win left out), each
@@ -915,22 +929,30 @@ impl Kernel {
         let mut best = NONE;
         let mut counts = [0u8; 32];
         let ns = node.set.len();
-        for &i in &at {
+        for &i in at {
+            let i = i as usize;
             let row = &node.inner[i * ns..(i + 1) * ns];
-            for &j in &at {
+            for &j in at {
                 // Packed answers are below 32; the dense win is DENSE_WIN.
-                let v = row[j];
+                let v = row[j as usize];
                 counts[usize::from(v & 31)] += u8::from(v < DENSE_WIN);
             }
             if !node.dense {
                 counts[usize::from(self.win)] = 0;
             }
-            let (mut p, mut e) = (0u16, 0u16);
-            for c in &mut counts {
-                p += u16::from(*c > 0);
-                e += self.excess_small[usize::from(*c)];
-                *c = 0;
-            }
+            // Branch-free passes over the 32 counts (vectorized); the
+            // excess only where a class is large enough to have one.
+            let p = counts.iter().map(|&c| u16::from(c > 0)).sum::<u16>();
+            let most = counts.iter().copied().max().unwrap_or(0);
+            let e = if usize::from(most) <= self.excess_free {
+                0
+            } else {
+                counts
+                    .iter()
+                    .map(|&c| self.excess_small[usize::from(c)])
+                    .sum()
+            };
+            counts = [0; 32];
             best = best.min(n3 - 2 - p + e);
         }
         if stop > 0 && best <= stop {
@@ -955,7 +977,7 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a SIMD path (`node_answers` is `None` otherwise);
             // block `scanned` is built, 32 bytes per secret of the node.
-            let block = unsafe { self.node_block_avx2(node, &at, scanned, out) };
+            let block = unsafe { self.node_block_avx2(node, at, scanned, out) };
             #[cfg(not(target_arch = "x86_64"))]
             let block = unreachable!("node answers need a SIMD path");
             least = least.min(block);
@@ -1019,14 +1041,17 @@ impl Kernel {
     unsafe fn node_block_avx2(
         &self,
         node: &NodeAnswers<'_>,
-        at: &[usize],
+        at: &[u32],
         b: usize,
         out: &mut [u16],
     ) -> u16 {
         use std::arch::x86_64::*;
         debug_assert!(out.len() >= 32 && b < node.built);
         let base_ptr = node.cells.as_ptr().add(32 * b * node.set.len());
-        let p = self.or_block(at.iter().map(|&i| base_ptr.add(32 * i)), node.dense);
+        let p = self.or_block(
+            at.iter().map(|&i| base_ptr.add(32 * i as usize)),
+            node.dense,
+        );
         let base = _mm256_set1_epi16(3 * at.len() as i16);
         let (lo, hi) = mask_values32(p, base);
         _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, lo);
@@ -1633,9 +1658,11 @@ mod tests {
                             .min()
                             .unwrap();
                         let name = (game.rules(), kernel.path(), dense.is_some(), sub.len(), d);
+                        let at = node.places(sub);
                         let mut within = |stop, ceiling| {
                             kernel.least_within(
                                 &mut node,
+                                &at,
                                 &rows,
                                 sub,
                                 game.len(),

@@ -349,8 +349,9 @@ impl Context<'_> {
     }
 
     /// [`Context::class_bound`] of a class of a node whose answers are
-    /// `node` (its set a superset of `set`): the same value, found with
-    /// fewer guesses scanned ([`Kernel::least_within`]).
+    /// `node` (its set a superset of `set`, with the places there of the
+    /// class's secrets: [`NodeAnswers::places`]): the same value, found
+    /// with fewer guesses scanned ([`Kernel::least_within`]).
     pub(super) fn class_bound_in(
         &self,
         memo: &Memo,
@@ -358,7 +359,7 @@ impl Context<'_> {
         d: usize,
         stab: &Stabilizer,
         limit: u64,
-        node: Option<&mut NodeAnswers<'_>>,
+        node: Option<(&mut NodeAnswers<'_>, &[u32])>,
     ) -> u64 {
         let n = set.len();
         let d = self.clamp(n, d);
@@ -435,7 +436,7 @@ impl Context<'_> {
         set: &[Code],
         known: u64,
         limit: u64,
-        node: Option<&mut NodeAnswers<'_>>,
+        node: Option<(&mut NodeAnswers<'_>, &[u32])>,
     ) -> u64 {
         let capacity = self.bounds.capacity(d - 1);
         if kernel.masks_apply(set.len(), capacity) {
@@ -446,11 +447,11 @@ impl Context<'_> {
             // the candidates' scattered reads.
             let stop = known.min(u64::from(NONE - 1)) as u16;
             let ceiling = limit.min(u64::from(NONE)) as u16;
-            if let Some(node) = node {
+            if let Some((node, at)) = node {
                 let least = BUF.with(|buf| {
                     let len = self.game.len();
                     let buf = &mut buf.borrow_mut();
-                    kernel.least_within(node, cols, set, len, capacity, stop, ceiling, buf)
+                    kernel.least_within(node, at, cols, set, len, capacity, stop, ceiling, buf)
                 });
                 let least = if least == NONE { INF } else { u64::from(least) };
                 return least.min(limit).max(known);

@@ -113,7 +113,11 @@ impl Memo {
                 v.insert(entry);
                 shard.codes += len + ENTRY_OVERHEAD;
                 if shard.codes > self.limit_per_shard {
-                    shard.old = std::mem::take(&mut shard.current);
+                    // The new generation sized as the last one ended: it
+                    // fills as far again, without a rehash at each doubling.
+                    let room = shard.current.len();
+                    let fresh = FxHashMap::with_capacity_and_hasher(room, FxBuildHasher);
+                    shard.old = std::mem::replace(&mut shard.current, fresh);
                     shard.codes = 0;
                 }
             }
