@@ -929,9 +929,25 @@ impl Kernel {
         let mut best = NONE;
         let mut counts = [0u8; 32];
         let ns = node.set.len();
+        // No class of a candidate exceeds n − 1 secrets: up to the excess'
+        // free sizes the bound needs only how many answers the candidate
+        // gives, one bit each (no counts stored and read back).
+        let no_excess = n - 1 <= self.excess_free;
         for &i in at {
             let i = i as usize;
             let row = &node.inner[i * ns..(i + 1) * ns];
+            if no_excess {
+                let mut bits = 0u32;
+                for &j in at {
+                    let v = row[j as usize];
+                    bits |= u32::from(v < DENSE_WIN) << (v & 31);
+                }
+                if !node.dense {
+                    bits &= !(1 << self.win);
+                }
+                best = best.min(n3 - 2 - bits.count_ones() as u16);
+                continue;
+            }
             for &j in at {
                 // Packed answers are below 32; the dense win is DENSE_WIN.
                 let v = row[j as usize];
