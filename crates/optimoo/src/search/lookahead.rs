@@ -350,8 +350,8 @@ impl Context<'_> {
 
     /// [`Context::class_bound`] of a class of a node whose answers are
     /// `node` (its set a superset of `set`, with the places there of the
-    /// class's secrets: [`NodeAnswers::places`]): the same value, found
-    /// with fewer guesses scanned ([`Kernel::least_within`]).
+    /// class's secrets, as a guess's split records them): the same value,
+    /// found with fewer guesses scanned ([`Kernel::least_within`]).
     pub(super) fn class_bound_in(
         &self,
         memo: &Memo,
