@@ -70,6 +70,13 @@ const WINDOW: u16 = 8;
 /// table (`N²` more bytes: 45 MB for moo:5x8's 6,720 codes, 144 MB here).
 pub const DENSE_MAX_CODES: usize = 12_000;
 
+/// How far ahead in each secret's row the SIMD paths ask for bytes while
+/// they read a block: each row is a stream of its own, too many streams
+/// for the hardware's prefetch on large games (moo:5x10's rows are 30 kB
+/// apart), so without it most blocks wait on memory. Two blocks of 64
+/// (measured against one and four: docs/benchmarks.md).
+const AHEAD: usize = 128;
+
 /// The code of the win (and of any answer no guess gives) in a
 /// [`DenseTable`]: its top bit makes a byte lookup give 0.
 const DENSE_WIN: u8 = 0x80;
@@ -482,11 +489,12 @@ impl Kernel {
                     // SAFETY: the path was checked against the CPU when the
                     // kernel was made; every row holds at least `len` bytes
                     // and only the first `len` are read (masked).
+                    let answers = &self.answers;
                     least = unsafe {
                         if wide {
-                            self.bounds_avx512::<true>(rows, len, cap, stop, out)
+                            self.bounds_avx512::<true>(rows, answers, len, cap, stop, None, out)
                         } else {
-                            self.bounds_avx512::<false>(rows, len, cap, stop, out)
+                            self.bounds_avx512::<false>(rows, answers, len, cap, stop, None, out)
                         }
                     };
                     if least > stop || stop == 0 {
@@ -498,11 +506,12 @@ impl Kernel {
                     let to = len / 32 * 32;
                     if to > 0 {
                         // SAFETY: as above, reading the first `to <= len`.
+                        let answers = &self.answers;
                         least = unsafe {
                             if wide {
-                                self.bounds_avx2::<true>(rows, to, cap, stop, out)
+                                self.bounds_avx2::<true>(rows, answers, to, cap, stop, None, out)
                             } else {
-                                self.bounds_avx2::<false>(rows, to, cap, stop, out)
+                                self.bounds_avx2::<false>(rows, answers, to, cap, stop, None, out)
                             }
                         };
                         if least <= stop {
@@ -518,6 +527,105 @@ impl Kernel {
         let _ = stop; // Only the SIMD paths stop early.
         self.bounds_scalar(rows, done, len, cap, out);
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
+    }
+
+    /// The least of [`Kernel::bounds`]'s values, no more than `ceiling`;
+    /// with `stop > 0` possibly some value at least that least and at most
+    /// `stop` instead. `out` is scratch (its values are not the bounds).
+    ///
+    /// The SIMD paths count a block of guesses answer group by answer
+    /// group, the answers of the largest classes first (by a sample of
+    /// guesses), and leave a block as soon as none of its guesses can go
+    /// below the least found (or the ceiling): once some answers are
+    /// counted, a guess's bound `3n − 2w − p + e` is at least `3n − 2w −
+    /// p' − r + e'`, where `p'` and `e'` are the classes and excess of the
+    /// answers counted and `r` how many answers are left (each adds at most
+    /// one class and no negative excess), and at least `e'` (as `3n − 2w −
+    /// p ≥ 2n − 1`); a class already above capacity makes the guess
+    /// unusable. The value is the same as without (tested against plain
+    /// counting on every path).
+    pub fn least_counted(
+        &self,
+        rows: &[&[Feedback]],
+        len: usize,
+        capacity: u64,
+        stop: u16,
+        ceiling: u16,
+        out: &mut Vec<u16>,
+    ) -> u16 {
+        let n = rows.len();
+        assert!((1..=MAX_SET).contains(&n));
+        assert!(rows.iter().all(|r| r.len() >= len));
+        out.clear();
+        out.resize(len, 0);
+        let cap = capacity.min(255) as u8;
+        #[allow(unused_mut)]
+        let mut done = 0;
+        #[allow(unused_mut)]
+        let mut least = NONE;
+        #[cfg(target_arch = "x86_64")]
+        if self.path != KernelPath::Scalar {
+            let answers = self.answers_by_size(rows, len);
+            let wide = n >= self.wide_from;
+            let ceiling = Some(ceiling);
+            let to = if self.path == KernelPath::Avx512 {
+                len
+            } else {
+                len / 32 * 32
+            };
+            if to > 0 {
+                // SAFETY: the path was checked against the CPU when the
+                // kernel was made; every row holds at least `len >= to`
+                // bytes and only the first `to` are read.
+                least =
+                    unsafe {
+                        match (self.path, wide) {
+                            (KernelPath::Avx512, true) => self
+                                .bounds_avx512::<true>(rows, &answers, to, cap, stop, ceiling, out),
+                            (KernelPath::Avx512, false) => self.bounds_avx512::<false>(
+                                rows, &answers, to, cap, stop, ceiling, out,
+                            ),
+                            (_, true) => self
+                                .bounds_avx2::<true>(rows, &answers, to, cap, stop, ceiling, out),
+                            (_, false) => self
+                                .bounds_avx2::<false>(rows, &answers, to, cap, stop, ceiling, out),
+                        }
+                    };
+                done = to;
+                if least <= stop {
+                    return least;
+                }
+            }
+        }
+        self.bounds_scalar(rows, done, len, cap, out);
+        let least = least
+            .min(out[done..].iter().copied().min().unwrap_or(NONE))
+            .min(ceiling);
+        if cfg!(debug_assertions) && stop == 0 {
+            let mut plain = vec![0u16; len];
+            self.bounds_scalar(rows, 0, len, cap, &mut plain);
+            let expected = plain.into_iter().min().unwrap_or(NONE).min(ceiling);
+            assert_eq!(least, expected, "kernel path {} pruned", self.path);
+        }
+        least
+    }
+
+    /// The non-winning answers, those of the most secrets first over a
+    /// sample of the guesses `0..len` (up to 64, spread evenly): the order
+    /// in which [`Kernel::least_counted`] counts them, so that the excess
+    /// of the largest classes is known early.
+    #[cfg(target_arch = "x86_64")]
+    fn answers_by_size(&self, rows: &[&[Feedback]], len: usize) -> Vec<u8> {
+        let mut counts = [0u32; 256];
+        let step = len.div_ceil(64).max(1);
+        for g in (0..len).step_by(step) {
+            for r in rows {
+                counts[usize::from(r[g].0)] += 1;
+            }
+        }
+        let mut answers = self.answers.clone();
+        answers.sort_by_key(|&a| (std::cmp::Reverse(counts[usize::from(a)]), a));
+        answers
     }
 
     /// The bound of every guess `g < len` on `set` (whose rows are `rows`)
@@ -583,7 +691,7 @@ impl Kernel {
     ) -> u16 {
         let n = rows.len();
         if !self.masks_apply(n, capacity) {
-            return self.bounds(rows, len, capacity, stop, out).min(ceiling);
+            return self.least_counted(rows, len, capacity, stop, ceiling, out);
         }
         assert!(rows.iter().all(|r| r.len() >= len));
         // Every value is written below (no need to clear the buffer).
@@ -602,7 +710,7 @@ impl Kernel {
         let mut level = least;
         while level < best && level < ceiling {
             if level - least >= WINDOW {
-                return self.bounds(rows, len, capacity, stop, out).min(ceiling);
+                return self.least_counted(rows, len, capacity, stop, ceiling.min(best), out);
             }
             for (g, &m) in out.iter().enumerate() {
                 if m == level {
@@ -739,6 +847,8 @@ impl Kernel {
             let at = o.min(len - 32);
             let (mut a0, mut a1, mut a2) = (zero, zero, zero);
             for &ptr in &ptrs {
+                // A stream per secret: fetched ahead ([`Kernel::bounds`]).
+                _mm_prefetch::<_MM_HINT_T0>(ptr.wrapping_add(at + AHEAD) as *const i8);
                 let v = _mm256_loadu_si256(ptr.add(at) as *const __m256i);
                 let t = _mm256_add_epi8(v, shift);
                 a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, t));
@@ -797,6 +907,8 @@ impl Kernel {
             let at = o.min(len - 32);
             let (mut a0, mut a1) = (zero, zero);
             for &ptr in &ptrs {
+                // A stream per secret: fetched ahead ([`Kernel::bounds`]).
+                _mm_prefetch::<_MM_HINT_T0>(ptr.wrapping_add(at + AHEAD) as *const i8);
                 let v = _mm256_loadu_si256(ptr.add(at) as *const __m256i);
                 a0 = _mm256_or_si256(a0, _mm256_shuffle_epi8(lut0, v));
                 a1 = _mm256_or_si256(a1, _mm256_shuffle_epi8(lut1, v));
@@ -1014,7 +1126,7 @@ impl Kernel {
         let mut level = least;
         while level < best && level < ceiling {
             if level - least >= WINDOW {
-                return self.bounds(rows, len, capacity, stop, vals).min(ceiling);
+                return self.least_counted(rows, len, capacity, stop, ceiling.min(best), vals);
             }
             for (&m, &g) in vals.iter().zip(&node.order) {
                 if m == level {
@@ -1043,6 +1155,9 @@ impl Kernel {
         let mut o = 0;
         while o < len {
             let at = o.min(len - 32);
+            for &ptr in &ptrs {
+                _mm_prefetch::<_MM_HINT_T0>(ptr.wrapping_add(at + AHEAD) as *const i8);
+            }
             let p = self.or_block(ptrs.iter().map(|&p| p.add(at)), dense);
             _mm256_storeu_si256(out.as_mut_ptr().add(at) as *mut __m256i, p);
             o += 32;
@@ -1205,10 +1320,12 @@ impl Kernel {
     /// answers in groups of `G`, padded with a value no cell holds (0xFF:
     /// answers are at most 15·16).
     #[cfg(target_arch = "x86_64")]
-    fn prepare<const G: usize>(&self, rows: &[&[Feedback]]) -> (Vec<*const u8>, Vec<[u8; G]>) {
+    fn prepare<const G: usize>(
+        rows: &[&[Feedback]],
+        answers: &[u8],
+    ) -> (Vec<*const u8>, Vec<[u8; G]>) {
         let ptrs = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
-        let groups = self
-            .answers
+        let groups = answers
             .chunks(G)
             .map(|c| {
                 let mut a = [0xFFu8; G];
@@ -1223,18 +1340,25 @@ impl Kernel {
     /// lanes (needed when `x(n) ≥ 255`), else in `u8` lanes.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512bw,avx512f,avx2")]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn bounds_avx512<const WIDE: bool>(
         &self,
         rows: &[&[Feedback]],
+        answers: &[u8],
         len: usize,
         cap: u8,
         stop: u16,
+        ceiling: Option<u16>,
         out: &mut [u16],
     ) -> u16 {
         use std::arch::x86_64::*;
         const G: usize = 8;
         let n = rows.len();
-        let (ptrs, groups) = self.prepare::<G>(rows);
+        let (ptrs, groups) = Self::prepare::<G>(rows, answers);
+        // With a ceiling, how many answers are left after each group.
+        let rest: Vec<u16> = (1..=groups.len())
+            .map(|i| answers.len().saturating_sub(G * i) as u16)
+            .collect();
         let zero = _mm512_setzero_si512();
         let one = _mm512_set1_epi8(1);
         let winv = _mm512_set1_epi8(self.win as i8);
@@ -1260,11 +1384,50 @@ impl Kernel {
             };
             let (mut p, mut e, mut m, mut w) = (zero, zero, zero, zero);
             let (mut e_lo, mut e_hi) = (zero, zero);
+            // Whether no guess of the block can go below the least found.
+            let mut left = false;
+            let best = ceiling.map(|c| c.min(horizontal_min512(least)));
             for (gi, group) in groups.iter().enumerate() {
+                if let Some(best) = best.filter(|_| gi > 0) {
+                    // Each guess's bound is at least 3n − 2w − p' − r + e'
+                    // (saturated at 0: it is at least e' too), or it is
+                    // unusable (a class above capacity).
+                    let restv = _mm512_set1_epi16(rest[gi - 1] as i16);
+                    let bestv = _mm512_set1_epi16(best as i16);
+                    let over: u64 = _mm512_cmpgt_epu8_mask(m, capv);
+                    let mut low = 0u64;
+                    for half in 0..2 {
+                        let pick = |x: __m512i| if half == 0 { lo16(x) } else { hi16(x) };
+                        let e16 = match (WIDE, half) {
+                            (true, 0) => e_lo,
+                            (true, _) => e_hi,
+                            (false, _) => pick(e),
+                        };
+                        let w16 = pick(w);
+                        let lb = _mm512_subs_epu16(
+                            _mm512_subs_epu16(
+                                _mm512_subs_epu16(base, _mm512_add_epi16(w16, w16)),
+                                pick(p),
+                            ),
+                            restv,
+                        );
+                        let lb = _mm512_add_epi16(lb, e16);
+                        let below = _mm512_cmplt_epu16_mask(lb, bestv);
+                        low |= u64::from(below) << (32 * half);
+                    }
+                    if low & !over & lanes == 0 {
+                        left = true;
+                        break;
+                    }
+                }
                 let fv: [__m512i; G] = std::array::from_fn(|j| _mm512_set1_epi8(group[j] as i8));
                 let mut cnt = [zero; G];
                 if gi == 0 {
                     for &ptr in &ptrs {
+                        // The rows are far apart (a stream per secret, too
+                        // many for the hardware's prefetch): ask for the
+                        // bytes `AHEAD` on now. A prefetch never faults.
+                        _mm_prefetch::<_MM_HINT_T0>(ptr.wrapping_add(o + AHEAD) as *const i8);
                         let v = _mm512_maskz_loadu_epi8(lanes, ptr.add(o) as *const i8);
                         w = _mm512_mask_add_epi8(w, _mm512_cmpeq_epi8_mask(v, winv), w, one);
                         for j in 0..G {
@@ -1294,6 +1457,10 @@ impl Kernel {
                         }
                     }
                 }
+            }
+            if left {
+                o += 64;
+                continue;
             }
             // Unusable: a class above capacity, or one class and no win.
             let bad: u64 = _mm512_cmpgt_epu8_mask(m, capv)
@@ -1328,19 +1495,25 @@ impl Kernel {
     /// AVX-512.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn bounds_avx2<const WIDE: bool>(
         &self,
         rows: &[&[Feedback]],
+        answers: &[u8],
         len: usize,
         cap: u8,
         stop: u16,
+        ceiling: Option<u16>,
         out: &mut [u16],
     ) -> u16 {
         use std::arch::x86_64::*;
         const G: usize = 8;
         debug_assert!(len.is_multiple_of(32));
         let n = rows.len();
-        let (ptrs, groups) = self.prepare::<G>(rows);
+        let (ptrs, groups) = Self::prepare::<G>(rows, answers);
+        let rest: Vec<u16> = (1..=groups.len())
+            .map(|i| answers.len().saturating_sub(G * i) as u16)
+            .collect();
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi8(1);
         let winv = _mm256_set1_epi8(self.win as i8);
@@ -1359,11 +1532,50 @@ impl Kernel {
         while o < len {
             let (mut p, mut e, mut m, mut w) = (zero, zero, zero, zero);
             let (mut e_lo, mut e_hi) = (zero, zero);
+            // As on AVX-512: leave the block once no guess can go below.
+            let mut left = false;
+            let best = ceiling.map(|c| c.min(horizontal_min(least)));
             for (gi, group) in groups.iter().enumerate() {
+                if let Some(best) = best.filter(|_| gi > 0) {
+                    let restv = _mm256_set1_epi16(rest[gi - 1] as i16);
+                    let bestv = _mm256_set1_epi16(best as i16);
+                    // Usable so far (no class above capacity), by byte.
+                    let usable = _mm256_cmpeq_epi8(_mm256_max_epu8(m, capv), capv);
+                    let mut below = [zero; 2];
+                    for (half, below) in below.iter_mut().enumerate() {
+                        let pick = |x: __m256i| if half == 0 { lo16(x) } else { hi16(x) };
+                        let e16 = match (WIDE, half) {
+                            (true, 0) => e_lo,
+                            (true, _) => e_hi,
+                            (false, _) => pick(e),
+                        };
+                        let w16 = pick(w);
+                        let lb = _mm256_subs_epu16(
+                            _mm256_subs_epu16(
+                                _mm256_subs_epu16(base, _mm256_add_epi16(w16, w16)),
+                                pick(p),
+                            ),
+                            restv,
+                        );
+                        let lb = _mm256_add_epi16(lb, e16);
+                        // lb < best (unsigned): max(lb, best) ≠ lb.
+                        let not_below = _mm256_cmpeq_epi16(_mm256_max_epu16(lb, bestv), lb);
+                        *below = _mm256_xor_si256(not_below, _mm256_set1_epi8(-1));
+                    }
+                    // Back to one byte per guess, in order (the pack
+                    // interleaves the two halves' 128-bit lanes).
+                    let packed = _mm256_packs_epi16(below[0], below[1]);
+                    let packed = _mm256_permute4x64_epi64(packed, 0b11_01_10_00);
+                    if _mm256_testz_si256(packed, usable) == 1 {
+                        left = true;
+                        break;
+                    }
+                }
                 let fv: [__m256i; G] = std::array::from_fn(|j| _mm256_set1_epi8(group[j] as i8));
                 let mut cnt = [zero; G];
                 if gi == 0 {
                     for &ptr in &ptrs {
+                        _mm_prefetch::<_MM_HINT_T0>(ptr.wrapping_add(o + AHEAD) as *const i8);
                         let v = _mm256_loadu_si256(ptr.add(o) as *const __m256i);
                         w = _mm256_sub_epi8(w, _mm256_cmpeq_epi8(v, winv));
                         for j in 0..G {
@@ -1391,6 +1603,10 @@ impl Kernel {
                         }
                     }
                 }
+            }
+            if left {
+                o += 32;
+                continue;
             }
             // Unusable: a class above capacity, or one class and no win.
             let over = _mm256_xor_si256(
@@ -1607,8 +1823,14 @@ mod tests {
                     // The least bound alone (by answer masks on small sets).
                     let alone = kernel.least(&rows, dense, set, game.len(), cap, 0, NONE, &mut out);
                     assert_eq!(alone, least, "least: {name:?} set of {} d {d}", set.len());
-                    // Under a ceiling: the least, or the ceiling.
-                    for ceiling in [least.saturating_sub(1), least, least.saturating_add(2)] {
+                    // Under a ceiling: the least, or the ceiling (blocks
+                    // left early below any of them: `least_counted`).
+                    for ceiling in [
+                        least.saturating_sub(1),
+                        least,
+                        least.saturating_add(2),
+                        least.saturating_add(40),
+                    ] {
                         let capped =
                             kernel.least(&rows, dense, set, game.len(), cap, 0, ceiling, &mut out);
                         assert_eq!(capped, least.min(ceiling), "{name:?}");

@@ -494,7 +494,10 @@ impl Context<'_> {
             // max(all, ncl)) is the bound too: if a candidate is the least
             // of all, both are its bound. Symmetric guesses have equal
             // bounds: no orbit test.
+            // No guess at or above the candidates' least changes the
+            // bound: that is the ceiling.
             let stop = known.max(ncl).min(u64::from(NONE - 1)) as u16;
+            let ceiling = cand.min(u64::from(NONE)) as u16;
             let all = BUF.with(|buf| {
                 let least = kernel.least(
                     cols,
@@ -503,7 +506,7 @@ impl Context<'_> {
                     self.game.len(),
                     capacity,
                     stop,
-                    NONE,
+                    ceiling,
                     &mut buf.borrow_mut(),
                 );
                 if least == NONE {
