@@ -63,19 +63,9 @@ PY
 }
 
 # the class of moo:5x10 above with binary $1 into $work/$2.*
+# (its secrets are listed once, before the two binaries start)
 moo510class() {
     local bin=$1 tag=$2
-    if [[ ! -f $work/class.txt ]]; then
-        python3 - >"$work/class.txt" <<'PY'
-from itertools import permutations
-def answer(g, s):
-    a = sum(x == y for x, y in zip(g, s))
-    return a, len(set(g) & set(s)) - a
-for s in permutations(range(10), 5):
-    if answer((0, 1, 2, 3, 4), s) == (0, 3) and answer((1, 2, 3, 5, 6), s) == (0, 1):
-        print("".join(map(str, s)))
-PY
-    fi
     /usr/bin/time -f "%U %e" -o "$work/$tag.time" \
         "$bin" solve --game moo:5x10 --secrets "$work/class.txt" --threads 1 --json \
         -o "$work/$tag.tree" >"$work/$tag.json" 2>"$work/$tag.err"
@@ -121,7 +111,25 @@ print(n)')
         >"$work/$tag.line"
 }
 
+# A run that fails shows its errors (the folder goes when the script ends).
+failed() {
+    echo "$1 failed:" >&2
+    cat "$work"/*.err >&2 2>/dev/null || true
+    exit 1
+}
+
 for job in $jobs; do
+    if [[ $job == moo:5x10-class ]]; then
+        python3 - >"$work/class.txt" <<'PY'
+from itertools import permutations
+def answer(g, s):
+    a = sum(x == y for x, y in zip(g, s))
+    return a, len(set(g) & set(s)) - a
+for s in permutations(range(10), 5):
+    if answer((0, 1, 2, 3, 4), s) == (0, 3) and answer((1, 2, 3, 5, 6), s) == (0, 1):
+        print("".join(map(str, s)))
+PY
+    fi
     case $job in
         moo:5x8) run=moo58 ;;
         mm:5x6) run=mm56 ;;
@@ -134,8 +142,8 @@ for job in $jobs; do
     if [[ -n $base ]]; then
         "$run" "$base" base &
         pid=$!
-        "$run" "$new" new
-        wait "$pid"
+        "$run" "$new" new || failed "$job (this build)"
+        wait "$pid" || failed "$job (base)"
         echo "$job  base  $(cat "$work/base.line")"
         echo "$job  new   $(cat "$work/new.line")"
         if cmp -s "$work/base.tree" "$work/new.tree"; then
@@ -144,7 +152,7 @@ for job in $jobs; do
             echo "$job  trees: DIFFERENT"
         fi
     else
-        "$run" "$new" new
+        "$run" "$new" new || failed "$job"
         echo "$job  new   $(cat "$work/new.line")"
     fi
     rm -rf "$work"/base* "$work"/new*
