@@ -476,57 +476,72 @@ impl Kernel {
         out.clear();
         out.resize(len, 0);
         let cap = capacity.min(255) as u8;
-        #[allow(unused_mut)]
-        let mut done = 0;
-        #[allow(unused_mut)]
-        let mut least = NONE;
-        #[cfg(target_arch = "x86_64")]
-        {
-            let wide = n >= self.wide_from;
-            match self.path {
-                KernelPath::Scalar => {}
-                KernelPath::Avx512 => {
-                    // SAFETY: the path was checked against the CPU when the
-                    // kernel was made; every row holds at least `len` bytes
-                    // and only the first `len` are read (masked).
-                    let answers = &self.answers;
-                    least = unsafe {
-                        if wide {
-                            self.bounds_avx512::<true>(rows, answers, len, cap, stop, None, out)
-                        } else {
-                            self.bounds_avx512::<false>(rows, answers, len, cap, stop, None, out)
-                        }
-                    };
-                    if least > stop || stop == 0 {
-                        self.debug_check(rows, 0, len, cap, out);
-                    }
-                    return least;
-                }
-                KernelPath::Avx2 => {
-                    let to = len / 32 * 32;
-                    if to > 0 {
-                        // SAFETY: as above, reading the first `to <= len`.
-                        let answers = &self.answers;
-                        least = unsafe {
-                            if wide {
-                                self.bounds_avx2::<true>(rows, answers, to, cap, stop, None, out)
-                            } else {
-                                self.bounds_avx2::<false>(rows, answers, to, cap, stop, None, out)
-                            }
-                        };
-                        if least <= stop {
-                            return least;
-                        }
-                        self.debug_check(rows, 0, to, cap, out);
-                        done = to;
-                    }
-                }
+        let (least, done) = self.count_simd(rows, &self.answers, len, cap, stop, None, out);
+        if done > 0 {
+            if stop > 0 && least <= stop {
+                return least;
             }
+            self.debug_check(rows, 0, done, cap, out);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = stop; // Only the SIMD paths stop early.
         self.bounds_scalar(rows, done, len, cap, out);
         least.min(out[done..].iter().copied().min().unwrap_or(NONE))
+    }
+
+    /// The SIMD part of [`Kernel::bounds`] and [`Kernel::least_counted`]:
+    /// the guesses `0..done` counted on this kernel's path (all of them on
+    /// AVX-512, the whole blocks of 32 on AVX2, none on the scalar path),
+    /// their bounds in `out[..done]` (with a `ceiling`, only those of the
+    /// blocks not left early), and their least (`NONE` when none). The
+    /// answers are counted in the order of `answers`; `stop` as for
+    /// [`Kernel::bounds`].
+    #[allow(clippy::too_many_arguments)]
+    fn count_simd(
+        &self,
+        rows: &[&[Feedback]],
+        answers: &[u8],
+        len: usize,
+        cap: u8,
+        stop: u16,
+        ceiling: Option<u16>,
+        out: &mut [u16],
+    ) -> (u16, usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let wide = rows.len() >= self.wide_from;
+            let to = match self.path {
+                KernelPath::Scalar => 0,
+                KernelPath::Avx512 => len,
+                KernelPath::Avx2 => len / 32 * 32,
+            };
+            if to == 0 {
+                return (NONE, 0);
+            }
+            // SAFETY: the path was checked against the CPU when the kernel
+            // was made; every row holds at least `len >= to` bytes and only
+            // the first `to` are read (AVX-512: masked).
+            let least = unsafe {
+                match (self.path, wide) {
+                    (KernelPath::Avx512, true) => {
+                        self.bounds_avx512::<true>(rows, answers, to, cap, stop, ceiling, out)
+                    }
+                    (KernelPath::Avx512, false) => {
+                        self.bounds_avx512::<false>(rows, answers, to, cap, stop, ceiling, out)
+                    }
+                    (_, true) => {
+                        self.bounds_avx2::<true>(rows, answers, to, cap, stop, ceiling, out)
+                    }
+                    (_, false) => {
+                        self.bounds_avx2::<false>(rows, answers, to, cap, stop, ceiling, out)
+                    }
+                }
+            };
+            (least, to)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (rows, answers, len, cap, stop, ceiling, out);
+            (NONE, 0)
+        }
     }
 
     /// The least of [`Kernel::bounds`]'s values, no more than `ceiling`;
@@ -559,43 +574,15 @@ impl Kernel {
         out.clear();
         out.resize(len, 0);
         let cap = capacity.min(255) as u8;
-        #[allow(unused_mut)]
-        let mut done = 0;
-        #[allow(unused_mut)]
-        let mut least = NONE;
-        #[cfg(target_arch = "x86_64")]
-        if self.path != KernelPath::Scalar {
-            let answers = self.answers_by_size(rows, len);
-            let wide = n >= self.wide_from;
-            let ceiling = Some(ceiling);
-            let to = if self.path == KernelPath::Avx512 {
-                len
-            } else {
-                len / 32 * 32
-            };
-            if to > 0 {
-                // SAFETY: the path was checked against the CPU when the
-                // kernel was made; every row holds at least `len >= to`
-                // bytes and only the first `to` are read.
-                least =
-                    unsafe {
-                        match (self.path, wide) {
-                            (KernelPath::Avx512, true) => self
-                                .bounds_avx512::<true>(rows, &answers, to, cap, stop, ceiling, out),
-                            (KernelPath::Avx512, false) => self.bounds_avx512::<false>(
-                                rows, &answers, to, cap, stop, ceiling, out,
-                            ),
-                            (_, true) => self
-                                .bounds_avx2::<true>(rows, &answers, to, cap, stop, ceiling, out),
-                            (_, false) => self
-                                .bounds_avx2::<false>(rows, &answers, to, cap, stop, ceiling, out),
-                        }
-                    };
-                done = to;
-                if least <= stop {
-                    return least;
-                }
-            }
+        let answers = if cfg!(target_arch = "x86_64") && self.path != KernelPath::Scalar {
+            self.answers_by_size(rows, len)
+        } else {
+            Vec::new()
+        };
+        let ceil = Some(ceiling);
+        let (least, done) = self.count_simd(rows, &answers, len, cap, stop, ceil, out);
+        if done > 0 && stop > 0 && least <= stop {
+            return least;
         }
         self.bounds_scalar(rows, done, len, cap, out);
         let least = least
@@ -614,7 +601,6 @@ impl Kernel {
     /// sample of the guesses `0..len` (up to 64, spread evenly): the order
     /// in which [`Kernel::least_counted`] counts them, so that the excess
     /// of the largest classes is known early.
-    #[cfg(target_arch = "x86_64")]
     fn answers_by_size(&self, rows: &[&[Feedback]], len: usize) -> Vec<u8> {
         let mut counts = [0u32; 256];
         let step = len.div_ceil(64).max(1);
