@@ -870,3 +870,88 @@ fn bounds_four_guesses_down() {
         assert_eq!(code, 2, "{args:?}: {err}");
     }
 }
+
+/// `work --upper-tree FILE`: each unit on the tree's path is solved under
+/// the tree's cost on it plus one, far below the plan's cut-off; the
+/// units come out exact with the values and subtrees of a plain run,
+/// whether the tree is a heuristic's or optimal (its cost on each unit is
+/// then the exact value: the tightest cut-off that still finds it), and
+/// by the best-first path (`--time-limit`) too. Each unit file records
+/// the cut-off it ran under. A tree of another game is refused.
+#[test]
+fn work_under_a_trees_cut_off_finds_the_same_units() {
+    let game = "moo:5x7";
+    let plain = folder("dist-upper-plain");
+    ok(&["plan", "--game", game, "-o", s(&plain)]);
+    ok(&["work", s(&plain), "--all", "--threads", "1"]);
+    let n = units(&plain);
+    let optimal = scratch("dist-upper-optimal.tree");
+    ok(&["merge", s(&plain), "-o", s(&optimal)]);
+    let heuristic = scratch("dist-upper-entropy.tree");
+    ok(&[
+        "export",
+        "--game",
+        game,
+        "--strategy",
+        "entropy",
+        "--format",
+        "tree",
+        "-o",
+        s(&heuristic),
+    ]);
+    for (name, tree, limit) in [
+        ("entropy", &heuristic, None),
+        ("optimal", &optimal, None),
+        ("optimal-best-first", &optimal, Some("3600")),
+    ] {
+        let dir = folder(&format!("dist-upper-{name}"));
+        ok(&["plan", "--game", game, "-o", s(&dir)]);
+        let mut args = vec!["work", s(&dir), "--all", "--threads", "2"];
+        args.extend(["--upper-tree", s(tree)]);
+        if let Some(t) = limit {
+            args.extend(["--time-limit", t]);
+        }
+        ok(&args);
+        let rows: serde_json::Value = serde_json::from_str(&ok(&[
+            "status",
+            s(&dir),
+            "--json",
+            "--units",
+            "--upper-tree",
+            s(tree),
+        ]))
+        .unwrap();
+        let mut tighter = 0;
+        for i in 0..n {
+            let (a, b) = (unit_json(&plain, i), unit_json(&dir, i));
+            assert_eq!(b["exact"], true, "{name}: unit {i}: {b}");
+            assert_eq!(a["value"], b["value"], "{name}: unit {i}");
+            assert_eq!(a["subtree"], b["subtree"], "{name}: unit {i}");
+            if let Some(t) = rows["units"][i]["tree"].as_u64() {
+                assert!(
+                    b["cutoff"].as_u64().unwrap() <= t + 1,
+                    "{name}: unit {i}: {b}"
+                );
+                if b["cutoff"].as_u64() < a["cutoff"].as_u64() {
+                    tighter += 1;
+                }
+            }
+        }
+        assert!(tighter > 0, "{name}: no unit ran under a tighter cut-off");
+        assert_eq!(
+            total(&ok(&["merge", s(&dir)])),
+            total(&ok(&["merge", s(&plain)]))
+        );
+    }
+    let other = scratch("dist-upper-mm-3x4.tree");
+    ok(&["solve", "--game", "mm:3x4", "-o", s(&other)]);
+    let dir = folder("dist-upper-other");
+    ok(&["plan", "--game", game, "-o", s(&dir)]);
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["work", s(&dir), "--unit", "0", "--upper-tree", s(&other)],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(!dir.join("units/0.json").exists());
+}

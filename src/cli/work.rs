@@ -82,6 +82,18 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "bound_only", default_value_t = 3,
           value_parser = clap::value_parser!(u8).range(3..=9))]
     pub levels: u8,
+    /// A tree of the plan's game (every code, within its cap; e.g. one of
+    /// `optimoo improve`), replayed over every secret first: each unit
+    /// whose path it takes is solved under the tree's cost on the unit
+    /// plus one instead of the plan's cut-off, when that is lower. The
+    /// unit's exact cost is at most the tree's, so the result is the same
+    /// exact cost; but every second guess and class is refuted against
+    /// that cost rather than solved, far cheaper on large units. A unit's
+    /// progress (DIR/progress/) is kept under the cut-off it ran under: a
+    /// later run under a higher one (without this flag) raises its bounds
+    /// again. Average objective.
+    #[arg(long, value_name = "FILE")]
+    pub upper_tree: Option<PathBuf>,
 }
 
 /// A positive, finite number of seconds.
@@ -97,8 +109,12 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
-        if args.max_secrets.is_some() || args.time_limit.is_some() || args.bound_only {
-            bail!("--max-secrets, --time-limit and --bound-only are for plans of the exact search, not of the phased strategy");
+        if args.max_secrets.is_some()
+            || args.time_limit.is_some()
+            || args.bound_only
+            || args.upper_tree.is_some()
+        {
+            bail!("--max-secrets, --time-limit, --bound-only and --upper-tree are for plans of the exact search, not of the phased strategy");
         }
         let units: Vec<usize> = if args.all {
             (0..file.units.len()).collect()
@@ -150,6 +166,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    let tree = match &args.upper_tree {
+        Some(path) => {
+            let t = checkpoint::upper_tree(&folder, path, true)?;
+            for &i in &units {
+                if t.units[i].is_none() && !args.all {
+                    eprintln!(
+                        "note: {} does not take unit {i}'s path: the plan's cut-off",
+                        path.display()
+                    );
+                }
+            }
+            Some(t.units)
+        }
+        None => None,
+    };
     let in_flight = if args.all {
         threads.min(units.len())
     } else {
@@ -169,6 +200,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             checkpoint::Limits {
                 time_limit: args.time_limit,
                 bound_only: args.bound_only.then_some(args.levels),
+                tree: tree.as_deref(),
             },
             &report,
         )

@@ -51,6 +51,7 @@ mod merge;
 mod planning;
 mod progress;
 mod solve;
+mod upper;
 mod work;
 pub use audit::{audit, sample};
 pub use files::*;
@@ -58,6 +59,7 @@ pub use merge::{merge, Merged};
 pub use planning::ensure;
 pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};
 pub use solve::solve;
+pub use upper::{upper_tree, UpperTree};
 pub use work::{fit_memory, solve_one, work, Done, Limits, Solved};
 
 /// A checkpoint folder, its plan read and checked.

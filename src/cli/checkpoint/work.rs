@@ -55,7 +55,7 @@ pub fn work(
     units: &[usize],
     memo_mib: usize,
     json: bool,
-    limits: Limits,
+    limits: Limits<'_>,
     report: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<Done> {
     folder.check_units_dir()?;
@@ -82,7 +82,16 @@ pub fn work(
         .par_iter()
         .with_max_len(1)
         .map(|&i| {
-            let cutoff = folder.plan.cutoff(i, upper);
+            let planned = folder.plan.cutoff(i, upper);
+            // A real strategy's cost on the unit bounds its exact cost: the
+            // search still finds it under that cost plus one, and refutes
+            // every other second guess against it instead of the plan's
+            // far looser cut-off.
+            let tree = limits.tree.and_then(|t| t.get(i).copied().flatten());
+            let cutoff = match tree {
+                Some(c) => planned.min(c.saturating_add(1)),
+                None => planned,
+            };
             let deadline = limits.time_limit.map(|t| Instant::now() + t);
             let kept = std::sync::Mutex::new(None);
             let Solved {
@@ -99,6 +108,15 @@ pub fn work(
                 limits.bound_only,
                 Some(&kept),
             )?;
+            if let (Some(c), Outcome::AtLeast(b)) = (tree, result.outcome()) {
+                if b > c {
+                    bail!(
+                        "unit {i}: the search proved a cost of at least {b}, above the {c} the \
+                         tree of --upper-tree reaches on it: a contradiction (a bug); nothing \
+                         was written"
+                    );
+                }
+            }
             // Whether the time limit ended the unit (rather than its work).
             let timed_out = deadline.is_some_and(|t| Instant::now() >= t);
             let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
@@ -179,12 +197,16 @@ const KEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// How far [`work`] goes with each unit.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Limits {
+pub struct Limits<'a> {
     /// Stop each unit then, with the best bound proven (`--time-limit`).
     pub time_limit: Option<std::time::Duration>,
     /// Stop at the bound that many guesses down (`--bound-only`, with
     /// `--levels`, 3 by default).
     pub bound_only: Option<u8>,
+    /// Per unit, the cost of a verified tree on it (`--upper-tree`, see
+    /// [`super::upper_tree`]): the unit is solved under that cost plus
+    /// one when it is below the plan's cut-off.
+    pub tree: Option<&'a [Option<u64>]>,
 }
 
 /// What a call of [`work`] did: units solved and written by this process,
