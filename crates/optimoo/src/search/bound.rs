@@ -231,6 +231,18 @@ impl Bounds {
         &self.extras[self.depth_index(d)]
     }
 
+    /// [`Bounds::lower`] of the total objective for a set all of whose
+    /// subsets split into at most `answers` non-winning classes under any
+    /// guess (the level capacities 1, `answers`, `answers²`, …), when that
+    /// is below the game's branching; `None` for the other objectives or
+    /// where it would not be higher. A subset of a set `S` gets from each
+    /// guess at most the answers `S` gets from it, so the most answers any
+    /// guess gives on `S` bound every class below `S`.
+    pub fn lower_within(&self, n: usize, d: usize, answers: u64) -> Option<u64> {
+        (self.objective == Cost::Total && answers < self.branching)
+            .then(|| fill(n as u64, d, answers.max(1), 1))
+    }
+
     /// Lower bound on the cost of any set of `n` secrets within `d` guesses.
     #[inline]
     pub fn lower(&self, n: usize, d: usize) -> u64 {

@@ -294,6 +294,12 @@ impl NodeAnswers<'_> {
         at
     }
 
+    /// The most non-winning answers any guess gives on the node's set:
+    /// no guess splits a subset of it into more classes.
+    pub fn most_answers(&self) -> u8 {
+        self.block_answers.first().copied().unwrap_or(u8::MAX)
+    }
+
     /// Gathers blocks up to `b` (included).
     fn build_to(&mut self, b: usize) {
         let n = self.set.len();

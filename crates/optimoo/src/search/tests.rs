@@ -412,6 +412,68 @@ fn class_bound_never_exceeds_brute_force() {
     }
 }
 
+/// The level bound with the branching of a set's most answers
+/// (`Bounds::lower_within`, used by a node's evaluations) never exceeds the
+/// exact cost of the set or of any class a guess makes of it, by brute
+/// force on small games; and it binds (is above the game's level bound)
+/// on some of them.
+#[test]
+fn lower_within_never_exceeds_brute_force() {
+    let mut binds = 0;
+    for rules in ["moo:3x5", "mm:3x3", "moo:3x6", "mm:2x4"] {
+        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let bounds = &Searcher::new(&game, Config::default()).unwrap().cx.bounds;
+        let mut memo = HashMap::new();
+        let all = game.all_codes();
+        let split = crate::model::partition::split;
+        let mut sets = Vec::new();
+        for a in game.codes().all().step_by(5) {
+            for (_, c) in split(&game, a, &all) {
+                for b in game.codes().all().step_by(11) {
+                    sets.extend(split(&game, b, &c).into_iter().map(|(_, x)| x));
+                }
+                sets.push(c);
+            }
+        }
+        sets.retain(|c| c.len() >= 2);
+        sets.sort();
+        sets.dedup();
+        let step = sets.len().div_ceil(80);
+        for set in sets.iter().step_by(step) {
+            // The most non-winning answers any guess gives on the set.
+            let most = game
+                .codes()
+                .all()
+                .map(|g| {
+                    split(&game, g, set)
+                        .iter()
+                        .filter(|(f, _)| *f != game.win())
+                        .count()
+                })
+                .max()
+                .unwrap() as u64;
+            let mut below = vec![set.clone()];
+            for g in game.codes().all().step_by(3) {
+                below.extend(split(&game, g, set).into_iter().map(|(_, c)| c));
+            }
+            for c in &below {
+                for d in [2, 3, 4, 6] {
+                    let Some(lb) = bounds.lower_within(c.len(), d, most) else {
+                        continue;
+                    };
+                    let exact = brute(&game, c, d, &mut memo);
+                    assert!(
+                        lb <= exact,
+                        "{rules} d {d} most {most} {c:?}: {lb} > {exact}"
+                    );
+                    binds += usize::from(lb > bounds.lower(c.len(), d));
+                }
+            }
+        }
+    }
+    assert!(binds > 0, "the bound never rose above the level bound");
+}
+
 /// Under any limit the class bound is `max(level bound, min(limit, least
 /// one-step bound))`, the least found by plain counting, whichever road the
 /// kernel takes (answer masks for sets of up to 64 secrets that no class
