@@ -201,10 +201,7 @@ impl Searcher<'_> {
             // well below the game's on deep nodes (13 of 19 on moo:5x10's
             // classes two guesses down), refutes most guesses here before
             // any class bound is computed.
-            let most = lease
-                .as_ref()
-                .and_then(|l| l.node.as_ref())
-                .map(|node| u64::from(node.most_answers()));
+            let most = lease.as_ref().and_then(|l| l.most(&self.cx, set));
             if let (Some(most), None) = (most, &self.cx.weights) {
                 for (i, lb_i) in lbs.iter_mut().enumerate() {
                     let c = classes.get(i).1;
@@ -364,6 +361,9 @@ pub(super) struct NodePool<'t> {
     free: std::sync::Mutex<Vec<NodeAnswers<'t>>>,
     /// Evaluations that asked so far.
     asked: std::sync::atomic::AtomicUsize,
+    /// The most answers any guess gives on a node too large for its
+    /// answers, counted once when first asked.
+    most: std::sync::OnceLock<Option<u64>>,
 }
 
 /// Evaluations of a node's guesses before its answers are built: most
@@ -376,6 +376,7 @@ impl<'t> NodePool<'t> {
         NodePool {
             free: std::sync::Mutex::new(Vec::new()),
             asked: std::sync::atomic::AtomicUsize::new(0),
+            most: std::sync::OnceLock::new(),
         }
     }
 
@@ -392,7 +393,12 @@ impl<'t> NodePool<'t> {
             let free = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
             free.or_else(|| cx.node_answers(set))
         };
-        Lease { pool: self, node }
+        let late = asked >= NODE_ANSWERS_AFTER;
+        Lease {
+            pool: self,
+            node,
+            late,
+        }
     }
 }
 
@@ -400,6 +406,24 @@ impl<'t> NodePool<'t> {
 struct Lease<'p, 't> {
     pool: &'p NodePool<'t>,
     node: Option<NodeAnswers<'t>>,
+    /// Lent from the node's [`NODE_ANSWERS_AFTER`]-th evaluation on.
+    late: bool,
+}
+
+impl Lease<'_, '_> {
+    /// The most non-winning answers any guess gives on the node's set
+    /// `set`: from its answers, or counted once for a node too large for
+    /// them (from the same evaluation on). `None` before, or where the
+    /// kernel's counts do not apply.
+    fn most(&self, cx: &Context<'_>, set: &[Code]) -> Option<u64> {
+        match &self.node {
+            Some(node) => Some(u64::from(node.most_answers())),
+            None if self.late && set.len() > crate::search::kernel::MAX_SET => {
+                *self.pool.most.get_or_init(|| cx.most_answers(set))
+            }
+            None => None,
+        }
+    }
 }
 
 impl Drop for Lease<'_, '_> {

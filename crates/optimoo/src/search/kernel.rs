@@ -920,6 +920,40 @@ impl Kernel {
         with_candidates(horizontal_min(least), set, n, out)
     }
 
+    /// The most non-winning answers any guess `g < len` gives on the
+    /// secrets whose rows are `rows` (`dense` their dense codes if the
+    /// search has them), of any number: what [`NodeAnswers::most_answers`]
+    /// tells of a node too large for its answers. `None` where the answer
+    /// counts do not apply (the scalar path, answers that do not fit the
+    /// masks, fewer than 32 guesses).
+    pub fn most_answers(
+        &self,
+        rows: &[&[Feedback]],
+        dense: Option<&[&[u8]]>,
+        len: usize,
+    ) -> Option<u8> {
+        if self.path == KernelPath::Scalar || !self.masks_fit || len < 32 || rows.is_empty() {
+            return None;
+        }
+        let bytes: Vec<&[u8]> = match dense {
+            Some(d) => d.to_vec(),
+            // SAFETY: `Feedback` is `repr(transparent)` over a `u8`.
+            None => rows
+                .iter()
+                .map(|r| unsafe { std::slice::from_raw_parts(r.as_ptr() as *const u8, r.len()) })
+                .collect(),
+        };
+        assert!(bytes.len() == rows.len() && bytes.iter().all(|r| r.len() >= len));
+        let mut answers = vec![0u8; len];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a SIMD path implies AVX2 (checked when the kernel was
+        // made); every row holds at least `len >= 32` bytes.
+        unsafe {
+            self.answer_counts_avx2(&bytes, dense.is_some(), len, &mut answers)
+        };
+        answers.iter().copied().max()
+    }
+
     /// The answers of `set` (whose rows are `rows`, and `dense` their
     /// dense codes if the search has them) ordered for
     /// [`Kernel::least_within`], or `None` where it does not apply: the
@@ -1960,6 +1994,63 @@ mod tests {
                     }
                 }
                 check_within(&game, &class, &subs, &[2, 3, 4, 9]);
+            }
+        }
+    }
+
+    /// The most non-winning answers any guess gives on a set, counted by
+    /// the kernel (sets of any size) and by a node's answers (sets of at
+    /// most MAX_SET), equal plain counting: the classes of a first guess,
+    /// whole sets above MAX_SET included, on games of five positions to
+    /// one, with both answer codes.
+    #[test]
+    fn most_answers_equal_plain_counting() {
+        for rules in [
+            "moo:5x7", "mm:5x4", "moo:4x8", "mm:4x6", "mm:2x16", "mm:1x36",
+        ] {
+            let game = Game::new(rules.parse::<Rules>().unwrap());
+            let table = game.table().unwrap();
+            let all: Vec<Code> = game.codes().all().collect();
+            let mut sets = vec![all.clone()];
+            let mut rng = crate::rng::SplitMix64::new(5);
+            for _ in 0..2 {
+                let first = Code(rng.below(game.len()) as u16);
+                sets.extend(
+                    crate::model::partition::split(&game, first, &all)
+                        .into_iter()
+                        .map(|(_, c)| c),
+                );
+            }
+            for set in &sets {
+                let plain = game
+                    .codes()
+                    .all()
+                    .map(|g| {
+                        crate::model::partition::split(&game, g, set)
+                            .iter()
+                            .filter(|(f, _)| *f != game.win())
+                            .count()
+                    })
+                    .max()
+                    .unwrap();
+                let rows: Vec<&[Feedback]> = set.iter().map(|&s| table.row(s)).collect();
+                for kernel in kernels(&game) {
+                    let dense_table = kernel.dense_table(game.len(), |c| table.row(c));
+                    let dense_rows: Option<Vec<&[u8]>> = dense_table
+                        .as_ref()
+                        .map(|t| set.iter().map(|&s| t.row(s)).collect());
+                    for dense in [None, dense_rows.as_deref()] {
+                        let name = (game.rules(), kernel.path(), dense.is_some(), set.len());
+                        let Some(most) = kernel.most_answers(&rows, dense, game.len()) else {
+                            assert_eq!(kernel.path(), KernelPath::Scalar, "{name:?}");
+                            continue;
+                        };
+                        assert_eq!(usize::from(most), plain, "{name:?}");
+                        if let Some(node) = kernel.node_answers(&rows, dense, set, game.len()) {
+                            assert_eq!(usize::from(node.most_answers()), plain, "{name:?}");
+                        }
+                    }
+                }
             }
         }
     }

@@ -240,6 +240,20 @@ impl Context<'_> {
         kernel.node_answers(&cols, dense.as_deref(), set, self.game.len())
     }
 
+    /// The most non-winning answers any guess gives on `set`, through
+    /// the kernel's answer counts (`None` where they do not apply).
+    pub(super) fn most_answers(&self, set: &[Code]) -> Option<u64> {
+        let kernel = self.kernel.as_ref()?;
+        let cols = self.columns(set);
+        let dense: Option<Vec<&[u8]>> = self
+            .dense
+            .as_ref()
+            .map(|t| set.iter().map(|&s| t.row(s)).collect());
+        kernel
+            .most_answers(&cols, dense.as_deref(), self.game.len())
+            .map(u64::from)
+    }
+
     pub(super) fn filter<'s>(&'s self, set: &[Code], stab: &'s Stabilizer) -> Filter<'s> {
         let absent = self.all_symbols & !self.game.codes().symbols_of(set);
         // Symbols no candidate contains are interchangeable when every code
