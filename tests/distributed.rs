@@ -826,8 +826,30 @@ fn stopped_units_resume_from_their_progress() {
     );
     std::fs::write(&path, good).unwrap();
     // Finished exact from where the bounds stand: no progress left, and
-    // the tree of solve.
+    // the tree of solve. Each unit's file counts the wall time of every
+    // run that went into it, as its progress did.
+    let saved: Vec<Option<f64>> = (0..n)
+        .map(|i| {
+            let path = dir.join("progress").join(format!("{i}.json"));
+            let text = std::fs::read_to_string(path).ok()?;
+            let progress: serde_json::Value = serde_json::from_str(&text).unwrap();
+            progress["seconds"].as_f64()
+        })
+        .collect();
+    assert!(
+        saved.iter().any(Option::is_some),
+        "no progress to finish from"
+    );
     ok(&["work", s(&dir), "--all", "--time-limit", "3600"]);
+    for (i, saved) in saved.iter().enumerate() {
+        if let Some(before) = saved {
+            let unit = unit_json(&dir, i);
+            assert!(
+                unit["seconds"].as_f64().unwrap() >= *before,
+                "unit {i}: {unit} {before}"
+            );
+        }
+    }
     let left = (0..n)
         .filter(|&i| dir.join("progress").join(format!("{i}.json")).exists())
         .count();

@@ -98,6 +98,7 @@ pub fn work(
                 result,
                 nodes,
                 seconds,
+                unit_seconds,
                 progress_error,
             } = solve_one(
                 folder,
@@ -119,7 +120,7 @@ pub fn work(
             }
             // Whether the time limit ended the unit (rather than its work).
             let timed_out = deadline.is_some_and(|t| Instant::now() >= t);
-            let file = folder.unit_file(i, cutoff, &result, seconds, nodes);
+            let file = folder.unit_file(i, cutoff, &result, unit_seconds, nodes);
             let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
             let written = folder.write_unit_over(&file, &result, kept)?;
             let u = &folder.file.units[i];
@@ -235,6 +236,9 @@ pub struct Solved {
     pub nodes: u64,
     /// Wall seconds of this run.
     pub seconds: f64,
+    /// Wall seconds of the unit in all: this run's and those of the runs
+    /// it resumed from (its progress file's), what its file records.
+    pub unit_seconds: f64,
     /// The first failure to write the progress file: the next run starts
     /// from an older point (nothing proven is wrong).
     pub progress_error: Option<String>,
@@ -283,7 +287,8 @@ pub fn solve_one(
         if last.elapsed() >= KEEP_EVERY {
             *last = Instant::now();
             let r = UnitResult::at_least(b);
-            let f = folder.unit_file(i, cutoff, &r, start.elapsed().as_secs_f64(), 0);
+            let seconds = before + start.elapsed().as_secs_f64();
+            let f = folder.unit_file(i, cutoff, &r, seconds, 0);
             // A failed write loses nothing the final one will not report.
             if let (Ok(true), Some(k)) = (folder.write_unit(&f, &r), kept) {
                 *lock(k) = Some(b);
@@ -344,6 +349,7 @@ pub fn solve_one(
         result,
         nodes,
         seconds: start.elapsed().as_secs_f64(),
+        unit_seconds: before + start.elapsed().as_secs_f64(),
         progress_error: progress_error
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
