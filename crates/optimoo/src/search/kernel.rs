@@ -935,7 +935,20 @@ impl Kernel {
         if self.path == KernelPath::Scalar || !self.masks_fit || len < 32 || rows.is_empty() {
             return None;
         }
-        let bytes: Vec<&[u8]> = match dense {
+        let (_, answers) = self.answers_per_guess(rows, dense, len);
+        answers.iter().copied().max()
+    }
+
+    /// The rows as bytes (the dense codes where given) and how many
+    /// non-winning answers each guess `g < len` gives on them. Needs a
+    /// SIMD path, answers that fit the masks and `len >= 32`.
+    fn answers_per_guess<'t>(
+        &self,
+        rows: &[&'t [Feedback]],
+        dense: Option<&[&'t [u8]]>,
+        len: usize,
+    ) -> (Vec<&'t [u8]>, Vec<u8>) {
+        let bytes: Vec<&'t [u8]> = match dense {
             Some(d) => d.to_vec(),
             // SAFETY: `Feedback` is `repr(transparent)` over a `u8`.
             None => rows
@@ -951,7 +964,7 @@ impl Kernel {
         unsafe {
             self.answer_counts_avx2(&bytes, dense.is_some(), len, &mut answers)
         };
-        answers.iter().copied().max()
+        (bytes, answers)
     }
 
     /// The answers of `set` (whose rows are `rows`, and `dense` their
@@ -973,22 +986,8 @@ impl Kernel {
         {
             return None;
         }
-        let bytes: Vec<&'t [u8]> = match dense {
-            Some(d) => d.to_vec(),
-            // SAFETY: `Feedback` is `repr(transparent)` over a `u8`.
-            None => rows
-                .iter()
-                .map(|r| unsafe { std::slice::from_raw_parts(r.as_ptr() as *const u8, r.len()) })
-                .collect(),
-        };
-        assert!(bytes.len() == set.len() && bytes.iter().all(|r| r.len() >= len));
-        let mut answers = vec![0u8; len];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a SIMD path implies AVX2 (checked when the kernel was
-        // made); every row holds at least `len >= 32` bytes.
-        unsafe {
-            self.answer_counts_avx2(&bytes, dense.is_some(), len, &mut answers)
-        };
+        assert!(rows.len() == set.len());
+        let (bytes, answers) = self.answers_per_guess(rows, dense, len);
         // Counting sort: most answers first, then by code.
         let mut start = [0usize; 34];
         for &a in &answers {
