@@ -977,3 +977,95 @@ fn work_under_a_trees_cut_off_finds_the_same_units() {
     assert_eq!(code, 2, "{err}");
     assert!(!dir.join("units/0.json").exists());
 }
+
+/// `merge --fill-from`: a heuristic tree takes the exact units' subtrees
+/// where they are cheaper; its total falls by the savings counted class by
+/// class, it replays, and with every unit exact it costs the optimum.
+#[test]
+fn a_tree_filled_from_exact_units_costs_what_they_save() {
+    let game = "moo:4x8";
+    let heuristic = scratch("dist-fill-entropy.tree");
+    ok(&[
+        "export",
+        "--game",
+        game,
+        "--strategy",
+        "entropy",
+        "--format",
+        "tree",
+        "-o",
+        s(&heuristic),
+    ]);
+    let dir = folder("dist-fill");
+    ok(&["plan", "--game", game, "-o", s(&dir)]);
+    let n = units(&dir);
+    assert!(n > 4, "{n} units");
+    let fill = |out: &Path| -> serde_json::Value {
+        let line = ok(&[
+            "merge",
+            s(&dir),
+            "--fill-from",
+            s(&heuristic),
+            "--json",
+            "-o",
+            s(out),
+        ]);
+        serde_json::from_str(&line).unwrap()
+    };
+    let replayed = |tree: &Path| -> u64 {
+        let out = ok(&["verify", s(tree)]);
+        let (_, after) = out.split_once(" total ").unwrap_or_else(|| panic!("{out}"));
+        after.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    // No unit solved yet: the tree as it is.
+    let none = scratch("dist-fill-none.tree");
+    let r = fill(&none);
+    assert_eq!(r["grafts"].as_array().unwrap().len(), 0, "{r}");
+    assert_eq!(r["total"], r["from"]);
+    assert_eq!(replayed(&none), replayed(&heuristic));
+    // Half of the units: each graft strictly cheaper, the total down by
+    // their savings, the tree replays to that total.
+    for i in (0..n).step_by(2) {
+        ok(&["work", s(&dir), "--unit", &i.to_string(), "--threads", "1"]);
+    }
+    let half = scratch("dist-fill-half.tree");
+    let r = fill(&half);
+    let mut saved = 0;
+    for g in r["grafts"].as_array().unwrap() {
+        let unit = g["unit"].as_u64().unwrap() as usize;
+        assert_eq!(unit % 2, 0, "unit {unit} was not solved: {r}");
+        let (before, after) = (g["before"].as_u64().unwrap(), g["after"].as_u64().unwrap());
+        assert!(after < before, "{g}");
+        assert_eq!(unit_json(&dir, unit)["value"].as_u64(), Some(after));
+        saved += before - after;
+    }
+    assert!(
+        saved > 0,
+        "the entropy tree is optimal on every class solved: {r}"
+    );
+    let from = r["from"].as_u64().unwrap();
+    assert_eq!(from, replayed(&heuristic));
+    assert_eq!(r["total"].as_u64(), Some(from - saved));
+    assert_eq!(replayed(&half), from - saved);
+    // Every unit: the optimum (the entropy tree's first guess is the
+    // plan's, every class optimal).
+    ok(&["work", s(&dir), "--all", "--threads", "2"]);
+    let optimal = scratch("dist-fill-optimal.tree");
+    ok(&["merge", s(&dir), "-o", s(&optimal)]);
+    let all = scratch("dist-fill-all.tree");
+    let r = fill(&all);
+    assert_eq!(r["total"].as_u64(), Some(replayed(&optimal)), "{r}");
+    assert_eq!(replayed(&all), replayed(&optimal));
+    // A tree of another game is refused, nothing written.
+    let other = scratch("dist-fill-mm-3x4.tree");
+    ok(&["solve", "--game", "mm:3x4", "-o", s(&other)]);
+    let out = scratch("dist-fill-refused.tree");
+    let _ = std::fs::remove_file(&out);
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["merge", s(&dir), "--fill-from", s(&other), "-o", s(&out)],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(!out.exists());
+}

@@ -11,6 +11,7 @@ use super::args;
 use super::checkpoint::{self, show_cost, Folder, Merged};
 use super::output::Output;
 use crate::driver;
+use optimoo::tree::format::TreeFile;
 
 /// Assemble the optimal tree from a plan's units; report it as solve does.
 ///
@@ -57,14 +58,22 @@ pub struct Args {
     /// --max-memory` [default: the memory available]
     #[arg(long, value_name = "SIZE", value_parser = args::parse_size, requires = "audit")]
     pub max_memory: Option<u64>,
+    /// Instead of the optimal tree, improve the tree in FILE (of the plan's
+    /// game, e.g. one of `optimoo improve`) with the units solved so far:
+    /// each class of its first guess where an exact unit costs less takes
+    /// the unit's subtree. Needs no missing unit; the result is a verified
+    /// strategy (replayed over every secret, written with -o), an upper
+    /// bound, not a proof of optimality. Average objective.
+    #[arg(long, value_name = "FILE")]
+    pub fill_from: Option<PathBuf>,
 }
 
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
-        if args.output.is_some() || args.audit.is_some() {
+        if args.output.is_some() || args.audit.is_some() || args.fill_from.is_some() {
             anyhow::bail!(
-                "-o and --audit belong to exact plans: a phased plan merges into a table"
+                "-o, --audit and --fill-from belong to exact plans: a phased plan merges into a table"
             );
         }
         return super::phased_plan::merge(&args.dir, &file, args.json);
@@ -80,6 +89,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let seed = args.seed.unwrap_or(args::AUDIT_SEED);
         let say = |line: String| crate::exit::say(&line);
         pool.install(|| checkpoint::audit(&folder, fraction, seed, memo_mib, &say))?;
+    }
+    if let Some(path) = &args.fill_from {
+        return fill_from(&folder, path, output, args.json);
     }
     match checkpoint::merge(&folder, &mut output)? {
         Merged::Done(report) => report.print(args.json),
@@ -97,4 +109,72 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.dir.display()
         ),
     }
+}
+
+/// `merge --fill-from TREE`: the tree improved by the exact units, printed
+/// (and written with -o).
+fn fill_from(
+    folder: &Folder,
+    path: &std::path::Path,
+    output: Option<Output>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let g = checkpoint::graft(folder, path)?;
+    let game = &folder.game;
+    if let Some(out) = output {
+        let bytes = if out.path().extension().is_some_and(|e| e == "json") {
+            serde_json::to_string(&g.tree.to_json(game))?.into_bytes()
+        } else {
+            TreeFile::new(game, g.tree.clone(), folder.objective, folder.file.cap)?
+                .to_bytes(game)?
+        };
+        out.commit(&bytes)?;
+    }
+    let n = game.len() as f64;
+    if json {
+        let grafts: Vec<_> = g
+            .grafts
+            .iter()
+            .map(|x| {
+                serde_json::json!({
+                    "unit": x.unit, "answer": x.answer, "before": x.before, "after": x.after,
+                })
+            })
+            .collect();
+        let line = serde_json::json!({
+            "game": folder.file.game,
+            "from": g.from,
+            "total": g.total,
+            "average": g.total as f64 / n,
+            "grafts": grafts,
+        });
+        println!("{line}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "from       {}: {} ({:.4})",
+        path.display(),
+        g.from,
+        g.from as f64 / n
+    );
+    if g.grafts.is_empty() {
+        println!("grafted    nothing: no exact unit of the plan beats the tree on its class");
+    }
+    for x in &g.grafts {
+        println!(
+            "grafted    unit {} ({}): {} -> {}",
+            x.unit, x.answer, x.before, x.after
+        );
+    }
+    println!(
+        "tree       {} ({:.4}), replayed over every secret{}",
+        g.total,
+        g.total as f64 / n,
+        if g.grafts.is_empty() {
+            ""
+        } else {
+            "; an upper bound, not a proof of optimality"
+        }
+    );
+    Ok(ExitCode::SUCCESS)
 }

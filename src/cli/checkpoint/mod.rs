@@ -5,8 +5,8 @@
 //! that calls in here and never another subcommand: the files
 //! ([`Folder`], `files`), making or opening the plan ([`ensure`]), solving
 //! units ([`work`], [`fit_memory`]), assembling the tree ([`merge`]),
-//! re-solving a sample ([`audit`]) and all three in one command
-//! ([`solve`]).
+//! improving a verified tree with the exact units ([`graft`]), re-solving
+//! a sample ([`audit`]) and all three in one command ([`solve`]).
 //!
 //! Invariants:
 //! - No file is read without a bound: plan.json at most
@@ -47,6 +47,7 @@ use optimoo::search::{Cost, CRUSH_UNIT, INF};
 
 mod audit;
 mod files;
+mod graft;
 mod merge;
 mod planning;
 mod progress;
@@ -55,6 +56,7 @@ mod upper;
 mod work;
 pub use audit::{audit, sample};
 pub use files::*;
+pub use graft::{graft, Graft, Grafted};
 pub use merge::{merge, Merged};
 pub use planning::ensure;
 pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};

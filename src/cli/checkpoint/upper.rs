@@ -11,6 +11,8 @@
 use anyhow::{bail, Context};
 use optimoo::model::Objective;
 use optimoo::tree::format::TreeFile;
+use optimoo::tree::Tree;
+use std::path::Path;
 
 use super::Folder;
 
@@ -28,42 +30,23 @@ pub struct UpperTree {
 
 /// Reads and replays the tree in `path` (average objective only); with
 /// `per_unit`, its cost on each unit too.
-pub fn upper_tree(
-    folder: &Folder,
-    path: &std::path::Path,
-    per_unit: bool,
-) -> anyhow::Result<UpperTree> {
+pub fn upper_tree(folder: &Folder, path: &Path, per_unit: bool) -> anyhow::Result<UpperTree> {
     if folder.objective != Objective::Average {
         bail!(
             "--upper-tree bounds the average objective only, not {}",
             folder.objective
         );
     }
-    let file = TreeFile::read(path, Some(folder.game.rules()))
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if file.header.secrets.is_some() || folder.game.secret_set().is_some() {
-        bail!("--upper-tree: secret lists are not supported");
-    }
-    let (tree, game) = (&file.tree, &folder.game);
-    let stats = optimoo::tree::check::check(game, tree, folder.file.cap)
-        .with_context(|| format!("{} does not play every secret", path.display()))?;
+    let (file, total) = read_checked(folder, path)?;
     if !per_unit {
         return Ok(UpperTree {
-            total: stats.total,
+            total,
             units: Vec::new(),
         });
     }
-    // Each class of the tree's first guess: Σ over its secrets of the
-    // guesses after the first (the check above showed every secret won).
-    let mut by_answer = [0u64; 256];
-    for s in game.secrets() {
-        let moves = tree
-            .play(game, s)
-            .with_context(|| format!("{} does not play every secret", path.display()))?;
-        if let Some(&(_, f)) = moves.first() {
-            by_answer[usize::from(f.0)] += moves.len() as u64 - 1;
-        }
-    }
+    let tree = &file.tree;
+    let by_answer = class_costs(folder, tree)
+        .with_context(|| format!("{} does not play every secret", path.display()))?;
     let units = folder
         .plan
         .units
@@ -79,8 +62,32 @@ pub fn upper_tree(
             }
         })
         .collect();
-    Ok(UpperTree {
-        total: stats.total,
-        units,
-    })
+    Ok(UpperTree { total, units })
+}
+
+/// Reads the tree file in `path` (of the plan's game, no secret list) and
+/// replays every secret within the plan's cap: the file and its total.
+pub fn read_checked(folder: &Folder, path: &Path) -> anyhow::Result<(TreeFile, u64)> {
+    let file = TreeFile::read(path, Some(folder.game.rules()))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if file.header.secrets.is_some() || folder.game.secret_set().is_some() {
+        bail!("{}: secret lists are not supported", path.display());
+    }
+    let stats = optimoo::tree::check::check(&folder.game, &file.tree, folder.file.cap)
+        .with_context(|| format!("{} does not play every secret", path.display()))?;
+    Ok((file, stats.total))
+}
+
+/// Per answer to the tree's first guess, Σ over the secrets of that class
+/// of the guesses after the first (indexed by the answer's byte).
+pub fn class_costs(folder: &Folder, tree: &Tree) -> anyhow::Result<[u64; 256]> {
+    let game = &folder.game;
+    let mut by_answer = [0u64; 256];
+    for s in game.secrets() {
+        let moves = tree.play(game, s)?;
+        if let Some(&(_, f)) = moves.first() {
+            by_answer[usize::from(f.0)] += moves.len() as u64 - 1;
+        }
+    }
+    Ok(by_answer)
 }
