@@ -13,8 +13,11 @@
 //! cost, `k − 1` for [`Depth::Levels`]`(k)`); and last its exact cost.
 //! The loop takes the guess of least bound (the first in the search's
 //! order among equals) and raises its next class by one stage: first every
-//! class `t` levels, then the largest open class solved exactly, under the
-//! cut-off that would lift the guess to the unit's own cut-off.
+//! class `t` levels, then the largest open class searched under a cut-off
+//! that lifts the guess just past the next least guess (a step of
+//! [`CHASE_STEP`] more, and never above what lifts it to the unit's own
+//! cut-off): the class's exact cost when it is below, else a bound at
+//! least that cut-off, and the loop goes on with the guess now least.
 //!
 //! Invariants:
 //! - Every `b(D)` is a lower bound of `cost(D)` (exact costs and bounds
@@ -55,6 +58,16 @@ use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
 
 use super::{levels_down, root_stabilizer, seconds_of, unit_set, Plan, UnitResult};
+
+/// An exact class solve of the best-first loop is asked for its cost only
+/// up to its bound plus the distance to the next least guess, plus this
+/// fraction of its bound (1/128): small enough that a stopped run has
+/// proven its bounds rather than spent its time in one class (moo:5x10's
+/// 1A1B unit: 16401 -> 16485 in 962 s, where solving its largest open
+/// class outright returned nothing in that time), large enough that a class is
+/// not searched again for every point it rises (1/1024: 16463 in the same
+/// time). Measured in docs/benchmarks.md, session 19.
+const CHASE_STEP: u64 = 128;
 
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
@@ -328,6 +341,12 @@ pub fn bound_unit(
             return Ok((UnitResult::at_least(cutoff.max(u.lower)), searcher.nodes()));
         };
         let b = seconds[best].bound();
+        let next = (0..seconds.len())
+            .filter(|&j| j != best)
+            .map(|j| seconds[j].bound())
+            .min()
+            .unwrap_or(cutoff)
+            .min(cutoff);
         if b >= cutoff {
             return Ok((UnitResult::at_least(b), searcher.nodes()));
         }
@@ -415,9 +434,13 @@ pub fn bound_unit(
             let node = searcher.build(&set, d, &stab, cost);
             return Ok((UnitResult::exact(cost, node), searcher.nodes()));
         };
-        // The cut-off at which this class alone lifts the guess to the
-        // unit's cut-off.
-        let class_cutoff = cutoff - (b - h.lower[k]);
+        // Solved under the cut-off that lifts the guess just past the next
+        // least one (and a step more), never above the one at which this
+        // class alone lifts the guess to the unit's cut-off: refuted, the
+        // class keeps the bound it proved and the loop goes on with the
+        // guess now least; solved below it, the class is exact.
+        let full = cutoff - (b - h.lower[k]);
+        let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / CHASE_STEP);
         let r = searcher.solve(&h.classes[k], dc - 1, &child, class_cutoff, 1);
         if searcher.aborted() {
             return stop(
