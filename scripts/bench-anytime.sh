@@ -34,6 +34,10 @@ if [[ ! -x /usr/bin/time ]]; then
     echo "GNU time (/usr/bin/time) is needed: the user seconds are its" >&2
     exit 2
 fi
+if [[ ! $unit =~ ^[0-9]+$ ]]; then
+    echo "UNIT must be a unit's number (0-based), not '$unit'" >&2
+    exit 2
+fi
 if [[ ! -f $run/plan.json ]]; then
     echo "no run folder at '$run' (no plan.json)" >&2
     exit 2
@@ -45,12 +49,16 @@ trap 'rm -rf "$work"' EXIT
 value() {
     python3 - "$1" "$unit" <<'PY'
 import json, os, sys
-path = os.path.join(sys.argv[1], "units", sys.argv[2] + ".json")
+units = json.load(open(os.path.join(sys.argv[1], "plan.json")))["units"]
+i = int(sys.argv[2])
+if i >= len(units):
+    sys.exit(f"no unit {i}: the plan has {len(units)} (0 to {len(units) - 1})")
+path = os.path.join(sys.argv[1], "units", f"{i}.json")
 if os.path.exists(path):
     v = json.load(open(path))
     print(v["value"], "exact" if v["exact"] else "bound")
 else:
-    print(json.load(open(os.path.join(sys.argv[1], "plan.json")))["units"][int(sys.argv[2])]["lower"], "bound")
+    print(units[i]["lower"], "bound")
 PY
 }
 
@@ -69,7 +77,7 @@ failed() {
     exit 1
 }
 
-before=$(value "$run")
+before=$(value "$run") || exit 2
 echo "unit $unit of $run: $before at the start; $limit s each, one thread"
 tags=(new)
 if [[ -n $base ]]; then
