@@ -281,14 +281,14 @@ pub fn solve_one(
     // loses no more than a minute of it.
     let last = std::sync::Mutex::new(start);
     let best = std::sync::Mutex::new(p.units[i].lower);
-    let keep = |b: u64| {
+    let keep = |b: u64, nodes: u64| {
         *lock(&best) = b;
         let mut last = lock(&last);
         if last.elapsed() >= KEEP_EVERY {
             *last = Instant::now();
             let r = UnitResult::at_least(b);
             let seconds = before + start.elapsed().as_secs_f64();
-            let f = folder.unit_file(i, cutoff, &r, seconds, 0);
+            let f = folder.unit_file(i, cutoff, &r, seconds, nodes);
             // A failed write loses nothing the final one will not report.
             if let (Ok(true), Some(k)) = (folder.write_unit(&f, &r), kept) {
                 *lock(k) = Some(b);

@@ -125,6 +125,14 @@ impl Searcher<'_> {
         live: Option<Live<'_>>,
         pool: Option<&NodePool<'s>>,
     ) -> Result<u64, u64> {
+        // Past the deadline every answer is void (see
+        // [`crate::search::searcher`]): the guess is not even partitioned.
+        // Without this, each node on the stack went on through its other
+        // guesses, each class bound a lookahead, and a run on moo:5x10's
+        // large classes stopped minutes after its deadline.
+        if self.aborted() {
+            return Err(INF);
+        }
         // The bound may fall while the guess is evaluated (other guesses
         // evaluated side by side): read it again between classes.
         let mut bound = bound;

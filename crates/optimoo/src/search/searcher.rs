@@ -412,7 +412,7 @@ impl<'a> Searcher<'a> {
             && scan.bound > phases.non_candidate_lower
             && self.rest_lazily(&mut scan, set, d, stab, &phases, lower, &evaluate);
         if !done && !lazily {
-            if scan.bound > phases.non_candidate_lower {
+            if scan.bound > phases.non_candidate_lower && !self.aborted() {
                 let (rest, skipped) = self.cx.rest(set, d, stab, &phases, scan.bound);
                 scan.proven = scan.proven.min(skipped);
                 scan.run(&rest, lower, &evaluate, par);
@@ -448,7 +448,12 @@ impl<'a> Searcher<'a> {
             return false;
         };
         scan.proven = scan.proven.min(levels.skipped);
-        while let Some(level) = levels.next_level() {
+        // Each level is a lookahead over its guesses: none is made past
+        // the deadline (the answer is void then).
+        while !self.aborted() {
+            let Some(level) = levels.next_level() else {
+                break;
+            };
             if scan.run(&level, lower, evaluate, None) {
                 break;
             }

@@ -223,8 +223,9 @@ pub struct Effort<'a> {
     /// How far to go.
     pub depth: Depth,
     /// Told each higher bound proven (below the cut-off), as it is
-    /// proven: a caller can keep it before the run ends.
-    pub on_bound: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// proven, with the search nodes this run has visited so far: a
+    /// caller can keep it before the run ends.
+    pub on_bound: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     /// Where an earlier run of the unit stood (under any cut-off): go on
     /// from there.
     pub resume: Option<&'a Progress>,
@@ -334,7 +335,7 @@ pub fn bound_unit(
             let now = proven(&seconds);
             if now > told && now < cutoff {
                 told = now;
-                tell(now);
+                tell(now, searcher.nodes());
             }
         }
         let Some(best) = (0..seconds.len()).min_by_key(|&j| (seconds[j].bound(), j)) else {

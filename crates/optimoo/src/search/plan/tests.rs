@@ -390,10 +390,11 @@ fn three_level_bounds_are_the_plain_recursion() {
                 let cutoff = p.cutoff(i, limit);
                 let later = Instant::now() + Duration::from_secs(3600);
                 let told = std::sync::Mutex::new(Vec::new());
-                let tell = |b: u64| told.lock().unwrap().push(b);
-                let r = run_unit(
+                let tell = |b: u64, nodes: u64| told.lock().unwrap().push((b, nodes));
+                let (r, all_nodes) = bound_unit(
                     &game,
-                    &config,
+                    config.clone(),
+                    Driver::sequential(),
                     &p,
                     i,
                     cutoff,
@@ -401,10 +402,17 @@ fn three_level_bounds_are_the_plain_recursion() {
                         on_bound: Some(&tell),
                         ..Effort::until(later, Depth::Levels(3))
                     },
-                );
+                )
+                .unwrap();
                 // Each bound told is proven, higher than the last, below
-                // the cut-off and at most the result.
-                let told = told.into_inner().unwrap();
+                // the cut-off and at most the result; the nodes told with
+                // it never fall and are at most the run's.
+                let (told, nodes): (Vec<u64>, Vec<u64>) =
+                    told.into_inner().unwrap().into_iter().unzip();
+                assert!(
+                    nodes.windows(2).all(|w| w[0] <= w[1]) && nodes.iter().all(|&n| n <= all_nodes),
+                    "{name} unit {i}: nodes told {nodes:?}, of {all_nodes}"
+                );
                 assert!(
                     told.windows(2).all(|w| w[0] < w[1]),
                     "{name} unit {i}: {told:?}"
