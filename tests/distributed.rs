@@ -125,6 +125,21 @@ fn units_in_any_order_merge_into_solves_tree() {
         assert_eq!(st["done"], st["total"]);
         assert_eq!(st["lower"], st["upper"], "{st}");
         assert_eq!(st["gap_percent"], 0.0, "{st}");
+        // The time spent is the units' own seconds added up (wall clock:
+        // `core_seconds` is the JSON's older name for it), as the text
+        // prints it.
+        let seconds: f64 = (0..n)
+            .map(|i| unit_json(&dir, i)["seconds"].as_f64().unwrap())
+            .sum();
+        let told = st["core_seconds"].as_f64().unwrap();
+        assert!((told - seconds).abs() < 1e-6, "{game:?}: {st}");
+        let text = ok(&["status", s(&dir)]);
+        assert!(
+            text.contains(&format!(
+                "unit time  {seconds:.1} s (each unit's wall clock, summed)"
+            )),
+            "{game:?}: {text}"
+        );
     }
 }
 

@@ -66,7 +66,7 @@ pub enum Command {
     Work(work::Args),
     /// Assemble the optimal tree from a plan's units; report it as solve does.
     Merge(merge::Args),
-    /// Show a plan's progress: units done, core time, time left, bounds so far.
+    /// Show a plan's progress: units done, time spent, time left, bounds so far.
     Status(status::Args),
     /// Better trees where the optimum is out of reach: exact on small sets,
     /// the best few guesses above; each improvement written at once.

@@ -1,6 +1,6 @@
 //! `optimoo status`: the progress of a plan from its folder alone: units
-//! done, core time spent, an estimate of what remains, and the best proven
-//! bounds on the optimum so far.
+//! done, the time they took (each unit's wall clock, summed), an estimate
+//! of what remains, and the best proven bounds on the optimum so far.
 //!
 //! Invariant: the bounds are proven: lower = the least, over the planned
 //! first guesses, of own + Σ (exact cost, proven bound or level bound) of
@@ -18,7 +18,7 @@ use optimoo::search::INF;
 use super::checkpoint::{show_cost, upper_tree, Folder, Totals, UpperTree};
 use super::EXIT_ERROR;
 
-/// Show a plan's progress: units done, core time, time left, bounds so far.
+/// Show a plan's progress: units done, time spent, time left, bounds so far.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The checkpoint folder.
@@ -47,7 +47,8 @@ struct Remaining {
     how: &'static str,
 }
 
-/// The core time the units of `left` secrets may take, from the
+/// The unit time (wall seconds, as unit files count it) the units of
+/// `left` secrets may take, from the
 /// `(secrets, seconds)` of the units done: the power law `t = a·s^p`
 /// fitted by least squares on logarithms (a unit's time grows much faster
 /// than its size: about `s^3.4` over the units of moo:5x10 and mm:5x6)
@@ -105,13 +106,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut states = vec![State::Planned; n];
     let mut bad = Vec::new();
     let mut done = 0usize;
-    let mut core = Totals::default();
+    let mut spent = Totals::default();
     // (secrets, seconds) of each unit done, and the secrets of each left.
     let (mut timed, mut left) = (Vec::new(), Vec::new());
     for (i, k) in known.iter_mut().enumerate() {
         let secrets = folder.plan.units[i].secrets as u64;
         let read = folder.read_unit(i).and_then(|r| match r {
-            Some((ref f, _)) => core.add(f, &folder.unit_path(i)).map(|_| r),
+            Some((ref f, _)) => spent.add(f, &folder.unit_path(i)).map(|_| r),
             None => Ok(r),
         });
         match read {
@@ -164,7 +165,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "generation": folder.file.generation,
             "done": done,
             "total": n,
-            "core_seconds": core.seconds,
+            // The name is older than the label: the same wall seconds.
+            "core_seconds": spent.seconds,
             "remaining_seconds": remaining.map(|r| r.seconds),
             "in_progress": in_progress,
             "lower": bound(lower),
@@ -188,11 +190,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             folder.file.generation
         )?;
         writeln!(out, "units      {done} / {n} done")?;
-        writeln!(out, "core time  {:.1} s", core.seconds)?;
+        // Unit files hold wall seconds (a unit's runs summed), not CPU
+        // time: the two agree for a unit run on one thread (`--threads
+        // 1`); a unit run on T threads took up to T times its seconds of
+        // core time.
+        writeln!(
+            out,
+            "unit time  {:.1} s (each unit's wall clock, summed)",
+            spent.seconds
+        )?;
         match remaining {
             Some(r) => writeln!(
                 out,
-                "remaining  about {:.1} s of core time ({}, from the units done)",
+                "remaining  about {:.1} s of unit time ({}, from the units done)",
                 r.seconds, r.how
             )?,
             None => writeln!(out, "remaining  unknown until a unit is done")?,
