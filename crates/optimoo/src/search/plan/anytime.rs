@@ -13,7 +13,7 @@
 //! cost, `k − 1` for [`Depth::Levels`]`(k)`); and last its exact cost.
 //! The loop takes the guess of least bound (the first in the search's
 //! order among equals) and raises its next class by one stage: first every
-//! class `t` levels, then the largest open class searched under a cut-off
+//! class `t` levels, then the smallest open class searched under a cut-off
 //! that lifts the guess just past the next least guess (a step of
 //! [`CHASE_STEP`] more, and never above what lifts it to the unit's own
 //! cut-off): the class's exact cost when it is below, else a bound at
@@ -423,9 +423,14 @@ pub fn bound_unit(
                 searcher.nodes(),
             );
         }
+        // The smallest open class first: a class's search time grows much
+        // faster than its size (about `s^3.4`) and the distance from its
+        // bound to its cost only about in proportion, so the small and
+        // middling classes lift a guess for far less work than its largest
+        // (docs/benchmarks.md, session 22); tiny ones cost next to nothing.
         let Some(k) = (0..h.classes.len())
             .filter(|&k| !h.solved[k])
-            .max_by_key(|&k| (h.classes[k].len(), std::cmp::Reverse(k)))
+            .min_by_key(|&k| (h.classes[k].len(), k))
         else {
             // Every class exact and no guess below: the class's cost. The
             // subtree is rebuilt without the deadline (a build cut short
