@@ -225,8 +225,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "none yet".into()
             }
         )?;
-        if let Some(g) = gap {
-            writeln!(out, "gap        {g:.2} % (upper / lower - 1)")?;
+        if gap.is_some() {
+            writeln!(
+                out,
+                "gap        {} % (upper / lower - 1)",
+                percent_up(upper, lower)
+            )?;
         }
         for b in &bad {
             writeln!(out, "bad file   {b}")?;
@@ -373,7 +377,7 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
         )?;
         if with_tree {
             match (r.tree, r.gap()) {
-                (Some(t), Some(g)) => write!(out, "  {t:>8}  {g:>5.2} %")?,
+                (Some(t), Some(_)) => write!(out, "  {t:>8}  {:>5} %", percent_up(t, r.lower))?,
                 (Some(t), None) => write!(out, "  {t:>8}")?,
                 _ => write!(out, "         -")?,
             }
@@ -383,9 +387,43 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
     Ok(())
 }
 
+/// `upper / lower − 1` in percent with two decimals, rounded up (exact
+/// integer arithmetic): a gap is never printed below what it is, so "1.00
+/// %" means at most 1 % (1.0011 % prints as 1.01). `lower` above 0.
+fn percent_up(upper: u64, lower: u64) -> String {
+    // Hundredths of a percent: ⌈(upper − lower) · 10⁴ / lower⌉.
+    let num = (i128::from(upper) - i128::from(lower)) * 10_000;
+    let den = i128::from(lower.max(1));
+    let q = num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0);
+    let sign = if q < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", q.abs() / 100, q.abs() % 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The printed gap is never below the true one and less than 0.01
+    /// above it; exact hundredths print as they are.
+    #[test]
+    fn gaps_print_rounded_up() {
+        assert_eq!(percent_up(171710, 170008), "1.01"); // 1.0011 %
+        assert_eq!(percent_up(171710, 170010), "1.00"); // 0.99994 %
+        assert_eq!(percent_up(101, 100), "1.00");
+        assert_eq!(percent_up(100, 100), "0.00");
+        assert_eq!(percent_up(13, 10), "30.00");
+        assert_eq!(percent_up(99_999, 100_000), "0.00"); // up from -0.001 %
+        assert_eq!(percent_up(98, 100), "-2.00");
+        let mut rng = optimoo::rng::SplitMix64::new(5);
+        for _ in 0..10_000 {
+            let lower = 1 + rng.below(1 << 20) as u64;
+            let upper = lower + rng.below(1 << 16) as u64;
+            let shown: f64 = percent_up(upper, lower).parse().unwrap();
+            let exact = (upper - lower) as f64 * 100.0 / lower as f64;
+            assert!(shown >= exact - 1e-9, "{upper} {lower}: {shown} < {exact}");
+            assert!(shown < exact + 0.01 + 1e-9, "{upper} {lower}: {shown}");
+        }
+    }
 
     /// Units done on an exact power law give the law's own prediction;
     /// too few points fall back to time per secret; nothing done, none.
