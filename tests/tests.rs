@@ -22,6 +22,7 @@ mod limits;
 mod lists;
 mod nash;
 mod new_user;
+mod proof;
 mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;

@@ -24,7 +24,7 @@ use optimoo::huge::{walk, Shape};
 use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
-use optimoo::tree::format::TreeFile;
+use optimoo::tree::format::{Bound, TreeFile};
 use optimoo::tree::Tree;
 use optimoo::tree::{dot, html};
 
@@ -108,10 +108,20 @@ fn strategy() -> impl TypedValueParser<Value = Strategy> {
 }
 
 /// The title of a picture or page of a tree of `game`.
-fn caption(game: &str, objective: Objective, cap: Option<usize>, strategy: Option<&str>) -> String {
+fn caption(
+    game: &str,
+    objective: Objective,
+    cap: Option<usize>,
+    strategy: Option<&str>,
+    bounded: bool,
+) -> String {
     match (objective, strategy) {
         (Objective::Heuristic, Some(s)) => format!("{game} tree of the {s}"),
         (Objective::Heuristic, None) => format!("{game} tree (heuristic)"),
+        (o, _) if bounded => format!(
+            "{game} best tree known, not proved optimal ({o} upper bound{})",
+            cap.map_or(String::new(), |c| format!(", cap {c}"))
+        ),
         (o, _) => format!(
             "{game} optimal tree ({o}{})",
             cap.map_or(String::new(), |c| format!(", cap {c}"))
@@ -129,7 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Checked before any work: a bad -o is refused at once.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let (game, tree, what, objective, cap) = match &args.file {
+    let (game, tree, what, objective, cap, bound) = match &args.file {
         Some(path) => {
             let bytes =
                 file::read_file(path).with_context(|| format!("reading {}", path.display()))?;
@@ -140,8 +150,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let (game, file) = super::secrets::read_tree_bytes(&bytes, &args.list)
                 .with_context(|| format!("reading {}", path.display()))?;
             let h = &file.header;
-            let (objective, cap) = (h.objective, h.cap);
-            (game, file.tree, path.display().to_string(), objective, cap)
+            let (objective, cap, bound) = (h.objective, h.cap, h.bound.clone());
+            (
+                game,
+                file.tree,
+                path.display().to_string(),
+                objective,
+                cap,
+                bound,
+            )
         }
         None => {
             let strategy = args.strategy.context(
@@ -169,6 +186,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 format!("the {heuristic} tree"),
                 Objective::Heuristic,
                 None,
+                None,
             )
         }
     };
@@ -185,6 +203,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         objective,
         cap,
         strategy.as_deref(),
+        bound.is_some(),
     );
     let bytes = render(
         &game,
@@ -192,8 +211,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &caption,
         args.format,
         args.depth,
-        objective,
-        cap,
+        (objective, cap, bound),
     )?;
     write_out(args.format, output, &bytes)
 }
@@ -255,8 +273,7 @@ fn export_phased(
         &caption,
         args.format,
         args.depth,
-        Objective::Heuristic,
-        None,
+        (Objective::Heuristic, None, None),
     )?;
     write_out(args.format, output, &bytes)
 }
@@ -361,8 +378,8 @@ fn export_huge(
         ));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let caption =
-        caption_given.unwrap_or_else(|| caption(&shape.to_string(), h.objective, h.cap, None));
+    let caption = caption_given
+        .unwrap_or_else(|| caption(&shape.to_string(), h.objective, h.cap, None, false));
     let depth = args.depth.map(|d| d as usize);
     let format = args.format;
     stream(format, output, &mut |w| {
@@ -387,16 +404,21 @@ fn render(
     caption: &str,
     format: Format,
     depth: Option<u32>,
-    objective: Objective,
-    cap: Option<usize>,
+    (objective, cap, bound): (Objective, Option<usize>, Option<Bound>),
 ) -> anyhow::Result<Vec<u8>> {
+    let proved = objective != Objective::Heuristic && bound.is_none();
     Ok(match format {
         Format::Json => (serde_json::to_string(&tree.to_json(game))? + "\n").into_bytes(),
         Format::Dot => dot::render(game, &tree, caption, depth.map(|d| d as usize)).into_bytes(),
-        Format::Tree => TreeFile::new(game, tree, objective, cap)?.to_bytes(game)?,
-        Format::Html => {
-            html::render(game, &tree, caption, objective != Objective::Heuristic).into_bytes()
+        Format::Tree => {
+            let file = TreeFile::new(game, tree, objective, cap)?;
+            match bound {
+                Some(b) => file.with_bound(b)?,
+                None => file,
+            }
+            .to_bytes(game)?
         }
+        Format::Html => html::render(game, &tree, caption, proved).into_bytes(),
         Format::Book => unreachable!("refused by run"),
     })
 }

@@ -126,6 +126,7 @@ fn fill_from(
             serde_json::to_string(&g.tree.to_json(game))?.into_bytes()
         } else {
             TreeFile::new(game, g.tree.clone(), folder.objective, folder.file.cap)?
+                .with_bound(g.bound.clone())?
                 .to_bytes(game)?
         };
         out.commit(&bytes)?;
@@ -147,6 +148,11 @@ fn fill_from(
             "total": g.total,
             "average": g.total as f64 / n,
             "grafts": grafts,
+            "lower": g.bound.lower,
+            "optimal": g.bound.lower == Some(g.total),
+            "exact_classes": g.bound.exact.iter()
+                .map(|p| game.format_feedback(p[0]))
+                .collect::<Vec<_>>(),
         });
         println!("{line}");
         return Ok(ExitCode::SUCCESS);
@@ -176,5 +182,27 @@ fn fill_from(
             "; an upper bound, not a proof of optimality"
         }
     );
+    let exact: Vec<String> = g
+        .bound
+        .exact
+        .iter()
+        .map(|p| game.format_feedback(p[0]))
+        .collect();
+    match g.bound.lower {
+        Some(l) if l == g.total => println!(
+            "proved     optimal: the plan's lower bound is the tree's total (written as the optimum)"
+        ),
+        lower => println!(
+            "proved     an upper bound (the file says so): lower bound {}; {} of the first \
+             guess's classes exact{}",
+            lower.map_or("none".into(), |l| format!("{l} ({:.4})", l as f64 / n)),
+            exact.len(),
+            if exact.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", exact.join(" "))
+            }
+        ),
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -123,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     out,
                     "{shown}: ok: {} {} {cap}: total {} average {:.4} max depth {} histogram {}",
                     game.name(),
-                    h.objective,
+                    h.claim(),
                     stats.total,
                     stats.average(),
                     stats.max_depth,

@@ -392,7 +392,7 @@ fn run_small(
         } => {
             let advisor = optimoo::play::rank::Advisor {
                 use_table: !no_table,
-                ..advisor(&game, file.as_ref())
+                ..optimoo::play::rank::Advisor::of_file(&game, file.as_ref())
             };
             rank::rank(&advisor, &history, top, json, budget, &mut out)
         }
@@ -401,7 +401,7 @@ fn run_small(
             json,
             budget,
         } => rank::analyze(
-            &advisor(&game, file.as_ref()),
+            &optimoo::play::rank::Advisor::of_file(&game, file.as_ref()),
             &history,
             json,
             budget,
@@ -422,24 +422,6 @@ fn run_small(
             report();
             Ok(ExitCode::SUCCESS)
         }
-    }
-}
-
-/// What `rank` and `analyze` know of the tree: its root when its file
-/// claims a minimal total (objective average), and its cap; with no tree,
-/// nothing (every value searched, no cap).
-fn advisor<'a>(
-    game: &'a optimoo::model::Game,
-    file: Option<&'a optimoo::tree::format::TreeFile>,
-) -> optimoo::play::rank::Advisor<'a> {
-    let average = optimoo::model::Objective::Average;
-    optimoo::play::rank::Advisor {
-        game,
-        optimal_tree: file
-            .filter(|f| f.header.objective == average)
-            .map(|f| &f.tree.root),
-        cap: file.and_then(|f| f.header.cap),
-        use_table: true,
     }
 }
 
@@ -559,13 +541,21 @@ fn duel(
             )
         }
         (None, true) => match shipped(rules) {
-            Some((file, bytes)) => (
-                bytes.into(),
-                format!(
-                    "no equilibrium is shipped for {name} under {rule}: I play the \
-                     average-optimal tree {file}"
-                ),
-            ),
+            Some((file, bytes)) => {
+                // Say what the tree is proved to be: the shipped tree of a
+                // game not solved yet is only the best known (an upper
+                // bound).
+                let what = match optimoo::tree::format::Header::peek(bytes) {
+                    Ok(h) if h.proves_optimal() => "the average-optimal tree",
+                    _ => "the best tree known (an upper bound, not proved optimal)",
+                };
+                (
+                    bytes.into(),
+                    format!(
+                        "no equilibrium is shipped for {name} under {rule}: I play {what} {file}"
+                    ),
+                )
+            }
             None => {
                 return Err(anyhow!(
                     "no equilibrium or tree is shipped for {name}: make one with optimoo duel \

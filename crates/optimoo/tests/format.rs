@@ -2,9 +2,10 @@
 //! (through the library; `optimoo` and `moo` refusing bad files: the top
 //! tests/format.rs and crates/moo/tests/format.rs).
 
+use optimoo::model::Feedback;
 use optimoo::model::Objective;
 use optimoo::model::{Game, Rules};
-use optimoo::tree::format::{crc32, FormatError, Header, TreeFile};
+use optimoo::tree::format::{crc32, Bound, FormatError, Header, TreeFile};
 use proptest::prelude::*;
 
 use crate::bad_files::{self, BadFile};
@@ -168,6 +169,7 @@ fn invalid_trees_are_not_written() {
             objective: Objective::Heuristic,
             cap: None,
             stats: Default::default(),
+            bound: None,
         },
         tree: tree.clone(),
     };
@@ -407,4 +409,223 @@ fn non_canonical_implied_leaves_flag_is_refused() {
     long[n..].copy_from_slice(&crc.to_le_bytes());
     let err = TreeFile::from_bytes(&long, None).unwrap_err();
     assert!(err.to_string().contains("implied-leaves flag"), "{err}");
+}
+
+/// The unsigned LEB128 bytes of `l` (docs/format.md), written out here
+/// so that the test does not use the writer's own.
+fn lower_bytes(mut l: u64) -> Vec<u8> {
+    let mut v = Vec::new();
+    loop {
+        let b = (l & 0x7f) as u8;
+        l >>= 7;
+        if l == 0 {
+            v.push(b);
+            return v;
+        }
+        v.push(b | 0x80);
+    }
+}
+
+/// The answer paths of every node of `tree` below the root.
+fn paths(node: &optimoo::tree::Node, prefix: &mut Vec<Feedback>, out: &mut Vec<Vec<Feedback>>) {
+    for (f, child) in &node.children {
+        prefix.push(*f);
+        out.push(prefix.clone());
+        paths(child, prefix, out);
+        prefix.pop();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// An upper-bound tree (flag bit 3) comes back with its lower bound and
+    /// exact subtrees, re-encodes to the same bytes, and its header says
+    /// what is proved: not optimal, exact only inside its exact subtrees.
+    #[test]
+    fn upper_bound_trees_round_trip(
+        game in prop::sample::select(&SMALL_GAMES[..]),
+        choices in prop::collection::vec(any::<u32>(), 0..48),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        lower in prop::option::of(any::<prop::sample::Index>()),
+    ) {
+        let game = Game::new(game.parse().unwrap());
+        let tree = random_tree(&game, &choices);
+        let file = TreeFile::new(&game, tree, Objective::Average, None).unwrap();
+        let total = file.header.stats.total;
+        let mut all = Vec::new();
+        paths(&file.tree.root, &mut Vec::new(), &mut all);
+        let exact: Vec<Vec<Feedback>> = if all.is_empty() {
+            Vec::new()
+        } else {
+            picks.iter().map(|i| i.get(&all).clone()).collect()
+        };
+        let lower = lower
+            .filter(|_| total > 1)
+            .map(|i| 1 + i.index(total as usize - 1) as u64);
+        let file = file.with_bound(Bound { lower, exact: exact.clone() }).unwrap();
+        let bytes = file.to_bytes(&game).unwrap();
+        let back = TreeFile::from_bytes(&bytes, None).unwrap();
+        prop_assert_eq!(&back, &file);
+        prop_assert_eq!(back.to_bytes(&game).unwrap(), bytes.clone());
+        prop_assert_eq!(Header::peek(&bytes).unwrap(), file.header.clone());
+        let h = &back.header;
+        prop_assert!(!h.proves_optimal());
+        prop_assert!(!h.exact_after(&[]));
+        for p in &all {
+            let inside = exact.iter().any(|e| p.starts_with(e));
+            prop_assert_eq!(h.exact_after(p), inside);
+        }
+        prop_assert!(h.claim().contains("upper bound, not proved optimal"), "{}", h.claim());
+    }
+}
+
+/// A proved tree is exact everywhere; a heuristic one nowhere; a lower bound
+/// equal to the total makes the file the optimum it proves.
+#[test]
+fn what_a_header_proves() {
+    let game = Game::new("mm:2x3".parse().unwrap());
+    let tree = first_consistent(&game);
+    let f = Feedback(0);
+    let average = TreeFile::new(&game, tree.clone(), Objective::Average, None).unwrap();
+    assert!(average.header.proves_optimal() && average.header.exact_after(&[f]));
+    assert_eq!(average.header.claim(), "average");
+    let heuristic = TreeFile::new(&game, tree.clone(), Objective::Heuristic, None).unwrap();
+    assert!(!heuristic.header.proves_optimal() && !heuristic.header.exact_after(&[f]));
+    let total = average.header.stats.total;
+    let closed = average
+        .clone()
+        .with_bound(Bound {
+            lower: Some(total),
+            exact: Vec::new(),
+        })
+        .unwrap();
+    assert_eq!(closed, average);
+    let open = average
+        .clone()
+        .with_bound(Bound {
+            lower: Some(total - 1),
+            exact: Vec::new(),
+        })
+        .unwrap();
+    assert_eq!(
+        open.header.claim(),
+        format!(
+            "average upper bound, not proved optimal (proven lower bound {})",
+            total - 1
+        )
+    );
+}
+
+/// Every way a bound can lie or be written twice is refused, by the writer
+/// and by the reader: a lower bound above the total or of 0, a path the
+/// tree does not have, paths out of order or one inside another, an exact
+/// root, another objective than average, and the flag on a file without
+/// its section.
+#[test]
+fn bad_bounds_are_refused() {
+    let game = Game::new("mm:3x3".parse().unwrap());
+    let tree = first_consistent(&game);
+    let file = TreeFile::new(&game, tree.clone(), Objective::Average, None).unwrap();
+    let total = file.header.stats.total;
+    let mut all = Vec::new();
+    paths(&file.tree.root, &mut Vec::new(), &mut all);
+    let deep = all.iter().find(|p| p.len() == 2).unwrap().clone();
+    let bound = |lower, exact| Bound { lower, exact };
+    // The writer.
+    assert!(file
+        .clone()
+        .with_bound(bound(Some(total + 1), vec![]))
+        .is_err());
+    let missing = vec![Feedback(250)];
+    assert!(file.clone().with_bound(bound(None, vec![missing])).is_err());
+    assert!(file.clone().with_bound(bound(None, vec![vec![]])).is_err());
+    let heuristic = TreeFile::new(&game, tree, Objective::Heuristic, None).unwrap();
+    assert!(heuristic.with_bound(bound(None, vec![])).is_err());
+    // Nested paths are merged by the writer (the outer one covers both).
+    let merged = file
+        .clone()
+        .with_bound(bound(None, vec![deep.clone(), deep[..1].to_vec()]))
+        .unwrap();
+    assert_eq!(
+        merged.header.bound.as_ref().unwrap().exact,
+        vec![deep[..1].to_vec()]
+    );
+    // The reader: forge the section of a good file and reseal it.
+    let good = file
+        .clone()
+        .with_bound(bound(Some(total - 1), vec![deep.clone()]))
+        .unwrap()
+        .to_bytes(&game)
+        .unwrap();
+    let plain = file.to_bytes(&game).unwrap();
+    // The bound section sits between the header's claims and the body: it
+    // is what the bounded file has more than the plain one.
+    let extra = good.len() - plain.len();
+    let reseal = |mut b: Vec<u8>| {
+        let len = b.len() as u32;
+        b[5..9].copy_from_slice(&len.to_le_bytes());
+        let n = b.len() - 4;
+        let crc = crc32(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        b
+    };
+    // Where the section starts: after the fixed header and the claims (cap
+    // 0, total, max depth, histogram).
+    let stats = &file.header.stats;
+    let at = 13
+        + 1
+        + lower_bytes(total).len()
+        + lower_bytes(stats.max_depth as u64).len()
+        + stats
+            .histogram
+            .iter()
+            .map(|&h| lower_bytes(h).len())
+            .sum::<usize>();
+    let with_section = |section: &[u8]| {
+        let mut b = good[..at].to_vec();
+        b.extend_from_slice(section);
+        b.extend_from_slice(&good[at + extra..]);
+        reseal(b)
+    };
+    // The section as written: lower, one path of two answers.
+    let written = &good[at..at + extra];
+    assert_eq!(with_section(written), good);
+    let path = [1u8, 2, deep[0].0, deep[1].0];
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            [lower_bytes(total), path.to_vec()].concat(),
+            "not below the total",
+        ),
+        (
+            [lower_bytes(total + 5), path.to_vec()].concat(),
+            "not below the total",
+        ),
+        (vec![0, 1, 2, deep[0].0, 250], "does not have"),
+        (vec![0, 1, 0], "at the root"),
+        (
+            [vec![0, 2], path[1..].to_vec(), path[1..].to_vec()].concat(),
+            "not sorted",
+        ),
+        (
+            [vec![0, 2, 1, deep[0].0], path[1..].to_vec()].concat(),
+            "lies inside another",
+        ),
+    ];
+    for (section, what) in cases {
+        let err = TreeFile::from_bytes(&with_section(&section), None).unwrap_err();
+        assert!(
+            matches!(err, FormatError::Malformed { .. }) && err.to_string().contains(what),
+            "{section:?}: {err}"
+        );
+    }
+    // The bound flag on a file of another objective.
+    let mut other = good.clone();
+    other[12] = Objective::Worst.byte();
+    let err = TreeFile::from_bytes(&reseal(other), None).unwrap_err();
+    assert!(err.to_string().contains("objective average"), "{err}");
+    // The flag set on the plain file: its body is read as the section.
+    let mut flagged = plain.clone();
+    flagged[11] |= 8;
+    assert!(TreeFile::from_bytes(&reseal(flagged), None).is_err());
 }

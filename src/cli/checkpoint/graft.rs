@@ -10,14 +10,23 @@
 //! class by class (else nothing is written). A unit is grafted only where
 //! the tree's first guess is the unit's, and only when it is strictly
 //! cheaper (ties keep the tree's subtree), so the total never rises.
+//!
+//! What is proved is recorded, no more: a class is exact in the result
+//! when the plan decides it (`Plan::class_known`: its exact unit, or the
+//! least of its second guesses with every other one bounded above) and the
+//! result's subtree there costs that optimum; the lower bound is the
+//! plan's anytime lower bound (`optimoo status`'s). The file is written as
+//! an upper bound with these ([`optimoo::tree::format::Bound`]), or as the
+//! optimum when the lower bound reaches the total.
 
 use std::path::Path;
 
 use anyhow::{bail, Context};
 
 use optimoo::model::Objective;
+use optimoo::search::plan::Known;
 use optimoo::search::Outcome;
-use optimoo::tree::format::TreeFile;
+use optimoo::tree::format::{Bound, TreeFile};
 use optimoo::tree::Tree;
 
 use super::upper::{class_costs, read_checked};
@@ -45,6 +54,9 @@ pub struct Grafted {
     pub total: u64,
     /// The classes replaced, by answer.
     pub grafts: Vec<Graft>,
+    /// What is proved: the classes whose subtree is exact (their answer
+    /// paths), and the plan's lower bound of the optimum.
+    pub bound: Bound,
 }
 
 /// Reads the tree in `path`, replaces each class where an exact unit of
@@ -63,13 +75,15 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
     // Per answer, the cheapest exact unit whose first guess is the tree's
     // (a unit of one second guess holds a whole subtree for the class too).
     let mut best: Vec<Option<(u64, usize, optimoo::tree::Node)>> = vec![None; 256];
+    let mut known: Vec<Known> = vec![None; folder.plan.units.len()];
     for (i, u) in folder.plan.units.iter().enumerate() {
-        if folder.plan.guesses[u.guess].guess != tree.root.guess {
-            continue;
-        }
         let Some((_, r)) = folder.read_unit(i)? else {
             continue;
         };
+        known[i] = Some(r.outcome());
+        if folder.plan.guesses[u.guess].guess != tree.root.guess {
+            continue;
+        }
         let (Outcome::Exact(cost), Some(sub)) = (r.outcome(), r.subtree()) else {
             continue;
         };
@@ -78,13 +92,27 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
             *slot = Some((cost, i, sub.clone()));
         }
     }
+    // The classes of the tree's first guess the plan decides: their optimum.
+    let mut decided: Vec<Option<u64>> = vec![None; 256];
+    for r in folder.plan.classes() {
+        let u = &folder.plan.units[r.start];
+        if folder.plan.guesses[u.guess].guess != tree.root.guess {
+            continue;
+        }
+        if let (Some(Outcome::Exact(c)), Some(_)) = folder.plan.class_known(r, &known) {
+            decided[usize::from(u.answer.0)] = Some(c);
+        }
+    }
     let mut tree = tree;
     let mut grafts = Vec::new();
+    let mut exact = Vec::new();
     for (f, child) in tree.root.children.iter_mut() {
         let a = usize::from(f.0);
+        let mut now = before[a];
         if let Some((cost, unit, sub)) = best[a].take() {
             if cost < before[a] {
                 *child = sub;
+                now = cost;
                 grafts.push(Graft {
                     unit,
                     answer: game.format_feedback(*f),
@@ -92,6 +120,15 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
                     after: cost,
                 });
             }
+        }
+        match decided[a] {
+            Some(c) if c == now => exact.push(vec![*f]),
+            Some(c) if c > now => bail!(
+                "the plan proves class {} costs {c}, but the tree's subtree there costs {now}: \
+                 a unit file or the tree is wrong",
+                game.format_feedback(*f)
+            ),
+            _ => {}
         }
     }
     let stats = optimoo::tree::check::check(game, &tree, folder.file.cap)
@@ -104,10 +141,18 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
             from
         );
     }
+    let (lower, _) = folder
+        .plan
+        .anytime(&known, folder.proven().min(stats.total));
+    let bound = Bound {
+        lower: (lower > 0 && lower < optimoo::search::INF).then_some(lower),
+        exact,
+    };
     Ok(Grafted {
         from,
         tree,
         total: stats.total,
         grafts,
+        bound,
     })
 }

@@ -51,8 +51,8 @@ use crate::tree::format::header::{
 use crate::tree::format::varint::{varint_len, write_varint, Reader};
 use crate::tree::format::verify::{check_claims, over_cap};
 use crate::tree::format::{
-    max_len_for, FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES,
-    FLAG_REPEATS, FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
+    FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
+    FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
 };
 use crate::tree::{Stats, MAX_DEPTH};
 
@@ -162,7 +162,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
         );
         match Rules::new(k, n, repeats) {
             Ok(rules) => {
-                let max = max_len_for(rules, bytes[11] & FLAG_SECRETS != 0);
+                let max = crate::tree::format::header::max_len_flags(rules, bytes[11]);
                 if declared > max {
                     return Err(FormatError::TooLong {
                         declared,
@@ -201,6 +201,14 @@ fn read_head(bytes: &[u8]) -> Result<(FileHeader, Reader<'_>), FileError> {
         flags & FLAG_REPEATS != 0,
     )?;
     check_bound(bytes.len() as u64, shape)?;
+    if flags & crate::tree::format::FLAG_BOUND != 0 {
+        r.pos = flags_at;
+        return Err(r
+            .malformed(format!(
+                "an upper-bound section: {shape} files are heuristic trees and carry none"
+            ))
+            .into());
+    }
     if flags & FLAG_SECRETS != 0 {
         r.pos = flags_at;
         return Err(r

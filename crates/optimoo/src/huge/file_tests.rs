@@ -265,11 +265,13 @@ fn broken_files_are_refused() {
     assert!(refused(&reframe(&extra)).contains("1 bytes left after the tree"));
     let cut = &content[..content.len() - 1];
     assert!(refused(&reframe(cut)).contains("guess missing"));
-    // Flags: none implied, a secret list, an unknown one.
+    // Flags: none implied, a secret list, an upper-bound section (huge
+    // files are heuristic trees), an unknown one.
     for (flags, what) in [
         (1u8, "implied-leaves flag must be set"),
         (1 | 2 | 4, "secret list"),
-        (1 | 2 | 8, "unknown flags"),
+        (1 | 2 | 8, "upper-bound section"),
+        (1 | 2 | 16, "unknown flags"),
     ] {
         let mut bad = content.to_vec();
         bad[11] = flags;

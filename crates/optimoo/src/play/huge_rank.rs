@@ -619,6 +619,7 @@ mod tests {
             let advisor = Advisor {
                 game: &game,
                 optimal_tree: None,
+                exact_paths: None,
                 cap: None,
                 use_table: false,
             };

@@ -38,18 +38,21 @@ use std::time::Instant;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
+use crate::model::objective::Objective;
 use crate::model::partition;
 use crate::model::symmetry::Stabilizer;
 use crate::play::player::PlayError;
 use crate::search::bound::{Bounds, Cost, INF};
 use crate::search::{Config, Outcome, SearchError, Searcher};
+use crate::tree::format::TreeFile;
 use crate::tree::Node;
 
 /// Where a row's total comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Source {
-    /// The tree's subtree below the history (an optimal tree).
+    /// The tree's subtree below the history (an optimal tree, or a subtree
+    /// an upper-bound tree's file proves optimal).
     Tree,
     /// The opening table shipped in data/.
     Table,
@@ -428,8 +431,15 @@ pub struct Advisor<'a> {
     /// The game.
     pub game: &'a Game,
     /// The tree's root, when its file claims a minimal total (objective
-    /// `average`), so that its subtrees' totals are exact values.
+    /// `average`), so that its subtrees' totals are exact values (all of
+    /// them, or those `exact_paths` names).
     pub optimal_tree: Option<&'a Node>,
+    /// Which subtrees of `optimal_tree` are proved optimal: `None`, every
+    /// one (the file proves the tree optimal); `Some(paths)`, only those
+    /// reached by a path of answers that starts with one of `paths` (the
+    /// exact subtrees of an upper-bound tree, [`crate::tree::format::Bound`];
+    /// elsewhere the tree's totals are upper bounds and are not used).
+    pub exact_paths: Option<&'a [Vec<Feedback>]>,
     /// The cap values are computed within (the tree file's).
     pub cap: Option<usize>,
     /// Whether to use the opening table (moo:4x10 within 7 guesses).
@@ -437,6 +447,35 @@ pub struct Advisor<'a> {
 }
 
 impl<'a> Advisor<'a> {
+    /// What a tree file (`None`: no tree) gives the ranking: its root when
+    /// the file claims the average objective (every subtree exact when it is
+    /// proved optimal, only its exact subtrees when it is an upper bound),
+    /// and its cap; with no tree, nothing (every value searched, no cap).
+    pub fn of_file(game: &'a Game, file: Option<&'a TreeFile>) -> Advisor<'a> {
+        let average = file.filter(|f| f.header.objective == Objective::Average);
+        Advisor {
+            game,
+            optimal_tree: average.map(|f| &f.tree.root),
+            exact_paths: average
+                .and_then(|f| f.header.bound.as_ref())
+                .map(|b| b.exact.as_slice()),
+            cap: file.and_then(|f| f.header.cap),
+            use_table: true,
+        }
+    }
+
+    /// The node of `optimal_tree` after `history` when its total is proved
+    /// (see `exact_paths`).
+    fn proved_node(&self, history: &[(Code, Feedback)]) -> Option<&'a Node> {
+        let node = self.optimal_tree?.after(history)?;
+        let proved = self.exact_paths.is_none_or(|paths| {
+            paths.iter().any(|p| {
+                p.len() <= history.len() && p.iter().zip(history).all(|(f, (_, g))| f == g)
+            })
+        });
+        proved.then_some(node)
+    }
+
     /// The position after `history` within the cap, or without a cap when
     /// the cap is used up or no guess can meet it any more (`capped` says
     /// which).
@@ -459,7 +498,7 @@ impl<'a> Advisor<'a> {
         if !position.capped && self.cap.is_some() {
             return out; // The tree's values are within the cap.
         }
-        if let Some(node) = self.optimal_tree.and_then(|t| t.after(history)) {
+        if let Some(node) = self.proved_node(history) {
             if let Some(total) = node.total_over(self.game, &position.set) {
                 out.push((node.guess, Some(total), Source::Tree));
             }

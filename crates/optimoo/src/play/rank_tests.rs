@@ -182,6 +182,7 @@ fn tree_totals_agree_with_the_search() {
     let advisor = Advisor {
         game: &game,
         optimal_tree: Some(&tree.root),
+        exact_paths: None,
         cap: Some(5),
         use_table: false,
     };
@@ -212,6 +213,7 @@ fn analyze_losses_are_brute_force_differences() {
     let advisor = Advisor {
         game: &game,
         optimal_tree: None,
+        exact_paths: None,
         cap: None,
         use_table: false,
     };
@@ -423,6 +425,7 @@ fn histories_that_cannot_be_ranked() {
     let advisor = Advisor {
         game: &game,
         optimal_tree: None,
+        exact_paths: None,
         cap: None,
         use_table: false,
     };
@@ -458,6 +461,7 @@ fn standard_game_values_are_the_tree_totals() {
     let advisor = Advisor {
         game: &game,
         optimal_tree: Some(&file.tree.root),
+        exact_paths: None,
         cap: Some(7),
         use_table: true,
     };
@@ -532,4 +536,89 @@ fn check_opening(pick: impl Fn(&str) -> bool) {
     let bad = opening::parse(&game, "moo:4x10 cap 7 after 0123\n0A1B 0123 5\n");
     assert!(bad.is_err());
     assert!(opening::parse(&game, "moo:4x10 cap 6 after 0123\n").is_err());
+}
+
+/// An upper-bound tree (not proved optimal) gives no value as exact but
+/// those of the subtrees its file proves: at the root and in a class it
+/// does not prove, the values are searched (the brute-force optimum, not
+/// the tree's total); in a class it proves, the tree's total is used.
+/// Before the file recorded what it proves, the root row of a grafted
+/// tree was its total, "exact".
+#[test]
+fn an_upper_bound_tree_is_exact_only_where_proved() {
+    use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
+    use crate::model::objective::Objective;
+    use crate::tree::format::{Bound, TreeFile};
+    let game = Game::new("mm:3x3".parse().unwrap());
+    let tree = build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
+    let root = tree.root.guess;
+    let all = game.secrets();
+    let mut memo = Memo::new();
+    let d = all.len() + 1;
+    // Classes of the root guess where the tree is optimal, and where not.
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    for (f, class) in split(&game, root, &all) {
+        if f == game.win() {
+            continue;
+        }
+        let sub = tree
+            .root
+            .child(f)
+            .unwrap()
+            .total_over(&game, &class)
+            .unwrap();
+        let best = brute(&game, &class, d, &mut memo);
+        if sub == best {
+            good.push((f, class));
+        } else {
+            bad.push((f, class, sub, best));
+        }
+    }
+    assert!(
+        !good.is_empty() && !bad.is_empty(),
+        "the test needs both kinds"
+    );
+    let file = TreeFile::new(&game, tree, Objective::Average, None)
+        .unwrap()
+        .with_bound(Bound {
+            lower: None,
+            exact: good.iter().map(|(f, _)| vec![*f]).collect(),
+        })
+        .unwrap();
+    let tree_total = file.header.stats.total;
+    let optimum = brute(&game, &all, d, &mut memo);
+    assert!(tree_total > optimum);
+    let advisor = Advisor::of_file(&game, Some(&file));
+    let request = Request {
+        top: usize::MAX,
+        deadline: None,
+    };
+    let r = advisor.rank(&[], request).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.rows[0].total, Some(optimum));
+    let row = r.rows.iter().find(|x| x.guess == root).unwrap();
+    assert!(row.exact && row.source != Source::Tree);
+    assert_eq!(
+        row.total,
+        Some(guess_total(&game, &all, root, d, &mut memo))
+    );
+    for (f, class) in &good {
+        let h = [(root, *f)];
+        let r = advisor.rank(&h, request).unwrap();
+        let node = file.tree.root.child(*f).unwrap();
+        let row = r.rows.iter().find(|x| x.guess == node.guess).unwrap();
+        assert_eq!(row.source, Source::Tree);
+        assert_eq!(row.total, Some(brute(&game, class, d, &mut memo)));
+    }
+    for (f, class, sub, best) in &bad {
+        let h = [(root, *f)];
+        let r = advisor.rank(&h, request).unwrap();
+        assert_eq!(r.rows[0].total, Some(*best));
+        let g = file.tree.root.child(*f).unwrap().guess;
+        let row = r.rows.iter().find(|x| x.guess == g).unwrap();
+        assert_ne!(row.source, Source::Tree);
+        let searched = guess_total(&game, class, g, d, &mut memo);
+        assert_eq!(row.total, Some(searched));
+        assert!(searched <= *sub);
+    }
 }

@@ -60,13 +60,12 @@ pub(super) fn decode(game: &Game, bytes: &[u8]) -> Result<TreeFile, FormatError>
             content.len() - r.pos
         )));
     }
-    Ok(TreeFile {
-        tree: Tree {
-            rules: header.rules,
-            root,
-        },
-        header,
-    })
+    let tree = Tree {
+        rules: header.rules,
+        root,
+    };
+    super::check_bound(&header, Some(&tree))?;
+    Ok(TreeFile { tree, header })
 }
 
 /// The code of rank `r` in `set`-first order (see the module doc of

@@ -57,6 +57,7 @@ pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatErro
     } else {
         None
     };
+    super::check_bound(h, Some(&file.tree))?;
     if let Some(what) = header_problem {
         return Err(FormatError::Malformed {
             offset: 0,

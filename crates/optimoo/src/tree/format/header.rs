@@ -17,9 +17,11 @@ use std::path::Path;
 
 use super::varint::{varint_len, write_varint, Reader};
 use super::{
-    crc32, list, FormatError, Header, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
-    FLAG_SECRETS, KNOWN_FLAGS, MAGIC, VERSION,
+    check_bound as check_claimed_bound, crc32, list, Bound, FormatError, Header, CHECKSUM,
+    FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
+    VERSION,
 };
+use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
 use crate::model::rules::Rules;
 use crate::tree::Stats;
@@ -53,14 +55,32 @@ pub fn max_len(rules: Rules) -> usize {
 }
 
 /// [`max_len`], plus the secret-list extension when `listed`
-/// (`list::extra_max`: `407 + 3 · N` bytes).
+/// (`list::extra_max`: `407 + 3 · N` bytes) and the upper-bound section
+/// ([`bound_extra_max`]: `15 + 257 · N` bytes); neither when neither flag
+/// is set, so every file without them keeps its bound.
 pub fn max_len_for(rules: Rules, listed: bool) -> usize {
-    max_len(rules)
-        + if listed {
-            list::extra_max(rules.code_count())
-        } else {
-            0
-        }
+    max_len_flags(rules, if listed { FLAG_SECRETS } else { 0 })
+}
+
+/// [`max_len_for`] from the flags byte.
+pub(crate) fn max_len_flags(rules: Rules, flags: u8) -> usize {
+    let n = rules.code_count();
+    let mut max = max_len(rules);
+    if flags & FLAG_SECRETS != 0 {
+        max += list::extra_max(n);
+    }
+    if flags & FLAG_BOUND != 0 {
+        max += bound_extra_max(n);
+    }
+    max
+}
+
+/// Most bytes of the upper-bound section of a game of `n` codes: the lower
+/// bound (≤ 10 bytes), the count of exact paths (≤ 5), and at most `n`
+/// paths (they end at nodes of disjoint, non-empty sets), each a length
+/// (≤ 2 bytes) and at most 255 answers of one byte.
+fn bound_extra_max(n: usize) -> usize {
+    15 + n * (2 + MAX_DEPTH)
 }
 
 /// Reads a tree file's bytes from `path` without trusting its size: the
@@ -78,7 +98,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
             bytes[10] as usize,
             bytes[11] & FLAG_REPEATS != 0,
         )?;
-        check_bound(declared, rules, bytes[11] & FLAG_SECRETS != 0)
+        check_bound(declared, rules, bytes[11])
     })
 }
 
@@ -151,8 +171,8 @@ pub(crate) fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
     Ok(declared)
 }
 
-fn check_bound(declared: usize, rules: Rules, listed: bool) -> Result<(), FormatError> {
-    let max = max_len_for(rules, listed);
+fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatError> {
+    let max = max_len_flags(rules, flags);
     if declared > max {
         return Err(FormatError::TooLong {
             declared,
@@ -204,7 +224,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         symbols as usize,
         flags & FLAG_REPEATS != 0,
     )?;
-    check_bound(r.bytes.len() + CHECKSUM, rules, flags & FLAG_SECRETS != 0)?;
+    check_bound(r.bytes.len() + CHECKSUM, rules, flags)?;
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
@@ -214,14 +234,58 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     } else {
         None
     };
+    let bound = if flags & FLAG_BOUND != 0 {
+        Some(read_bound(r, rules.code_count())?)
+    } else {
+        None
+    };
     let header = Header {
         secrets: listed,
         rules,
         objective,
         cap,
         stats,
+        bound,
     };
+    check_claimed_bound(&header, None)?;
     Ok((header, flags & FLAG_IMPLIED_LEAVES != 0))
+}
+
+/// Reads the upper-bound section (flag bit 3): the lower bound (0: none),
+/// the number of exact paths (at most `codes`), each its length (1 to
+/// [`MAX_DEPTH`] − 1) and its answers, a byte each. Their order and their
+/// place in the tree are checked by the caller.
+fn read_bound(r: &mut Reader<'_>, codes: usize) -> Result<Bound, FormatError> {
+    let lower = r.varint("lower bound")?;
+    let count = r.varint_usize("exact subtrees", codes as u64)?;
+    let mut exact = Vec::with_capacity(count.min(1024));
+    for _ in 0..count {
+        let len = r.varint_usize("exact subtree depth", MAX_DEPTH as u64 - 1)?;
+        if len == 0 {
+            return Err(r.malformed(
+                "an exact subtree at the root: the tree is optimal, and is written without the bound",
+            ));
+        }
+        let mut path = Vec::with_capacity(len);
+        for _ in 0..len {
+            path.push(Feedback(r.byte("exact subtree answer")?));
+        }
+        exact.push(path);
+    }
+    Ok(Bound {
+        lower: (lower != 0).then_some(lower),
+        exact,
+    })
+}
+
+/// Writes what [`read_bound`] reads.
+fn write_bound(out: &mut Vec<u8>, b: &Bound) {
+    write_varint(out, b.lower.unwrap_or(0));
+    write_varint(out, b.exact.len() as u64);
+    for p in &b.exact {
+        write_varint(out, p.len() as u64);
+        out.extend(p.iter().map(|f| f.0));
+    }
 }
 
 /// Reads the header's claims after the objective byte: the cap (`None`
@@ -264,6 +328,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.secrets.is_some() {
         flags |= FLAG_SECRETS;
     }
+    if h.bound.is_some() {
+        flags |= FLAG_BOUND;
+    }
     write_fixed(
         out,
         h.rules.positions() as u8,
@@ -274,6 +341,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     write_claims(out, h.cap, &h.stats);
     if let Some(set) = &h.secrets {
         list::write(out, set);
+    }
+    if let Some(b) = &h.bound {
+        write_bound(out, b);
     }
 }
 

@@ -71,6 +71,7 @@ pub use crc::crc32;
 pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
+use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::objective::Objective;
 use crate::model::rules::{Rules, RulesError};
@@ -90,7 +91,29 @@ pub(crate) const CHECKSUM: usize = 4;
 pub(crate) const FLAG_REPEATS: u8 = 1;
 pub(crate) const FLAG_IMPLIED_LEAVES: u8 = 2;
 pub(crate) const FLAG_SECRETS: u8 = 4;
-pub(crate) const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS;
+pub(crate) const FLAG_BOUND: u8 = 8;
+pub(crate) const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS | FLAG_BOUND;
+
+/// What a tree that is *not* proved optimal does prove (flag bit 3,
+/// `docs/format.md`, "Upper bound"): its total is an upper bound of the
+/// optimum (it is a real strategy), `lower` a proven lower bound when one is
+/// known, and `exact` the subtrees that are proved optimal for their sets
+/// (the exact units of a checkpoint run grafted into a tree).
+///
+/// Invariants (the reader refuses a file that breaks one): only with the
+/// objective average; `lower`, when set, is at least 1 and below the
+/// header's total (a tree whose total is proved the optimum is written
+/// without the flag); every path of `exact` is a sequence of non-winning
+/// answers from the root that the tree follows to a node, none empty, the
+/// paths sorted and none a prefix of another.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Bound {
+    /// A proven lower bound of the optimal total (`None`: none known).
+    pub lower: Option<u64>,
+    /// The subtrees proved optimal for their sets, each named by the
+    /// answers that lead to it from the root.
+    pub exact: Vec<Vec<Feedback>>,
+}
 
 /// Everything a tree file says about its tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +128,10 @@ pub struct Header {
     pub cap: Option<usize>,
     /// The claimed statistics (`secrets` is the sum of the histogram).
     pub stats: Stats,
+    /// `None`: the tree is what its objective says (optimal for average,
+    /// worst, crush and costs; no claim for heuristic). `Some`: the tree is
+    /// only an upper bound of its objective's optimum ([`Bound`]).
+    pub bound: Option<Bound>,
 }
 
 /// A tree with its header.
@@ -206,6 +233,54 @@ pub enum FormatError {
 }
 
 impl Header {
+    /// Whether the header proves the tree optimal for its objective (not a
+    /// heuristic tree, not an upper bound).
+    pub fn proves_optimal(&self) -> bool {
+        self.objective != Objective::Heuristic && self.bound.is_none()
+    }
+
+    /// Whether the subtree reached by `answers` from the root is proved
+    /// optimal for its set: the whole tree is, or an exact subtree of the
+    /// [`Bound`] contains it. (A one-secret set is trivially solved
+    /// optimally; callers know that without the file.)
+    pub fn exact_after(&self, answers: &[Feedback]) -> bool {
+        match &self.bound {
+            None => self.proves_optimal(),
+            Some(b) => b.exact.iter().any(|p| answers.starts_with(p)),
+        }
+    }
+
+    /// What the file proves, in words: the objective alone for a tree
+    /// proved optimal for it (and `heuristic`, which claims nothing); for
+    /// an upper-bound tree the objective, "upper bound, not proved
+    /// optimal", its proven lower bound and exact subtrees (`average upper
+    /// bound, not proved optimal (proven lower bound 170065; 17 subtrees
+    /// proved exact)`).
+    pub fn claim(&self) -> String {
+        match (&self.bound, self.objective) {
+            (None, o) => o.to_string(),
+            (Some(b), o) => {
+                let mut notes = Vec::new();
+                if let Some(l) = b.lower {
+                    notes.push(format!("proven lower bound {l}"));
+                }
+                if !b.exact.is_empty() {
+                    let n = b.exact.len();
+                    notes.push(format!(
+                        "{n} subtree{} proved exact",
+                        if n == 1 { "" } else { "s" }
+                    ));
+                }
+                let notes = if notes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", notes.join("; "))
+                };
+                format!("{o} upper bound, not proved optimal{notes}")
+            }
+        }
+    }
+
     /// The game the file plays: its rules, and its secret list if it has
     /// one.
     pub fn game(&self) -> Game {
@@ -242,9 +317,33 @@ impl TreeFile {
                 objective,
                 cap,
                 stats,
+                bound: None,
             },
             tree,
         })
+    }
+
+    /// Marks the file an upper bound ([`Bound`]), checked: objective
+    /// average, the lower bound below the total (equal: the tree is proved
+    /// optimal, and is written so, without the bound), every exact path a
+    /// node of the tree. The paths are sorted and a path below another is
+    /// dropped (the outer one covers it).
+    pub fn with_bound(mut self, mut bound: Bound) -> Result<TreeFile, FormatError> {
+        bound.exact.sort();
+        bound.exact.dedup();
+        let mut kept: Vec<Vec<Feedback>> = Vec::new();
+        for p in bound.exact {
+            if !kept.last().is_some_and(|q| p.starts_with(q)) {
+                kept.push(p);
+            }
+        }
+        bound.exact = kept;
+        if bound.lower == Some(self.header.stats.total) {
+            return Ok(self);
+        }
+        self.header.bound = Some(bound);
+        check_bound(&self.header, Some(&self.tree))?;
+        Ok(self)
     }
 
     /// Encodes the file. `game` must be the tree's game. The header is
@@ -277,4 +376,56 @@ impl TreeFile {
     pub fn read(path: &Path, expected: Option<Rules>) -> Result<TreeFile, FormatError> {
         TreeFile::from_bytes(&read_file(path)?, expected)
     }
+}
+
+/// Checks a [`Bound`] against its header and, when given, its tree (the
+/// invariants on [`Bound`]; without the tree, all but the paths' nodes).
+pub(crate) fn check_bound(h: &Header, tree: Option<&Tree>) -> Result<(), FormatError> {
+    let Some(b) = &h.bound else { return Ok(()) };
+    let malformed = |what: String| FormatError::Malformed { offset: 11, what };
+    if h.objective != Objective::Average {
+        return Err(malformed(format!(
+            "an upper-bound tree must have the objective average, not {}",
+            h.objective
+        )));
+    }
+    match b.lower {
+        Some(0) => return Err(malformed("a lower bound of 0".into())),
+        Some(l) if l >= h.stats.total => {
+            return Err(malformed(format!(
+                "the proven lower bound {l} is not below the total {}{}",
+                h.stats.total,
+                if l == h.stats.total {
+                    ": the tree is optimal, and is written without the bound"
+                } else {
+                    ""
+                }
+            )))
+        }
+        _ => {}
+    }
+    for (i, p) in b.exact.iter().enumerate() {
+        if p.is_empty() {
+            return Err(malformed(
+                "an exact subtree at the root: the tree is optimal, and is written without the bound"
+                    .into(),
+            ));
+        }
+        if i > 0 && (b.exact[i - 1] >= *p || p.starts_with(&b.exact[i - 1])) {
+            return Err(malformed(
+                "the exact subtrees are not sorted, or one lies inside another".into(),
+            ));
+        }
+        let Some(tree) = tree else { continue };
+        let mut node = &tree.root;
+        for f in p {
+            node = node.child(*f).ok_or_else(|| {
+                malformed(format!(
+                    "an exact subtree at answers {:?} that the tree does not have",
+                    p.iter().map(|f| f.0).collect::<Vec<_>>()
+                ))
+            })?;
+        }
+    }
+    Ok(())
 }

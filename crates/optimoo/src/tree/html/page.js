@@ -328,7 +328,7 @@
         'The tree plays ', el('span', { class: 'code', id: 'hint-guess', text: codes[best] }), '. ',
         'Following the tree from here takes ' + fmt(exact) + ' guesses on average (' + total + ' over ' +
         plural(set.length, 'secret') + ', this guess included): exact' +
-        (DATA.optimal ? ', and optimal.' : ' for this tree, which is a heuristic one.'),
+        (DATA.optimal ? ', and optimal.' : ' for this tree, which is not proved optimal.'),
       ]));
     } else {
       var q = quickRank(set, 1)[0];
