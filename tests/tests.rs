@@ -22,6 +22,7 @@ mod limits;
 mod lists;
 mod nash;
 mod new_user;
+mod slurm;
 mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
