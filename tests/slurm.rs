@@ -188,14 +188,18 @@ fn a_job_array_with_a_cancelled_task_merges_into_solves_tree() {
         .units
         .len();
     assert!(n > 4, "{n} units");
-    // The binary the tasks run: task SLOW sleeps before it works, so that
-    // it can be cancelled while it runs, with the units before it done.
+    // The binary the tasks run: task SLOW says it started, then sleeps
+    // before it works, so that it is cancelled while it runs, with the
+    // units before it done.
     let slow = n / 2;
+    let started = base.join("slow-started");
     let wrapper = base.join("optimoo-slow.sh");
     std::fs::write(
         &wrapper,
         format!(
-            "#!/bin/sh\n[ \"$SLURM_ARRAY_TASK_ID\" = \"$SLOW\" ] && sleep 300\nexec '{OPTIMOO}' \"$@\"\n"
+            "#!/bin/sh\nif [ \"$SLURM_ARRAY_TASK_ID\" = \"$SLOW\" ]; then\n  \
+             touch '{}'\n  sleep 300\nfi\nexec '{OPTIMOO}' \"$@\"\n",
+            s(&started)
         ),
     )
     .unwrap();
@@ -212,16 +216,22 @@ fn a_job_array_with_a_cancelled_task_merges_into_solves_tree() {
     );
     jobs.0.push(job.clone());
     let task = format!("{job}_{slow}");
-    wait_for(Duration::from_secs(300), "task SLOW running", || {
-        let (_, out) = slurm(
-            &base,
-            "squeue",
-            &["-h", "-r", "-j", &job, "-t", "RUNNING", "-o", "%K"],
-        );
-        out.lines().any(|l| l.trim() == slow.to_string())
+    wait_for(Duration::from_secs(300), "task SLOW started", || {
+        started.exists()
     });
+    let (_, out) = slurm(
+        &base,
+        "squeue",
+        &["-h", "-r", "-j", &job, "-t", "RUNNING", "-o", "%K"],
+    );
+    assert!(
+        out.lines().any(|l| l.trim() == slow.to_string()),
+        "{task} not running: {out}"
+    );
     let before = unit_files(&dir);
     assert!(!before.contains_key(&format!("{slow}.json")));
+    // The tasks start in index order: some units are done by now.
+    assert!(!before.is_empty(), "no unit done before task {slow}");
     let (cancelled, out) = slurm(&base, "scancel", &[&task]);
     assert!(cancelled, "scancel {task}: {out}");
     wait_for(Duration::from_secs(300), "the array over", || {
