@@ -23,6 +23,7 @@ mod lists;
 mod nash;
 mod new_user;
 mod proof;
+mod slurm;
 mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;
