@@ -620,6 +620,7 @@ mod tests {
                 game: &game,
                 optimal_tree: None,
                 exact_paths: None,
+                root_lower: None,
                 cap: None,
                 use_table: false,
             };

@@ -347,7 +347,24 @@ pub fn rank(
     known: &[(Code, Option<u64>, Source)],
     request: Request,
 ) -> Result<Ranking, SearchError> {
+    rank_above(position, known, 0, request)
+}
+
+/// [`rank`], with every guess's total known to be at least `floor` (a
+/// proven lower bound of the position's optimum): each row's bound is
+/// raised to it before the search.
+pub fn rank_above(
+    position: &Position<'_>,
+    known: &[(Code, Option<u64>, Source)],
+    floor: u64,
+    request: Request,
+) -> Result<Ranking, SearchError> {
     let mut rows = position.rows();
+    for r in rows.iter_mut() {
+        if let Some(t) = r.total.as_mut() {
+            *t = (*t).max(floor);
+        }
+    }
     for &(g, total, source) in known {
         let o = position.orbit_of(g);
         if let Some(r) = rows.iter_mut().find(|r| r.guess == o) {
@@ -389,7 +406,13 @@ pub fn rank(
             searcher = Some(position.searcher(request.deadline)?);
         }
         let s = searcher.as_ref().expect("made above");
-        if !position.evaluate(s, &mut rows[i], cutoff) {
+        let finished = position.evaluate(s, &mut rows[i], cutoff);
+        // The search's bound starts from its own lookahead: keep the floor.
+        let row = &mut rows[i];
+        if let (Some(t), false) = (row.total.as_mut(), row.exact) {
+            *t = (*t).max(floor);
+        }
+        if !finished {
             complete = false;
             break;
         }
@@ -440,6 +463,10 @@ pub struct Advisor<'a> {
     /// exact subtrees of an upper-bound tree, [`crate::tree::format::Bound`];
     /// elsewhere the tree's totals are upper bounds and are not used).
     pub exact_paths: Option<&'a [Vec<Feedback>]>,
+    /// A proven lower bound of the optimal total of the whole game (an
+    /// upper-bound tree's file may hold one): at the root every guess's
+    /// total is at least this, so a row's bound is raised to it.
+    pub root_lower: Option<u64>,
     /// The cap values are computed within (the tree file's).
     pub cap: Option<usize>,
     /// Whether to use the opening table (moo:4x10 within 7 guesses).
@@ -459,9 +486,22 @@ impl<'a> Advisor<'a> {
             exact_paths: average
                 .and_then(|f| f.header.bound.as_ref())
                 .map(|b| b.exact.as_slice()),
+            root_lower: average
+                .and_then(|f| f.header.bound.as_ref())
+                .and_then(|b| b.lower),
             cap: file.and_then(|f| f.header.cap),
             use_table: true,
         }
+    }
+
+    /// A proven lower bound of every guess's total at `position` (after
+    /// `history`): the file's lower bound at the root, when the position is
+    /// the tree's (not capped otherwise); else 0.
+    pub fn floor(&self, position: &Position<'_>, history: &[(Code, Feedback)]) -> u64 {
+        if !history.is_empty() || (position.capped != self.cap.is_some()) {
+            return 0;
+        }
+        self.root_lower.unwrap_or(0)
     }
 
     /// The node of `optimal_tree` after `history` when its total is proved
@@ -525,7 +565,7 @@ impl<'a> Advisor<'a> {
     ) -> Result<Ranking, RankError> {
         let position = self.position(history)?;
         let known = self.known(&position, history);
-        let ranking = rank(&position, &known, request)?;
+        let ranking = rank_above(&position, &known, self.floor(&position, history), request)?;
         // Every guess proved unable to meet the cap: rank without it.
         if position.capped
             && ranking

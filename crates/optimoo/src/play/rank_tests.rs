@@ -183,6 +183,7 @@ fn tree_totals_agree_with_the_search() {
         game: &game,
         optimal_tree: Some(&tree.root),
         exact_paths: None,
+        root_lower: None,
         cap: Some(5),
         use_table: false,
     };
@@ -214,6 +215,7 @@ fn analyze_losses_are_brute_force_differences() {
         game: &game,
         optimal_tree: None,
         exact_paths: None,
+        root_lower: None,
         cap: None,
         use_table: false,
     };
@@ -426,6 +428,7 @@ fn histories_that_cannot_be_ranked() {
         game: &game,
         optimal_tree: None,
         exact_paths: None,
+        root_lower: None,
         cap: None,
         use_table: false,
     };
@@ -462,6 +465,7 @@ fn standard_game_values_are_the_tree_totals() {
         game: &game,
         optimal_tree: Some(&file.tree.root),
         exact_paths: None,
+        root_lower: None,
         cap: Some(7),
         use_table: true,
     };
@@ -578,15 +582,17 @@ fn an_upper_bound_tree_is_exact_only_where_proved() {
         !good.is_empty() && !bad.is_empty(),
         "the test needs both kinds"
     );
+    // The file's lower bound is the optimum itself (a floor every row's
+    // bound is raised to at the root: it must not change any value).
+    let optimum = brute(&game, &all, d, &mut memo);
     let file = TreeFile::new(&game, tree, Objective::Average, None)
         .unwrap()
         .with_bound(Bound {
-            lower: None,
+            lower: Some(optimum),
             exact: good.iter().map(|(f, _)| vec![*f]).collect(),
         })
         .unwrap();
     let tree_total = file.header.stats.total;
-    let optimum = brute(&game, &all, d, &mut memo);
     assert!(tree_total > optimum);
     let advisor = Advisor::of_file(&game, Some(&file));
     let request = Request {
@@ -602,6 +608,19 @@ fn an_upper_bound_tree_is_exact_only_where_proved() {
         row.total,
         Some(guess_total(&game, &all, root, d, &mut memo))
     );
+    for row in &r.rows {
+        let g = row.guess;
+        assert!(row.exact, "{g:?}");
+        assert_eq!(row.total, Some(guess_total(&game, &all, g, d, &mut memo)));
+    }
+    // Under a spent budget, every bound shown is at least the floor.
+    let spent = Request {
+        top: usize::MAX,
+        deadline: Some(Instant::now()),
+    };
+    for row in advisor.rank(&[], spent).unwrap().rows {
+        assert!(row.total.unwrap() >= optimum);
+    }
     for (f, class) in &good {
         let h = [(root, *f)];
         let r = advisor.rank(&h, request).unwrap();
