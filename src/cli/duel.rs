@@ -66,7 +66,9 @@ pub struct Args {
     pub output: Option<PathBuf>,
     /// Re-derive the equilibrium written in DIR: each seat's exact best
     /// response to the other's mixture must earn no more than its share of
-    /// the value. Exit 0 when it holds, 1 when it does not.
+    /// the value, and every other claim of duel.json (value_second, each
+    /// tree's total and histogram, average_optimal) must be re-derived.
+    /// Exit 0 when it holds, 1 when it does not.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["against", "output", "rule", "game"])]
     pub check: Option<PathBuf>,
     /// Print one JSON object instead of the summary.

@@ -46,8 +46,9 @@ pub struct Args {
     pub output: Option<PathBuf>,
     /// Re-derive the equilibrium written in DIR: the codebreaker's best
     /// response to the codemaker's mixture (a fresh exact search) and the
-    /// codemaker's best orbit against the trees must both give the value.
-    /// Exit 0 when it holds, 1 when it does not.
+    /// codemaker's best orbit against the trees must both give the value,
+    /// and every orbit (its least code and count) is re-derived from the
+    /// game. Exit 0 when it holds, 1 when it does not.
     #[arg(long, value_name = "DIR")]
     pub check: Option<PathBuf>,
     /// Print one JSON object instead of the summary.
