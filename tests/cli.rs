@@ -296,7 +296,7 @@ fn exit_codes_follow_the_readme() {
         (&["verify", path], 0),
         (&["verify", "/nonexistent"], 2),
         (&["static", "--game", "mm:2x3"], 0),
-        (&["static", "--game", "mm:2x3", "--time-budget", "0"], 0),
+        (&["static", "--game", "mm:2x3", "--time-budget", "0"], 2),
         (&["static", "--game", "mm:2x"], 2),
         (&["verify", "--game", "mm:2x3", "--static", "01 02"], 0),
         (&["verify", "--game", "mm:2x3", "--static", "01"], 1),

@@ -1084,3 +1084,77 @@ fn a_tree_filled_from_exact_units_costs_what_they_save() {
     assert_eq!(code, 2, "{err}");
     assert!(!out.exists());
 }
+
+/// A phased plan and an exact plan never share a folder: the second plan
+/// would hide the first (`work` said "done already" over it).
+#[test]
+fn a_plan_into_a_folder_of_the_other_kind_is_refused() {
+    let phased = folder("mixed-phased-first");
+    let exact = folder("mixed-exact-first");
+    let (p, e) = (s(&phased), s(&exact));
+    ok(&["plan", "--game", "mm:3x3", "--strategy", "phased", "-o", p]);
+    let (code, out, err) = run(OPTIMOO, &["plan", "--game", "mm:3x3", "-o", p], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("holds a plan of the phased strategy"), "{err}");
+    assert!(!phased.join("plan.json").exists());
+    ok(&["plan", "--game", "mm:3x3", "-o", e]);
+    let args = ["plan", "--game", "mm:3x3", "--strategy", "phased", "-o", e];
+    let (code, out, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("holds a plan of the exact search"), "{err}");
+    assert!(!exact.join("phased.json").exists());
+}
+
+/// Phased unit files carry the exact units' hash: a total edited by hand
+/// (the histogram with it) is refused by `merge`; a forger who recomputes
+/// the hash is caught by `merge --audit 1`, which walks the unit again.
+#[test]
+fn phased_units_are_hashed_and_audited() {
+    use optimoo_cli::cli::checkpoint::Canon;
+    let dir = folder("phased-hashed");
+    let d = s(&dir);
+    ok(&["plan", "--game", "mm:4x4", "--strategy", "phased", "-o", d]);
+    ok(&["work", d, "--all"]);
+    let merged = ok(&["merge", d, "--json"]);
+    let audited = ok(&["merge", d, "--audit", "1", "--json"]);
+    assert_eq!(merged, audited);
+    let path = dir.join("phased").join("0.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut unit: serde_json::Value = serde_json::from_str(&good).unwrap();
+    assert_eq!(unit["sha256"].as_str().map(str::len), Some(64), "{good}");
+    // One secret moved a guess deeper: total and histogram agree.
+    let h = unit["histogram"].as_array_mut().unwrap();
+    let d0 = h.iter().position(|x| x.as_u64() > Some(0)).unwrap();
+    h[d0] = (h[d0].as_u64().unwrap() - 1).into();
+    if d0 + 1 == h.len() {
+        h.push(0.into());
+    }
+    h[d0 + 1] = (h[d0 + 1].as_u64().unwrap() + 1).into();
+    unit["total"] = (unit["total"].as_u64().unwrap() + 1).into();
+    std::fs::write(&path, unit.to_string()).unwrap();
+    let (code, out, err) = run(OPTIMOO, &["merge", d], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("0.json: its sha256 does not match"), "{err}");
+    // The forger recomputes the hash (anyone can): the audit walks the
+    // unit again and names it.
+    let mut c = Canon::new("optimoo-phased-unit/1");
+    c.field("plan_id").str(unit["plan_id"].as_str().unwrap());
+    c.field("unit").int(0);
+    c.field("secrets").int(unit["secrets"].as_u64().unwrap());
+    c.field("total").int(unit["total"].as_u64().unwrap());
+    let h = unit["histogram"].as_array().unwrap();
+    c.field("histogram").len(h.len());
+    for x in h {
+        c.int(x.as_u64().unwrap());
+    }
+    c.field("seconds").real(unit["seconds"].as_f64().unwrap());
+    unit["sha256"] = c.finish().into();
+    std::fs::write(&path, unit.to_string()).unwrap();
+    let forged = ok(&["merge", d, "--json"]);
+    assert_ne!(forged, merged);
+    let (code, out, err) = run(OPTIMOO, &["merge", d, "--audit", "1"], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("unit 0: the file says"), "{err}");
+    std::fs::write(&path, good).unwrap();
+    assert_eq!(ok(&["merge", d, "--json"]), merged);
+}

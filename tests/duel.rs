@@ -202,6 +202,56 @@ fn the_equilibrium_is_written_and_checked() {
     )
     .unwrap();
     check(1, "FAILED");
-    std::fs::write(dir.join("duel.json"), text).unwrap();
+    std::fs::write(dir.join("duel.json"), &text).unwrap();
     check(0, "ok");
+    // Every claim beside the value is re-derived: each forgery fails.
+    let good: Value = serde_json::from_str(&text).unwrap();
+    let forge = |edit: &dyn Fn(&mut Value), words: &str| {
+        let mut f = good.clone();
+        edit(&mut f);
+        std::fs::write(dir.join("duel.json"), f.to_string()).unwrap();
+        check(1, words);
+    };
+    forge(
+        &|f| f["value_second"] = "1/2".into(),
+        "FAILED: value_second",
+    );
+    forge(
+        &|f| {
+            let t = f["first"][0]["total"].as_u64().unwrap();
+            f["first"][0]["total"] = (t + 1).into();
+        },
+        "but its replay gives",
+    );
+    forge(
+        &|f| {
+            let h = f["second"][0]["histogram"].as_array_mut().unwrap();
+            h.push(0.into());
+        },
+        "but its replay gives",
+    );
+    forge(
+        &|f| {
+            let t = f["average_optimal"]["total"].as_u64().unwrap();
+            f["average_optimal"]["total"] = (t + 1).into();
+        },
+        "FAILED: average_optimal.total",
+    );
+    for seat in ["first", "second"] {
+        forge(
+            &|f| f["average_optimal"][seat] = "0".into(),
+            &format!("FAILED: average_optimal.{seat}"),
+        );
+    }
+    // Fractions are read in their canonical form only (refused, exit 2).
+    for bad in ["-593/-900", "+593/900", "0593/0900", "1186/1800"] {
+        let mut f = good.clone();
+        f["value"] = bad.into();
+        std::fs::write(dir.join("duel.json"), f.to_string()).unwrap();
+        let (code, out, err) = run(OPTIMOO, &["duel", "--check", dir_path], "");
+        assert_eq!(code, 2, "{bad}: {out}{err}");
+        assert!(err.contains(&format!("'{bad}' is not a fraction")), "{err}");
+    }
+    std::fs::write(dir.join("duel.json"), &text).unwrap();
+    check(0, "and average_optimal");
 }

@@ -334,3 +334,64 @@ fn phased_refuses_a_bad_output_at_once() {
     ]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// A sample of one secret has no confidence interval (not one of width
+/// zero); a sample of two has one.
+#[test]
+fn a_sample_of_one_has_no_interval() {
+    let args = |n: &'static str| {
+        vec![
+            "eval",
+            "--game",
+            "moo:7x10",
+            "--strategy",
+            "phased",
+            "--sample",
+            n,
+            "--json",
+        ]
+    };
+    let (code, out, err) = optimoo(&args("1"));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["secrets"], 1, "{out}");
+    assert!(v.get("interval").is_none(), "{out}");
+    let mut text = args("1");
+    text.pop();
+    let (code, out, err) = optimoo(&text);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("a sample of one secret: no interval"), "{out}");
+    assert!(!out.contains("95 % interval"), "{out}");
+    let (code, out, err) = optimoo(&args("2"));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["interval"].as_array().map(Vec::len), Some(2), "{out}");
+}
+
+/// `--strategy first -o FILE` on a game over 65,535 codes would write
+/// nothing: refused at once, naming -o.
+#[test]
+fn first_with_an_output_on_a_huge_game_is_refused() {
+    let dir = std::env::temp_dir().join(format!("optimoo-first-o-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("first.tree");
+    let (code, out, err) = optimoo(&[
+        "eval",
+        "--game",
+        "moo:7x10",
+        "--strategy",
+        "first",
+        "--sample",
+        "10",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("-o: --strategy first writes no tree file"),
+        "{err}"
+    );
+    assert!(!path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -166,3 +166,71 @@ fn a_stopped_run_resumes_from_its_trees() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not empty"), "{err}");
 }
+
+/// `--check` re-derives every orbit from the game: a label swapped
+/// between orbits of different weights, a label that is no code, one
+/// label twice, a wrong count, an orbit missing: each fails (exit 1).
+/// The output says how the trees are played (a field, and a line).
+#[test]
+fn check_re_derives_the_orbits() {
+    let dir = scratch("nash-mm-3x3-orbits");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, text, err) = run(OPTIMOO, &["nash", "--game", "mm:3x3", "-o", d], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("played      each tree under a uniformly random symmetry"),
+        "{text}"
+    );
+    let path = dir.join("nash.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let v: Value = serde_json::from_str(&good).unwrap();
+    assert!(v["played"]
+        .as_str()
+        .unwrap()
+        .contains("symbols relabelled and the positions permuted"));
+    let (code, text, err) = run(OPTIMOO, &["nash", "--check", d], "");
+    assert_eq!(code, 0, "{text}{err}");
+    assert!(text.contains("the 3 orbits re-derived"), "{text}");
+    let orbits = v["codemaker"].as_array().unwrap();
+    let label = |i: usize| orbits[i]["orbit"].as_str().unwrap().to_string();
+    let (a, b) = (0..orbits.len())
+        .flat_map(|i| (i + 1..orbits.len()).map(move |j| (i, j)))
+        .find(|&(i, j)| orbits[i]["weight"] != orbits[j]["weight"])
+        .expect("two orbits of different weights");
+    let forge = |edit: &dyn Fn(&mut Value)| {
+        let mut f = v.clone();
+        edit(&mut f);
+        std::fs::write(&path, serde_json::to_string_pretty(&f).unwrap()).unwrap();
+        let (code, text, err) = run(OPTIMOO, &["nash", "--check", d], "");
+        assert_eq!(code, 1, "{f}: {text}{err}");
+        assert!(
+            text.contains("FAILED: orbit") || text.contains("FAILED: 2 orbits"),
+            "{text}"
+        );
+    };
+    forge(&|f| {
+        f["codemaker"][a]["orbit"] = label(b).into();
+        f["codemaker"][b]["orbit"] = label(a).into();
+    });
+    forge(&|f| f["codemaker"][a]["orbit"] = "</script>".into());
+    forge(&|f| f["codemaker"][b]["orbit"] = label(a).into());
+    forge(&|f| {
+        let n = f["codemaker"][a]["codes"].as_u64().unwrap();
+        f["codemaker"][a]["codes"] = (n + 1).into();
+    });
+    forge(&|f| {
+        f["codemaker"].as_array_mut().unwrap().pop();
+    });
+    // How the trees are played is not rewritten either.
+    let mut f = v.clone();
+    f["played"] = "as written".into();
+    std::fs::write(&path, serde_json::to_string_pretty(&f).unwrap()).unwrap();
+    let (code, text, _) = run(OPTIMOO, &["nash", "--check", d], "");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("not how optimoo's trees are played"),
+        "{text}"
+    );
+    std::fs::write(&path, &good).unwrap();
+}

@@ -136,6 +136,14 @@ fn bad_input_is_refused_with_exit_2() {
             vec!["static", "--game", "mm:3x4", "--time-budget", "x"],
             "seconds",
         ),
+        (
+            vec!["static", "--game", "mm:3x4", "--time-budget", "0"],
+            "--time-budget",
+        ),
+        (
+            vec!["static", "--game", "mm:3x4", "--time-budget", "0.0"],
+            "would search nothing",
+        ),
     ] {
         let (code, out, err) = run(OPTIMOO, &args, "");
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -222,4 +230,28 @@ fn four_by_six_needs_six_questions() {
     assert_eq!(v["exact"], true);
     assert_eq!(v["size"], 6);
     assert_eq!(v["with_final"], 7);
+}
+
+/// The budget is honoured on a game whose search takes far longer
+/// (moo:5x8 ran 15 s under `--time-budget 1`): the run stops within a
+/// small margin, with bounds.
+#[test]
+fn the_budget_is_honoured() {
+    let start = std::time::Instant::now();
+    let v = json(&[
+        "static",
+        "--game",
+        "moo:5x8",
+        "--json",
+        "--time-budget",
+        "1",
+    ]);
+    let wall = start.elapsed().as_secs_f64();
+    assert_eq!(v["exact"], false, "{v}");
+    let seconds = v["seconds"].as_f64().unwrap();
+    assert!(
+        seconds < 5.0,
+        "{seconds} s reported under a budget of 1 s: {v}"
+    );
+    assert!(wall < 8.0, "{wall} s of wall time under a budget of 1 s");
 }

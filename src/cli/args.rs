@@ -431,6 +431,18 @@ pub fn parse_depth(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Reads `static --time-budget`: seconds, above 0 (a budget of 0 would
+/// search nothing).
+pub fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
+    let d = parse_seconds(text)?;
+    if d.is_zero() {
+        return Err(format!(
+            "{text:?} would search nothing: give seconds above 0, or leave the budget out"
+        ));
+    }
+    Ok(d)
+}
+
 /// Reads `--time-budget`: seconds, at least 0.
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let s: f64 = text
@@ -474,6 +486,16 @@ mod tests {
         ] {
             assert!(parse_size(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_budget_is_above_zero() {
+        assert!(parse_budget("0").is_err());
+        assert!(parse_budget("0.0").is_err());
+        assert_eq!(
+            parse_budget("0.5"),
+            Ok(std::time::Duration::from_millis(500))
+        );
     }
 
     #[test]

@@ -66,7 +66,9 @@ pub struct Args {
     pub output: Option<PathBuf>,
     /// Re-derive the equilibrium written in DIR: each seat's exact best
     /// response to the other's mixture must earn no more than its share of
-    /// the value. Exit 0 when it holds, 1 when it does not.
+    /// the value, and every other claim of duel.json (value_second, each
+    /// tree's total and histogram, average_optimal) must be re-derived.
+    /// Exit 0 when it holds, 1 when it does not.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["against", "output", "rule", "game"])]
     pub check: Option<PathBuf>,
     /// Print one JSON object instead of the summary.
@@ -404,6 +406,92 @@ fn equilibrium(args: &Args, rule: Rule) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The claims of `file` that a replay decides: `value_second` is
+/// `1 − value`, and each tree's `total` and `histogram` are its replay's.
+fn replayed(
+    value: &BigRational,
+    value_second: &BigRational,
+    file: &DuelFile,
+    first: &[(Played, BigRational)],
+    second: &[(Played, BigRational)],
+) -> Result<(), String> {
+    let share = BigRational::one() - value;
+    if *value_second != share {
+        return Err(format!(
+            "value_second is {}, not 1 - value = {}",
+            matrix::show(value_second),
+            matrix::show(&share)
+        ));
+    }
+    for (seat, entries, mix) in [
+        ("first", &file.first, first),
+        ("second", &file.second, second),
+    ] {
+        for (e, (p, _)) in entries.iter().zip(mix) {
+            let name = e.tree.as_deref().unwrap_or("-");
+            if e.total != p.total() || e.histogram != p.lengths {
+                return Err(format!(
+                    "the {seat} seat's {name} is written with total {} and histogram {:?}, \
+                     but its replay gives total {} and histogram {:?}",
+                    e.total,
+                    e.histogram,
+                    p.total(),
+                    p.lengths
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The claim `average_optimal`: the average-optimal tree (the exact
+/// search with no cap, which the loop starts from) has `total` guesses in
+/// all, and wins `worst` (first seat, second seat) against the other
+/// seat's exact best response to it.
+fn average_optimal(
+    game: &Game,
+    rule: Rule,
+    total: u64,
+    worst: &[BigRational; 2],
+    base: &Config,
+    driver: Driver<'_>,
+) -> anyhow::Result<Result<(), String>> {
+    let start = search::solve_with(
+        game,
+        Config {
+            cap: None,
+            objective: Cost::Total,
+            ..base.clone()
+        },
+        driver,
+    )?;
+    let start = start.tree.expect("a game with no cap has a strategy");
+    let start = Played::new(game, start).map_err(anyhow::Error::msg)?;
+    if start.total() != total {
+        return Ok(Err(format!(
+            "average_optimal.total is {total}, but the average-optimal tree takes {} guesses",
+            start.total()
+        )));
+    }
+    for (seat, name) in [(Seat::Second, "first"), (Seat::First, "second")] {
+        // The worst case of the average-optimal tree in the seat `name`:
+        // what the other seat's best response to it leaves.
+        let best = duel::best_response(game, rule, seat, &start.lengths, base, driver)?;
+        let left =
+            BigRational::one() - BigRational::new(best.value.num.into(), best.value.den.into());
+        let claimed = &worst[usize::from(name == "second")];
+        if *claimed != left {
+            return Ok(Err(format!(
+                "average_optimal.{name} is {}, but the average-optimal tree wins {} in the \
+                 {name} seat against the exact best response to it",
+                matrix::show(claimed),
+                matrix::show(&left)
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
 /// `duel --check DIR`.
 fn check(dir: &Path, threads: Option<usize>) -> anyhow::Result<ExitCode> {
     let file: DuelFile = folder::read_json(dir, JSON)?;
@@ -430,19 +518,46 @@ fn check(dir: &Path, threads: Option<usize>) -> anyhow::Result<ExitCode> {
     };
     let first = read(&file.first)?;
     let second = read(&file.second)?;
+    let value_second = folder::ratio(dir, JSON, &file.value_second)?;
+    let worst = match &file.average_optimal {
+        Some(w) => Some((
+            w.total,
+            [
+                folder::ratio(dir, JSON, &w.first)?,
+                folder::ratio(dir, JSON, &w.second)?,
+            ],
+        )),
+        None => None,
+    };
+    // The claims beside the value, each re-derived: the second seat's
+    // share, every tree's total and histogram (a replay), and the
+    // average-optimal tree's total and worst cases (its search again).
+    if let Err(why) = replayed(&value, &value_second, &file, &first, &second) {
+        return folder::verdict(dir, Err(why));
+    }
     let result = with_driver(threads, |threads, driver| {
         let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
-        Ok(equilibrium::duel::check(
-            &game, rule, &first, &second, &value, &base, driver,
-        ))
+        let checked = equilibrium::duel::check(&game, rule, &first, &second, &value, &base, driver);
+        Ok(match (checked, worst) {
+            (Ok(searches), Some((total, worst))) => {
+                average_optimal(&game, rule, total, &worst, &base, driver)?.map(|()| searches)
+            }
+            (checked, _) => checked,
+        })
     })?;
     let result = result.map(|searches| {
         format!(
             "{} {} value {} (each seat's exact best response to the other's mixture earns no \
-             more; {searches} searches)",
+             more; {searches} searches; value_second and the trees' totals and histograms \
+             re-derived{})",
             game.name(),
             rule,
-            file.value
+            file.value,
+            if file.average_optimal.is_some() {
+                ", and average_optimal"
+            } else {
+                ""
+            }
         )
     });
     folder::verdict(dir, result)

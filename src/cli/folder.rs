@@ -69,14 +69,32 @@ pub fn read_tree(dir: &Path, json: &str, name: &str, rules: Rules) -> anyhow::Re
     Ok(tf.tree)
 }
 
-/// A fraction "p/q" (or an integer) of DIR/`json`.
+/// A nonnegative fraction "p/q" (or an integer) of DIR/`json`, accepted
+/// only in the canonical form the files are written in: digits without a
+/// sign or leading zeros, in lowest terms, the denominator above 1 (an
+/// integer written without one). So a checked file's fraction is printed
+/// back as written and means one thing.
 pub fn ratio(dir: &Path, json: &str, text: &str) -> anyhow::Result<BigRational> {
-    text.parse::<BigRational>().map_err(|_| {
+    canonical(text).ok_or_else(|| {
         anyhow::anyhow!(
-            "{}: '{text}' is not a fraction p/q",
+            "{}: '{text}' is not a fraction p/q in lowest terms (digits, no sign, no leading zeros)",
             dir.join(json).display()
         )
     })
+}
+
+/// `text` as a fraction when it is written canonically (see [`ratio`]).
+fn canonical(text: &str) -> Option<BigRational> {
+    let digits = |part: &str| {
+        !part.is_empty()
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && (part == "0" || !part.starts_with('0'))
+    };
+    if !text.split('/').all(digits) || text.split('/').count() > 2 {
+        return None;
+    }
+    let r = text.parse::<BigRational>().ok()?;
+    (equilibrium::matrix::show(&r) == text).then_some(r)
 }
 
 /// The game named in DIR/`json`.
@@ -97,6 +115,41 @@ pub fn verdict(dir: &Path, result: Result<String, String>) -> anyhow::Result<Exi
         Err(why) => {
             writeln!(out, "{}: FAILED: {why}", dir.display())?;
             Ok(ExitCode::from(super::EXIT_NEGATIVE))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    #[test]
+    fn only_canonical_fractions_are_read() {
+        for good in ["0", "1", "184/243", "560/129"] {
+            let r = canonical(good).unwrap_or_else(|| panic!("{good}"));
+            assert_eq!(equilibrium::matrix::show(&r), good);
+        }
+        for bad in [
+            "-1/-1",
+            "+184/243",
+            "0184/0243",
+            "184/0243",
+            "2/4",
+            "3/1",
+            "1/0",
+            "0/1",
+            "-1",
+            "00",
+            "",
+            "/",
+            "1/",
+            "/2",
+            "1/2/3",
+            " 1/2",
+            "1.5",
+            "1/-2",
+        ] {
+            assert!(canonical(bad).is_none(), "{bad:?} read");
         }
     }
 }

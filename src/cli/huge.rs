@@ -68,8 +68,8 @@ pub struct HugeRow {
     pub total: u64,
     /// `total` per secret.
     pub average: f64,
-    /// With `--sample`: the 95 % confidence interval of the whole game's
-    /// average.
+    /// With `--sample` of two secrets or more: the 95 % confidence
+    /// interval of the whole game's average (absent for one secret).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval: Option<[f64; 2]>,
     /// Most guesses a played secret needed.
@@ -156,10 +156,10 @@ impl HugeRow {
             population,
             total: stats.total,
             average: stats.average(),
-            interval: sample.then(|| {
-                let (lo, hi) = walk::interval(stats, population);
-                [lo, hi]
-            }),
+            interval: match sample {
+                true => walk::interval(stats, population).map(|(lo, hi)| [lo, hi]),
+                false => None,
+            },
             max_depth: stats.max_depth,
             histogram: stats.histogram.clone(),
             seconds,
@@ -177,7 +177,14 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
             bail!("--sample {n}: give 1 to {population} (the secrets of {shape})");
         }
     }
-    // A bad -o is refused before the walk, not after it.
+    // A bad -o is refused before the walk, not after it; so is an -o that
+    // nothing would write (the file is the phased strategy's tree).
+    if req.output.is_some() && req.strategies.iter().all(|&h| h == Heuristic::First) {
+        bail!(
+            "-o: --strategy first writes no tree file on {shape} (the file is the phased \
+             strategy's tree): use --strategy phased, or leave -o out"
+        );
+    }
     if let Some(path) = &req.output {
         Output::create(path)?;
     }
@@ -308,6 +315,8 @@ impl std::fmt::Display for HugeRow {
         )?;
         if let Some([lo, hi]) = self.interval {
             write!(f, "  (95 % interval of the average: {lo:.4} to {hi:.4})")?;
+        } else if self.secrets < 2 && self.population > self.secrets {
+            write!(f, "  (a sample of one secret: no interval of the average)")?;
         }
         Ok(())
     }

@@ -37,7 +37,8 @@ pub struct Args {
     /// Before merging, re-solve a random sample of FRACTION of the
     /// finished units (0 < FRACTION <= 1; 1: every unit) with this
     /// version's search, on all cores, and fail naming every unit whose
-    /// file differs (value, exactness or subtree). The folder's hashes only
+    /// file differs (value, exactness or subtree; of a phased plan, the
+    /// unit's walk: its secrets and histogram). The folder's hashes only
     /// catch accidents (anyone can recompute them): --audit 1 is the check
     /// that trusts no unit file. Which units were re-solved is said on
     /// stderr.
@@ -71,10 +72,22 @@ pub struct Args {
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = super::phased_plan::open(&args.dir)? {
-        if args.output.is_some() || args.audit.is_some() || args.fill_from.is_some() {
+        if args.output.is_some() || args.fill_from.is_some() {
             anyhow::bail!(
-                "-o, --audit and --fill-from belong to exact plans: a phased plan merges into a table"
+                "-o and --fill-from belong to exact plans: a phased plan merges into a table"
             );
+        }
+        if args.memo_mib.is_some() || args.max_memory.is_some() {
+            anyhow::bail!(
+                "--memo-mib and --max-memory belong to the audit of exact plans: a phased \
+                 plan's audit walks its units again"
+            );
+        }
+        if let Some(fraction) = args.audit {
+            let threads = driver::check_threads(args.threads)?;
+            let pool = driver::pool(threads)?;
+            let seed = args.seed.unwrap_or(args::AUDIT_SEED);
+            pool.install(|| super::phased_plan::audit(&args.dir, &file, fraction, seed))?;
         }
         return super::phased_plan::merge(&args.dir, &file, args.json);
     }

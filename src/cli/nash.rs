@@ -46,8 +46,9 @@ pub struct Args {
     pub output: Option<PathBuf>,
     /// Re-derive the equilibrium written in DIR: the codebreaker's best
     /// response to the codemaker's mixture (a fresh exact search) and the
-    /// codemaker's best orbit against the trees must both give the value.
-    /// Exit 0 when it holds, 1 when it does not.
+    /// codemaker's best orbit against the trees must both give the value,
+    /// and every orbit (its least code and count) is re-derived from the
+    /// game. Exit 0 when it holds, 1 when it does not.
     #[arg(long, value_name = "DIR")]
     pub check: Option<PathBuf>,
     /// Print one JSON object instead of the summary.
@@ -66,7 +67,18 @@ struct NashFile {
     value: String,
     codemaker: Vec<OrbitWeight>,
     codebreaker: Vec<TreeWeight>,
+    /// How the codebreaker plays its trees ([`PLAYED`]): the value holds
+    /// only so. Absent in files written before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    played: Option<String>,
 }
+
+/// How the codebreaker's trees are played: a tree played as written can
+/// be exploited (mm:2x3: the secret 21 takes one tree 15/4 guesses on
+/// average against the value 29/12).
+const PLAYED: &str = "each tree under a uniformly random symmetry: the symbols relabelled \
+                      and the positions permuted at random for each game (a tree played as \
+                      written can be exploited)";
 
 #[derive(Debug, Serialize, Deserialize)]
 struct OrbitWeight {
@@ -161,6 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let name = t.tree.as_deref().unwrap_or("-");
         writeln!(out, "            {name} {}", t.weight)?;
     }
+    writeln!(out, "played      {PLAYED}")?;
     writeln!(out, "time        {seconds:.1} s")?;
     Ok(ExitCode::SUCCESS)
 }
@@ -189,6 +202,7 @@ fn describe(game: &Game, eq: &Nash) -> NashFile {
                 weight: matrix::show(w),
             })
             .collect(),
+        played: Some(PLAYED.to_string()),
     }
 }
 
@@ -277,12 +291,49 @@ fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Res
     folder::write_json(dir, JSON, file)
 }
 
+/// Whether `written` names `game`'s orbits, in order, each by its least
+/// code and with its number of codes (the weights follow them by index).
+fn same_orbits(game: &Game, written: &[OrbitWeight]) -> Result<(), String> {
+    let orbits = nash::orbits(game);
+    if written.len() != orbits.len() {
+        return Err(format!(
+            "{} orbits written, but {} has {}",
+            written.len(),
+            game.name(),
+            orbits.len()
+        ));
+    }
+    for (i, (w, o)) in written.iter().zip(&orbits).enumerate() {
+        let label = game.format_code(o.representative);
+        if w.orbit != label || w.codes != o.codes.len() {
+            return Err(format!(
+                "orbit {} is written as {:?} of {} codes, but {}'s orbit {} is {label} of {} codes",
+                i + 1,
+                w.orbit,
+                w.codes,
+                game.name(),
+                i + 1,
+                o.codes.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `--check DIR`.
 fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitCode> {
     let file: NashFile = folder::read_json(dir, JSON)?;
     let rules = folder::rules(dir, JSON, &file.game)?;
     let game = Game::new(rules);
     let ratio = |text: &str| folder::ratio(dir, JSON, text);
+    if let Some(played) = file.played.as_ref().filter(|p| *p != PLAYED) {
+        let why = format!("played is '{played}', not how optimoo's trees are played: '{PLAYED}'");
+        return folder::verdict(dir, Err(why));
+    }
+    // Every orbit re-derived from the game: its least code and its count.
+    if let Err(why) = same_orbits(&game, &file.codemaker) {
+        return folder::verdict(dir, Err(why));
+    }
     let codemaker = file
         .codemaker
         .iter()
@@ -303,9 +354,11 @@ fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitC
     let result = nash::check(&game, &codemaker, &trees, &value, &base, driver).map(|()| {
         format!(
             "{} value {} (the codebreaker's best response to the codemaker and the \
-             codemaker's best orbit against the trees both give it)",
+             codemaker's best orbit against the trees both give it; the {} orbits re-derived; \
+             each tree played under a uniformly random symmetry)",
             game.name(),
-            file.value
+            file.value,
+            file.codemaker.len()
         )
     });
     folder::verdict(dir, result)

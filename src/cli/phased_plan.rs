@@ -7,8 +7,13 @@
 //! units as the moves that lead to them, the secrets solved above them)
 //! and DIR/phased/I.json (a unit's statistics). Invariants: a unit file
 //! names the plan's id (a hash of phased.json's content), so a unit of
-//! another plan is refused; unit files are written atomically and never
-//! overwritten; merge refuses a folder with a unit missing.
+//! another plan is refused; it carries the SHA-256 of its canonical bytes
+//! (the exact units' hash, [`super::checkpoint::Canon`]), so a file edited
+//! by hand or damaged is refused by `merge` and `status`; unit files are
+//! written atomically and never overwritten; merge refuses a folder with a
+//! unit missing. Like the exact units' hashes, these catch accidents, not
+//! forgery: `merge --audit F` walks a sample of the units again and fails
+//! naming every unit whose file differs.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +30,7 @@ use optimoo::huge::{Packed, Shape};
 use optimoo::model::Feedback;
 use optimoo::tree::Stats;
 
+use super::checkpoint::Canon;
 use super::huge::{HugeRow, Options};
 use super::output::Output;
 use crate::exit::say;
@@ -87,6 +93,81 @@ struct UnitFile {
     total: u64,
     histogram: Vec<u64>,
     seconds: f64,
+    /// [`UnitFile::compute_sha256`] (absent in files written before it).
+    #[serde(default)]
+    sha256: Option<String>,
+}
+
+/// The format the unit files' hash starts from.
+const UNIT_FORMAT: &str = "optimoo-phased-unit/1";
+
+impl UnitFile {
+    /// The SHA-256 of the canonical bytes (docs/scale.md) of every field
+    /// but `sha256`, in this order: plan_id, unit, secrets, total,
+    /// histogram, seconds.
+    fn compute_sha256(&self) -> String {
+        let mut c = Canon::new(UNIT_FORMAT);
+        c.field("plan_id").str(&self.plan_id);
+        c.field("unit").int(self.unit as u64);
+        c.field("secrets").int(self.secrets);
+        c.field("total").int(self.total);
+        c.field("histogram").len(self.histogram.len());
+        for &h in &self.histogram {
+            c.int(h);
+        }
+        c.field("seconds").real(self.seconds);
+        c.finish()
+    }
+
+    /// Reads DIR/phased/`unit`.json (`None` when absent), refused unless
+    /// it is of the plan `id`, of this unit, with its hash and its total
+    /// the histogram's.
+    fn read(dir: &Path, id: &str, unit: usize) -> anyhow::Result<Option<UnitFile>> {
+        let path = unit_path(dir, unit);
+        let Some(bytes) = super::checkpoint::read_bounded(&path, 1 << 20)
+            .with_context(|| format!("cannot read {}", path.display()))?
+        else {
+            return Ok(None);
+        };
+        let file: UnitFile = serde_json::from_slice(&bytes)
+            .with_context(|| format!("{} is not a unit file of optimoo", path.display()))?;
+        if file.plan_id != id || file.unit != unit {
+            bail!(
+                "{}: a unit of another plan (or another unit)",
+                path.display()
+            );
+        }
+        match &file.sha256 {
+            None => bail!(
+                "{}: no sha256 (written by an earlier optimoo): delete it and run optimoo work {} \
+                 --unit {unit} again",
+                path.display(),
+                dir.display()
+            ),
+            Some(h) if *h != file.compute_sha256() => bail!(
+                "{}: its sha256 does not match its content (edited or damaged): delete it and \
+                 run optimoo work {} --unit {unit} again",
+                path.display(),
+                dir.display()
+            ),
+            Some(_) => {}
+        }
+        if file.stats().total != file.total || file.stats().secrets != file.secrets {
+            bail!("{}: its total does not match its histogram", path.display());
+        }
+        Ok(Some(file))
+    }
+
+    /// Its statistics, from the histogram.
+    fn stats(&self) -> Stats {
+        let mut s = Stats::default();
+        for (d, &n) in self.histogram.iter().enumerate() {
+            if n > 0 {
+                s.add(d + 1, n);
+            }
+        }
+        s
+    }
 }
 
 impl PlanFile {
@@ -139,6 +220,15 @@ pub fn plan(
         bail!(
             "{} exists: give a new folder for a new plan",
             path.display()
+        );
+    }
+    let exact = dir.join(super::checkpoint::PLAN_FILE);
+    if exact.exists() {
+        bail!(
+            "{} holds a plan of the exact search ({}): a phased plan beside it would hide it; \
+             give a new folder for a new plan",
+            dir.display(),
+            exact.display()
         );
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -228,7 +318,6 @@ fn unit_path(dir: &Path, unit: usize) -> PathBuf {
 /// Walks the units (those not done yet) and writes DIR/phased/I.json.
 pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow::Result<ExitCode> {
     let chooser = file.chooser()?;
-    let shape = chooser.shape();
     let id = file.id()?;
     let marks = file.marks()?;
     std::fs::create_dir_all(dir.join(UNITS))?;
@@ -246,39 +335,17 @@ pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow:
             continue;
         }
         let start = Instant::now();
-        let history = unit
-            .history
-            .iter()
-            .map(|m| shape.parse_move(m))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut set = shape.candidates(&history);
-        if set.len() as u64 != unit.size {
-            bail!(
-                "unit {u}: {} candidates, the plan says {}: not this version's plan",
-                set.len(),
-                unit.size
-            );
-        }
-        let mut unit_marks: Vec<bool> = match &marks {
-            Some(m) => set.iter().map(|&c| m[shape.rank(c) as usize]).collect(),
-            None => vec![true; set.len()],
-        };
-        let stats = walk::walk_from(
-            &chooser,
-            &mut set,
-            &mut unit_marks,
-            history.len(),
-            &crate::driver::Rayon,
-            &Silent,
-        )?;
-        let record = UnitFile {
+        let stats = walk_unit(&chooser, marks.as_deref(), u, unit)?;
+        let mut record = UnitFile {
             plan_id: id.clone(),
             unit: u,
             secrets: stats.secrets,
             total: stats.total,
             histogram: stats.histogram.clone(),
             seconds: start.elapsed().as_secs_f64(),
+            sha256: None,
         };
+        record.sha256 = Some(record.compute_sha256());
         let text = serde_json::to_string(&record)? + "\n";
         Output::create(&path)?.commit(text.as_bytes())?;
         if json {
@@ -292,6 +359,100 @@ pub fn work(dir: &Path, file: &PlanFile, units: &[usize], json: bool) -> anyhow:
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Walks unit `u` of a plan: the statistics of its secrets (those
+/// `marks` keeps) under the strategy of `chooser`.
+fn walk_unit(
+    chooser: &Chooser,
+    marks: Option<&[bool]>,
+    u: usize,
+    unit: &UnitPlan,
+) -> anyhow::Result<Stats> {
+    let shape = chooser.shape();
+    let history = unit
+        .history
+        .iter()
+        .map(|m| shape.parse_move(m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut set = shape.candidates(&history);
+    if set.len() as u64 != unit.size {
+        bail!(
+            "unit {u}: {} candidates, the plan says {}: not this version's plan",
+            set.len(),
+            unit.size
+        );
+    }
+    let mut unit_marks: Vec<bool> = match marks {
+        Some(m) => set.iter().map(|&c| m[shape.rank(c) as usize]).collect(),
+        None => vec![true; set.len()],
+    };
+    Ok(walk::walk_from(
+        chooser,
+        &mut set,
+        &mut unit_marks,
+        history.len(),
+        &crate::driver::Rayon,
+        &Silent,
+    )?)
+}
+
+/// `merge --audit FRACTION` of a phased plan: walks a sample of the
+/// finished units again (drawn by `seed`, as the exact plans' audit) and
+/// fails naming every unit whose file differs from the walk.
+pub fn audit(dir: &Path, file: &PlanFile, fraction: f64, seed: u64) -> anyhow::Result<()> {
+    let id = file.id()?;
+    let mut finished = Vec::new();
+    for u in 0..file.units.len() {
+        if UnitFile::read(dir, &id, u)?.is_some() {
+            finished.push(u);
+        }
+    }
+    if finished.is_empty() {
+        bail!(
+            "nothing to audit: no unit of {} is finished (run optimoo work {} --all)",
+            dir.display(),
+            dir.display()
+        );
+    }
+    let picked = super::checkpoint::sample(&finished, fraction, seed);
+    say(&format!(
+        "audit: walking {} of the {} finished units again (seed {seed}): {:?}",
+        picked.len(),
+        finished.len(),
+        &picked[..picked.len().min(20)]
+    ));
+    let chooser = file.chooser()?;
+    let marks = file.marks()?;
+    let mut differ = Vec::new();
+    for &u in &picked {
+        let walked = walk_unit(&chooser, marks.as_deref(), u, &file.units[u])?;
+        let unit = UnitFile::read(dir, &id, u)?.expect("read above");
+        if walked.histogram != unit.histogram || walked.secrets != unit.secrets {
+            differ.push(format!(
+                "unit {u}: the file says {} secrets in {} guesses (histogram {:?}), the walk \
+                 gives {} in {} (histogram {:?})",
+                unit.secrets,
+                unit.total,
+                unit.histogram,
+                walked.secrets,
+                walked.total,
+                walked.histogram
+            ));
+        }
+    }
+    if !differ.is_empty() {
+        bail!(
+            "the audit found {} unit file(s) that differ from this version's walk:\n{}",
+            differ.len(),
+            differ.join("\n")
+        );
+    }
+    say(&format!(
+        "audit: the {} units walked agree with their files",
+        picked.len()
+    ));
+    Ok(())
 }
 
 /// Adds the units into the table `eval` prints.
@@ -309,29 +470,11 @@ pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode
     let mut seconds = 0.0;
     let mut missing = Vec::new();
     for u in 0..file.units.len() {
-        let path = unit_path(dir, u);
-        let Ok(bytes) = std::fs::read(&path) else {
+        let Some(unit) = UnitFile::read(dir, &id, u)? else {
             missing.push(u);
             continue;
         };
-        let unit: UnitFile = serde_json::from_slice(&bytes)
-            .with_context(|| format!("{} is not a unit file of optimoo", path.display()))?;
-        if unit.plan_id != id || unit.unit != u {
-            bail!(
-                "{}: a unit of another plan (or another unit)",
-                path.display()
-            );
-        }
-        let mut s = Stats::default();
-        for (d, &n) in unit.histogram.iter().enumerate() {
-            if n > 0 {
-                s.add(d + 1, n);
-            }
-        }
-        if s.total != unit.total || s.secrets != unit.secrets {
-            bail!("{}: its total does not match its histogram", path.display());
-        }
-        walk::merge(&mut stats, &s);
+        walk::merge(&mut stats, &unit.stats());
         seconds += unit.seconds;
     }
     if !missing.is_empty() {
@@ -368,10 +511,7 @@ pub fn status(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCod
     let id = file.id()?;
     let (mut done, mut secrets, mut total, mut todo) = (0usize, 0u64, 0u64, 0u64);
     for (u, unit) in file.units.iter().enumerate() {
-        let read = std::fs::read(unit_path(dir, u))
-            .ok()
-            .and_then(|b| serde_json::from_slice::<UnitFile>(&b).ok())
-            .filter(|f| f.plan_id == id && f.unit == u);
+        let read = UnitFile::read(dir, &id, u).ok().flatten();
         match read {
             Some(f) => {
                 done += 1;

@@ -39,9 +39,10 @@ pub struct Args {
     /// bounds are reported (exact false).
     #[arg(long, value_name = "N")]
     pub max_size: Option<usize>,
-    /// Stop after S seconds (decimals allowed) with proven bounds (exact
-    /// false, lower and upper).
-    #[arg(long, value_name = "S", value_parser = super::args::parse_seconds)]
+    /// Stop after S seconds (decimals allowed, above 0) with proven bounds
+    /// (exact false, lower and upper); the run ends within a fraction of a
+    /// second of it, after the feedback table and the first greedy set.
+    #[arg(long, value_name = "S", value_parser = super::args::parse_budget)]
     pub time_budget: Option<Duration>,
     /// Save the set to FILE (the static-set file of docs/static.md, read by
     /// `optimoo verify`).

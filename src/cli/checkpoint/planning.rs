@@ -29,6 +29,15 @@ pub fn ensure(
     upper: Option<u64>,
     depth: usize,
 ) -> anyhow::Result<Folder> {
+    let phased = dir.join(crate::cli::phased_plan::PLAN);
+    if phased.exists() {
+        bail!(
+            "{} holds a plan of the phased strategy ({}): an exact plan beside it would hide \
+             it; use another folder",
+            dir.display(),
+            phased.display()
+        );
+    }
     if dir.join(PLAN_FILE).exists() {
         let folder = Folder::open(dir)?;
         let f = &folder.file;

@@ -155,11 +155,15 @@ fn a_sample_plays_its_secrets() {
         let mut m = marks.clone();
         let got = walk::walk(&chooser, &mut codes, &mut m, &Sequential, &Silent).unwrap();
         assert_eq!(got, want, "seed {seed}");
-        let (lo, hi) = walk::interval(&got, 5040);
+        let (lo, hi) = walk::interval(&got, 5040).unwrap();
         assert!(lo < got.average() && got.average() < hi);
         inside += usize::from(lo <= whole.average() && whole.average() <= hi);
     }
     assert!(inside >= 16, "{inside} of 20 intervals hold the average");
+    // A sample of one secret has no interval (not one of width zero).
+    let mut one = crate::tree::Stats::default();
+    one.add(5, 1);
+    assert_eq!(walk::interval(&one, 5040), None);
     assert!(walk::sample_marks(10, 11, 0).is_err());
     // The first candidate everywhere: the heuristic `first`.
     let opts = Phased {

@@ -291,12 +291,14 @@ pub fn sample_marks(codes: u64, count: u64, seed: u64) -> Result<Vec<bool>, Walk
 
 /// The 95 % confidence interval of the average of a sample of
 /// `stats.secrets` secrets drawn without replacement from `population`
-/// (normal approximation, with the finite population correction).
-pub fn interval(stats: &Stats, population: u64) -> (f64, f64) {
+/// (normal approximation, with the finite population correction); `None`
+/// for a sample of fewer than two secrets, which has no variance to
+/// estimate (not an interval of width zero).
+pub fn interval(stats: &Stats, population: u64) -> Option<(f64, f64)> {
     let m = stats.secrets as f64;
     let mean = stats.average();
     if stats.secrets < 2 {
-        return (mean, mean);
+        return None;
     }
     let var = stats
         .histogram
@@ -311,7 +313,7 @@ pub fn interval(stats: &Stats, population: u64) -> (f64, f64) {
         0.0
     };
     let half = 1.959_964 * (var / m * fpc).sqrt();
-    (mean - half, mean + half)
+    Some((mean - half, mean + half))
 }
 
 /// The whole tree of the strategy, for a game the model handles (codes

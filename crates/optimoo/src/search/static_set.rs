@@ -336,6 +336,10 @@ impl<'a> Ctx<'a> {
                 exact = false;
                 break;
             }
+            if self.late() {
+                exact = false;
+                break;
+            }
             let level_start = Instant::now();
             let before = self.nodes.load(Ordering::Relaxed);
             let (found, complete) = self.level(t);
@@ -379,7 +383,8 @@ impl<'a> Ctx<'a> {
     /// A separating set built greedily: each guess the one that leaves the
     /// fewest pairs of secrets together (the first such; with `rng`, one of
     /// the three best, drawn), until every class is a single secret or `stop_at` guesses
-    /// are chosen. Always ends: a guess that is a secret of a class of two
+    /// are chosen. Past the time budget each guess is the best of the
+    /// first few dozen that leave fewer pairs together. Always ends: a guess that is a secret of a class of two
     /// or more splits it (its own answer `kA0B` is unique), and with a
     /// secret list every secret may be guessed.
     fn greedy(
@@ -399,7 +404,14 @@ impl<'a> Ctx<'a> {
             // number of pairs of secrets left together (Σ s(s−1)/2 over
             // the classes), the smaller the better.
             let mut top = [(u64::MAX, usize::MAX); 3];
+            // Past the budget, the first guesses that leave fewer pairs
+            // together than now are enough (the set stays a valid upper
+            // bound); the whole scan takes a second on a large game.
+            let now = self.pairs(&labels);
             for g in 0..self.m {
+                if g % 64 == 0 && top[0].0 < now && self.late() {
+                    break;
+                }
                 let row = &self.by_guess[g * n..(g + 1) * n];
                 let mut pairs = 0u64;
                 for (s, &label) in labels.iter().enumerate() {
@@ -451,7 +463,7 @@ impl<'a> Ctx<'a> {
         const RESTARTS: usize = 8;
         let found_by = AtomicUsize::new(usize::MAX);
         let mut task = self.task(0, &found_by);
-        let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late = || self.late();
         'sizes: while best.len() > 2 {
             let u = best.len() - 1;
             for attempt in 0..ATTEMPTS {
@@ -530,6 +542,9 @@ impl<'a> Ctx<'a> {
             }
             let mut moved = false;
             for pos in 0..set.len() {
+                if late() {
+                    break;
+                }
                 let others: Vec<usize> = (0..set.len())
                     .filter(|&i| i != pos)
                     .map(|i| set[i])
@@ -560,7 +575,17 @@ impl<'a> Ctx<'a> {
         if classes.class(0).len() > self.answers * self.answers {
             return None;
         }
-        (0..self.m).find_map(|g| task.last_after(&classes, g).map(|h| vec![g, h]))
+        // The budget is looked at for each first guess: a search of all
+        // the pairs may take seconds on a large game.
+        (0..self.m)
+            .take_while(|_| !self.late())
+            .find_map(|g| task.last_after(&classes, g).map(|h| vec![g, h]))
+    }
+
+    /// Whether the time budget is spent (the search then stops with what
+    /// it has proven).
+    fn late(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The classes (secret → class number) of a set of guesses.
