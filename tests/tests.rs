@@ -22,6 +22,9 @@ mod limits;
 mod lists;
 mod nash;
 mod new_user;
+mod output_paths;
+mod readme;
+mod readme_examples;
 mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]
 mod trees;

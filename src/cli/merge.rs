@@ -128,7 +128,9 @@ fn fill_from(
             TreeFile::new(game, g.tree.clone(), folder.objective, folder.file.cap)?
                 .to_bytes(game)?
         };
+        let path = out.path().to_path_buf();
         out.commit(&bytes)?;
+        crate::cli::output::wrote(&path);
     }
     let n = game.len() as f64;
     if json {

@@ -50,19 +50,27 @@ impl SecretArgs {
     }
 
     /// The list as a secret set of the game it plays (see [`Self::game`]).
+    /// An error about the file names the option: `--secrets FILE: ...`,
+    /// `--secrets FILE:LINE: ...`.
     pub fn load(
         &self,
         path: &std::path::Path,
         game: Option<Rules>,
         default: Rules,
     ) -> anyhow::Result<(Rules, SecretSet)> {
-        Ok(secrets::load(
+        secrets::load(
             path,
             self.alphabet.as_deref(),
             self.guesses.unwrap_or_default(),
             game,
             default,
-        )?)
+        )
+        .map_err(|err| match err {
+            secrets::ListError::Line { .. }
+            | secrets::ListError::Empty { .. }
+            | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
+            other => other.into(),
+        })
     }
 }
 
