@@ -3,7 +3,8 @@
 //! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands).
 //!
 //! Invariant: the game is checked before any work starts: a bad list is
-//! refused with `FILE:LINE` and exit code 2, a `--game` that does not fit
+//! refused with `--secrets FILE:LINE` and exit code 2 (every
+//! error about the file names the option), a `--game` that does not fit
 //! the alphabet is refused, and `--alphabet`/`--guesses` without
 //! `--secrets` are refused by clap. The options are global: `moo host
 //! --secrets FILE` and `moo --secrets FILE host` say the same (the `optimoo`
