@@ -133,6 +133,44 @@ fn a_hard_link_is_rewritten_in_place_a_regular_file_replaced() {
 }
 
 #[test]
+fn dev_stdout_is_the_open_stdout_a_pipe_or_a_file() {
+    let export = [
+        "export",
+        "--game",
+        "mm:2x3",
+        "--strategy",
+        "minimax",
+        "--format",
+        "json",
+        "-o",
+        "/dev/stdout",
+    ];
+    // A pipe: once refused ("cannot write in /proc/self/fd").
+    let (code, out, err) = run(OPTIMOO, &export, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with('{'), "{out}");
+    // A file the shell opened: written in it, not replaced by a new one
+    // beside it (which the shell's output would then miss).
+    let dir = folder("out-stdout");
+    let file = dir.join("out.json");
+    std::fs::write(&file, b"").unwrap();
+    let inode = std::fs::metadata(&file).unwrap().ino();
+    let script = format!("exec \"$@\" > '{}'", file.display());
+    let (code, _, err) = run(
+        "sh",
+        &[&["-c", script.as_str(), "sh", OPTIMOO][..], &export[..]].concat(),
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::metadata(&file).unwrap().ino(), inode);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.starts_with('{') && text.trim_end().ends_with('}'),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_fifo_gets_the_output() {
     let dir = folder("out-fifo");
     let fifo = dir.join("pipe");

@@ -22,6 +22,9 @@
 //!   redirection does; the node itself is never replaced. An error on the
 //!   way (`/dev/full`: no space left) is reported with the path. A socket
 //!   is refused.
+//! - a link of /proc to an open file (`/dev/stdout`, `/dev/fd/1`, whatever
+//!   it is open on): written through, in place, as the kernel opens it; a
+//!   regular file so reached is never replaced by a name beside it.
 //! - a regular file with other hard links: written into its own inode, as
 //!   `cp` does, so every link sees the new content (replacing it by rename
 //!   would cut this name off from the others). To keep the old content
@@ -72,13 +75,19 @@ pub struct Output {
     target: Target,
 }
 
-/// Follows `path`'s symbolic links: the path they end at, and its
-/// metadata if it exists.
-fn resolve(path: &Path) -> anyhow::Result<(PathBuf, Option<std::fs::Metadata>)> {
+/// A followed chain of links: where it ends, what is there, and whether
+/// it went through /proc (a link to an open file: `/dev/stdout`).
+type Resolved = (PathBuf, Option<std::fs::Metadata>, bool);
+
+/// Follows `path`'s symbolic links: the path they end at, its metadata if
+/// it exists, and whether a link of /proc was on the way.
+fn resolve(path: &Path) -> anyhow::Result<Resolved> {
     let mut at = path.to_path_buf();
+    let mut proc = false;
     for _ in 0..=MAX_LINKS {
         match std::fs::symlink_metadata(&at) {
             Ok(m) if m.file_type().is_symlink() => {
+                proc |= at.starts_with("/proc");
                 let to = std::fs::read_link(&at)
                     .with_context(|| format!("cannot read the link {}", at.display()))?;
                 at = match at.parent() {
@@ -86,8 +95,8 @@ fn resolve(path: &Path) -> anyhow::Result<(PathBuf, Option<std::fs::Metadata>)> 
                     _ => to,
                 };
             }
-            Ok(m) => return Ok((at, Some(m))),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((at, None)),
+            Ok(m) => return Ok((at, Some(m), proc)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((at, None, proc)),
             Err(e) => return Err(e).with_context(|| format!("cannot write {}", at.display())),
         }
     }
@@ -103,7 +112,28 @@ impl Output {
         if path.as_os_str().is_empty() {
             bail!("-o needs a file name");
         }
-        let (real, meta) = resolve(path)?;
+        let (real, meta, proc) = resolve(path)?;
+        // What the kernel reaches by the path. It differs from what the
+        // links say only through /proc's links to open files
+        // (`/dev/stdout`, `/dev/fd/N`): those are written through, the
+        // file open in the shell, never a name beside it.
+        let reached = std::fs::metadata(path).ok();
+        #[cfg(unix)]
+        let (real, meta, opened) = {
+            use std::os::unix::fs::MetadataExt;
+            let same = match (&meta, &reached) {
+                (Some(a), Some(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+                (_, None) => true,
+                (None, Some(_)) => false,
+            };
+            if same && !proc {
+                (real, meta, false)
+            } else {
+                (path.to_path_buf(), reached, true)
+            }
+        };
+        #[cfg(not(unix))]
+        let _ = &reached;
         if meta.as_ref().is_some_and(|m| m.is_dir()) {
             bail!(
                 "{} is a folder: give -o a file name, e.g. {}",
@@ -132,7 +162,7 @@ impl Output {
                     });
                 }
                 let staged = m.is_file();
-                if !staged || m.nlink() > 1 {
+                if !staged || m.nlink() > 1 || opened {
                     // Proved writable now (opened, not truncated).
                     std::fs::OpenOptions::new()
                         .write(true)
