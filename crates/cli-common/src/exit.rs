@@ -9,8 +9,10 @@
 //! Every error line has one form, the program's name, `error:` and the
 //! message (`optimoo: error: --secrets words.txt: cannot read ...`, `moo:
 //! error: ...`), clap's usage errors included; a message about a file
-//! given by an option names the option. Other lines of the program's own
-//! on stderr (a won game, a contradiction) start with the program's name.
+//! given by an option names the option; a negative answer told on stderr
+//! (a history no secret gives: exit code 1) has the same form. Other lines
+//! of the program's own on stderr (`moo: the game is won`) start with the
+//! program's name.
 //!
 //! Invariants: nothing here panics when stdout or stderr is closed (a
 //! closed stdout ends the run with exit code 0, a closed stderr is ignored);

@@ -376,7 +376,7 @@ fn run_small(
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(err @ PlayError::Contradiction { .. }) => {
-                    exit::say(&format!("moo: {err}"));
+                    exit::say_error("moo", &err.to_string());
                     Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }
                 Err(err) => Err(err.into()),
