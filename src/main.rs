@@ -7,7 +7,7 @@ use optimoo_cli::exit;
 
 fn main() -> ExitCode {
     match exit::parse_args::<Cli>() {
-        Ok(cli) => exit::finish(run(cli), "error"),
+        Ok(cli) => exit::finish(run(cli), "optimoo"),
         Err(code) => code,
     }
 }

@@ -158,6 +158,44 @@ fn bad_input_is_refused_with_exit_2() {
 }
 
 #[test]
+fn a_long_list_of_repeats_is_refused_at_once() {
+    // 800,000 guesses of mm:4x6 (1,296 codes) within the 4 MiB file cap:
+    // once held an answer per guess and secret (17 GB); now refused.
+    let guesses = vec!["0011"; 800_000].join(" ");
+    let path = scratch("repeats.static");
+    std::fs::write(
+        &path,
+        format!(
+            "optimoo-static 1\ngame mm:4x6\nsecrets 1296\nsize 800000\nexact false\nguesses {guesses}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = run(OPTIMOO, &["verify", path.to_str().unwrap()], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("800000 guesses") && err.contains("1296 codes"),
+        "{err}"
+    );
+    // Repeats within the game's size are checked once: a minimal set of
+    // mm:3x4, each guess given three times, passes as the set itself.
+    let v = json(&["static", "--game", "mm:3x4", "--json"]);
+    let set: Vec<&str> = v["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
+    let thrice = [set.clone(), set.clone(), set.clone()].concat().join(" ");
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["verify", "--game", "mm:3x4", "--static", &thrice],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("{} guesses", set.len())), "{out}");
+}
+
+#[test]
 fn a_spent_budget_gives_bounds_not_a_claim() {
     let v = json(&[
         "static",

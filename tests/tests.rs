@@ -22,7 +22,10 @@ mod limits;
 mod lists;
 mod nash;
 mod new_user;
+mod output_paths;
 mod proof;
+mod readme;
+mod readme_examples;
 mod slurm;
 mod static_game;
 #[path = "../crates/optimoo/tests/trees.rs"]

@@ -149,7 +149,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let bytes =
                 TreeFile::new(&game, best.tree.clone(), Objective::Costs, cap)?.to_bytes(&game)?;
             let shown = out.path().display().to_string();
+            let path = out.path().to_path_buf();
             out.commit(&bytes)?;
+            crate::cli::output::wrote(&path);
             Some(shown)
         }
         None => None,
@@ -355,6 +357,7 @@ fn equilibrium(args: &Args, rule: Rule) -> anyhow::Result<ExitCode> {
             }
         }
         folder::write_json(dir, JSON, &file)?;
+        crate::cli::output::wrote(&dir.join(JSON));
     }
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -191,7 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     if let Err(e) = tree.replay(&game, cap) {
-        crate::exit::say(&format!("error: {what} does not play correctly: {e}"));
+        crate::exit::say_error("optimoo", &format!("{what} does not play correctly: {e}"));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let strategy = match args.strategy {
@@ -262,9 +262,10 @@ fn export_phased(
     let game = Game::new(rules);
     let tree = walk::tree(&chooser, &crate::driver::Rayon).context("a game the model handles")?;
     if let Err(e) = tree.replay(&game, None) {
-        crate::exit::say(&format!(
-            "error: the phased tree does not play correctly: {e}"
-        ));
+        crate::exit::say_error(
+            "optimoo",
+            &format!("the phased tree does not play correctly: {e}"),
+        );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let bytes = render(
@@ -339,7 +340,11 @@ fn stream(
     write: &mut dyn FnMut(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<ExitCode> {
     match output {
-        Some(out) => out.commit_with(write)?,
+        Some(out) => {
+            let path = out.path().to_path_buf();
+            out.commit_with(write)?;
+            crate::cli::output::wrote(&path);
+        }
         None => {
             let out = std::io::stdout().lock();
             if format == Format::Tree && out.is_terminal() {
@@ -372,8 +377,8 @@ fn export_huge(
     let replay = super::huge::replay_file(shape, bytes, &args.list)?;
     let h = &replay.header;
     if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
-        crate::exit::say(&format!(
-            "error: {what} does not play correctly: secret {} needs {guesses} guesses, more than the cap of {cap}",
+        crate::exit::say_error("optimoo", &format!(
+            "{what} does not play correctly: secret {} needs {guesses} guesses, more than the cap of {cap}",
             shape.format(secret)
         ));
         return Ok(ExitCode::from(EXIT_NEGATIVE));

@@ -150,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .and_then(|bytes| Output::create(&args.output)?.commit(&bytes));
                 match written {
                     Ok(()) => {
-                        crate::exit::say(&format!("  wrote {}", args.output.display()));
+                        crate::cli::output::wrote(&args.output);
                         best = Some((total, width));
                     }
                     Err(e) => failed = Some(e),

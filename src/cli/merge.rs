@@ -142,7 +142,9 @@ fn fill_from(
                 .with_bound(g.bound.clone())?
                 .to_bytes(game)?
         };
+        let path = out.path().to_path_buf();
         out.commit(&bytes)?;
+        crate::cli::output::wrote(&path);
     }
     let n = game.len() as f64;
     if json {

@@ -39,7 +39,7 @@ pub use crate::exit::{finish, EXIT_ERROR, EXIT_NEGATIVE};
 
 /// Optimal and heuristic strategies for Bulls and Cows and Mastermind.
 #[derive(Debug, Parser)]
-#[command(name = "optimoo", version, about, long_about = None)]
+#[command(name = "optimoo", version, propagate_version = true, about, long_about = None)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

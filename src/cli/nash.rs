@@ -288,7 +288,9 @@ fn write(dir: &Path, game: &Game, eq: &Nash, file: &mut NashFile) -> anyhow::Res
         folder::write_tree(dir, &name, game, tree)?;
         entry.tree = Some(name);
     }
-    folder::write_json(dir, JSON, file)
+    folder::write_json(dir, JSON, file)?;
+    crate::cli::output::wrote(&dir.join(JSON));
+    Ok(())
 }
 
 /// Whether `written` names `game`'s orbits, in order, each by its least

@@ -44,9 +44,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let left = partition::consistent(&game, &history);
     if left.is_empty() {
         // A negative answer, as `moo next` gives it: exit code 1.
-        crate::exit::say(&format!(
-            "optimoo: no secret of {rules} is consistent with that history: an answer is wrong"
-        ));
+        crate::exit::say_error(
+            "optimoo",
+            &format!("no secret of {rules} is consistent with that history: an answer is wrong"),
+        );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let mut out = std::io::stdout().lock();
@@ -76,9 +77,10 @@ fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode
     };
     let left = shape.candidates_with(&history, &crate::driver::Rayon);
     if left.is_empty() {
-        crate::exit::say(&format!(
-            "optimoo: no secret of {shape} is consistent with that history: an answer is wrong"
-        ));
+        crate::exit::say_error(
+            "optimoo",
+            &format!("no secret of {shape} is consistent with that history: an answer is wrong"),
+        );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
     let mut counts = vec![0u64; shape.feedback_slots()];

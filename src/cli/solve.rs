@@ -187,7 +187,9 @@ fn solve(
         } else {
             TreeFile::new(game, tree.clone(), objective, cap)?.to_bytes(game)?
         };
+        let path = out.path().to_path_buf();
         out.commit(&bytes)?;
+        crate::cli::output::wrote(&path);
     }
     let report = SolveReport::new(game, cap, objective, &solution, min_cap.as_ref());
     Ok(match args.target.objective.costs.as_ref() {

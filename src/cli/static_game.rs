@@ -130,7 +130,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             exact: solution.exact,
             guesses: report.guesses.clone(),
         };
+        let path = out.path().to_path_buf();
         out.commit(file.to_text().as_bytes())?;
+        crate::cli::output::wrote(&path);
     }
     let mut out = std::io::stdout().lock();
     if args.json {

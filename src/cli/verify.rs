@@ -24,7 +24,10 @@ use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 /// Static sets (`optimoo static`) are checked too, given with `--static`
 /// or as files written by `static -o`: every secret's answers to the set
 /// must be its own (recomputed by the same independent rule), else the
-/// first two secrets with equal answers are named (exit 1).
+/// first two secrets with equal answers are named (exit 1). A repeated
+/// guess is checked once, and a set of more guesses than the game has
+/// codes is refused (exit 2): the check's memory is the game's, whatever
+/// the file's length.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Tree files (`.tree`) or static-set files to check.
@@ -72,7 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     Ok(c) => code = code.max(c),
                     Err(err) => {
                         out.flush()?;
-                        crate::exit::say(&format!("{shown}: error: {err:#}"));
+                        crate::exit::say_error("optimoo", &format!("{shown}: {err:#}"));
                         code = code.max(EXIT_ERROR);
                     }
                 }
@@ -81,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(None) => {}
             Err(err) => {
                 out.flush()?;
-                crate::exit::say(&format!("{shown}: error: {err:#}"));
+                crate::exit::say_error("optimoo", &format!("{shown}: {err:#}"));
                 code = code.max(EXIT_ERROR);
                 continue;
             }
@@ -99,10 +102,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     Ok(c) => code = code.max(c),
                     Err(err) => {
                         out.flush()?;
-                        crate::exit::say(&format!(
-                            "{shown}: error: {}",
-                            crate::exit::message(&err)
-                        ));
+                        crate::exit::say_error(
+                            "optimoo",
+                            &format!("{shown}: {}", crate::exit::message(&err)),
+                        );
                         code = code.max(EXIT_ERROR);
                     }
                 }
@@ -110,7 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             Err(err) => {
                 out.flush()?;
-                crate::exit::say(&format!("{shown}: error: {err}"));
+                crate::exit::say_error("optimoo", &format!("{shown}: {err}"));
                 code = code.max(EXIT_ERROR);
                 continue;
             }
@@ -250,6 +253,8 @@ fn check_static(
             )?;
             Ok(0)
         }
+        // Too long a list is a refusal (exit 2), not a failed set.
+        Err(err @ static_check::StaticCheckError::TooMany { .. }) => bail!("{shown}: {err}"),
         Err(err) => {
             writeln!(out, "{shown}: FAILED: {err}")?;
             Ok(EXIT_NEGATIVE)

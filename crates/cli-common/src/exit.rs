@@ -6,6 +6,14 @@
 //! fails verification), 2 an error (bad input, an unreadable or unwritable
 //! file).
 //!
+//! Every error line has one form, the program's name, `error:` and the
+//! message (`optimoo: error: --secrets words.txt: cannot read ...`, `moo:
+//! error: ...`), clap's usage errors included; a message about a file
+//! given by an option names the option; a negative answer told on stderr
+//! (a history no secret gives: exit code 1) has the same form. Other lines
+//! of the program's own on stderr (`moo: the game is won`) start with the
+//! program's name.
+//!
 //! Invariants: nothing here panics when stdout or stderr is closed (a
 //! closed stdout ends the run with exit code 0, a closed stderr is ignored);
 //! each error is printed once, causes joined by ": " with repeated causes
@@ -20,10 +28,10 @@ pub const EXIT_NEGATIVE: u8 = 1;
 /// Exit code for an error.
 pub const EXIT_ERROR: u8 = 2;
 
-/// The exit code of a finished run of a binary: its own code, 0 for a
-/// closed pipe (`... | head` is not an error), else the error on stderr
-/// after `prefix` and exit code 2.
-pub fn finish(result: anyhow::Result<ExitCode>, prefix: &str) -> ExitCode {
+/// The exit code of a finished run of the binary `program`: its own code,
+/// 0 for a closed pipe (`... | head` is not an error), else the error on
+/// stderr ([`error_line`]) and exit code 2.
+pub fn finish(result: anyhow::Result<ExitCode>, program: &str) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
@@ -33,7 +41,7 @@ pub fn finish(result: anyhow::Result<ExitCode>, prefix: &str) -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            say(&format!("{prefix}: {}", message(&err)));
+            say(&error_line(program, &message(&err)));
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -59,7 +67,13 @@ pub fn parse_args<C: clap::Parser>() -> Result<C, ExitCode> {
         match C::try_parse_from(safe) {
             Err(again) => again,
             Ok(_) => {
-                say(&escaped(&err.render().to_string(), true));
+                let name = <C as clap::CommandFactory>::command()
+                    .get_name()
+                    .to_string();
+                say(&format!(
+                    "{name}: {}",
+                    escaped(&err.render().to_string(), true)
+                ));
                 return Err(code);
             }
         }
@@ -67,9 +81,27 @@ pub fn parse_args<C: clap::Parser>() -> Result<C, ExitCode> {
         err
     };
     // clap's own printing: colours on a terminal, help on stdout; a closed
-    // stream is ignored.
+    // stream is ignored. An error (not --help, not --version) starts with
+    // the program's name, as every error line does: `moo: error: ...`.
+    if shown.use_stderr() {
+        let name = <C as clap::CommandFactory>::command()
+            .get_name()
+            .to_string();
+        let _ = write!(std::io::stderr(), "{name}: ");
+    }
     let _ = shown.print();
     Err(code)
+}
+
+/// The error line of `program` for `text`: `PROGRAM: error: TEXT`, the one
+/// form of every error either binary prints.
+pub fn error_line(program: &str, text: &str) -> String {
+    format!("{program}: error: {text}")
+}
+
+/// Writes `program`'s error line for `text` on stderr ([`error_line`]).
+pub fn say_error(program: &str, text: &str) {
+    say(&error_line(program, text));
 }
 
 /// Writes a line on stderr; a closed stderr is ignored (there is no one
@@ -139,6 +171,11 @@ mod tests {
         assert_eq!(message(&err), format!("reading x: {text}"));
         let err = anyhow::anyhow!("inner").context("outer");
         assert_eq!(message(&err), "outer: inner");
+    }
+
+    #[test]
+    fn an_error_line_names_the_program_then_error() {
+        assert_eq!(error_line("moo", "bad"), "moo: error: bad");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands).
 //!
 //! Invariant: the game is checked before any work starts: a bad list is
-//! refused with `FILE:LINE` and exit code 2, a `--game` that does not fit
+//! refused with `--secrets FILE:LINE` and exit code 2 (every
+//! error about the file names the option), a `--game` that does not fit
 //! the alphabet is refused, and `--alphabet`/`--guesses` without
 //! `--secrets` are refused by clap. The options are global: `moo host
 //! --secrets FILE` and `moo --secrets FILE host` say the same (the `optimoo`
@@ -50,19 +51,27 @@ impl SecretArgs {
     }
 
     /// The list as a secret set of the game it plays (see [`Self::game`]).
+    /// An error about the file names the option: `--secrets FILE: ...`,
+    /// `--secrets FILE:LINE: ...`.
     pub fn load(
         &self,
         path: &std::path::Path,
         game: Option<Rules>,
         default: Rules,
     ) -> anyhow::Result<(Rules, SecretSet)> {
-        Ok(secrets::load(
+        secrets::load(
             path,
             self.alphabet.as_deref(),
             self.guesses.unwrap_or_default(),
             game,
             default,
-        )?)
+        )
+        .map_err(|err| match err {
+            secrets::ListError::Line { .. }
+            | secrets::ListError::Empty { .. }
+            | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
+            other => other.into(),
+        })
     }
 }
 

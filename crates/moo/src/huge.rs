@@ -163,7 +163,7 @@ pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
     let chooser = Chooser::new(shape, Phased::default())?;
     let moves = match moves(&shape, history)? {
         Moves::Won => {
-            exit::say("the game is won");
+            exit::say("moo: the game is won");
             return Ok(ExitCode::SUCCESS);
         }
         Moves::Wrong => None,
@@ -172,7 +172,10 @@ pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
     let book = book(shape, chooser.options());
     let found = moves.and_then(|m| strategy_move(&chooser, book.as_ref(), &m));
     let Some((guess, n)) = found else {
-        exit::say("no secret of this game gives these answers: one of them is wrong");
+        exit::say_error(
+            "moo",
+            "no secret of this game gives these answers: one of them is wrong",
+        );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     };
     let mut out = std::io::stdout().lock();
@@ -310,7 +313,10 @@ pub fn rank(
                 return Ok(ExitCode::SUCCESS);
             }
             Some(set) if set.is_empty() => {
-                exit::say("moo: no secret of this game gives these answers: one of them is wrong");
+                exit::say_error(
+                    "moo",
+                    "no secret of this game gives these answers: one of them is wrong",
+                );
                 return Ok(ExitCode::from(EXIT_NEGATIVE));
             }
             Some(set) => set,

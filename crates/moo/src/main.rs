@@ -44,7 +44,7 @@ place. Against the secret 5293, the guess 1235 is answered 1A2B (2 in
 place; 3 and 5 elsewhere). 4A0B wins.";
 
 #[derive(Debug, Parser)]
-#[command(name = "moo", version, about = ABOUT, long_about = None)]
+#[command(name = "moo", version, propagate_version = true, about = ABOUT, long_about = None)]
 struct Cli {
     /// Play this tree file (any game: see `optimoo solve -o`) instead of the
     /// embedded optimal moo:4x10 tree.
@@ -376,7 +376,7 @@ fn run_small(
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(err @ PlayError::Contradiction { .. }) => {
-                    exit::say(&format!("moo: {err}"));
+                    exit::say_error("moo", &err.to_string());
                     Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }
                 Err(err) => Err(err.into()),

@@ -33,7 +33,7 @@ fn refused(err: RankError) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         RankError::Play(e @ (PlayError::Contradiction { .. } | PlayError::AfterWin { .. })) => {
-            exit::say(&format!("moo: {e}"));
+            exit::say_error("moo", &e.to_string());
             Ok(ExitCode::from(exit::EXIT_NEGATIVE))
         }
         e => Err(e.into()),

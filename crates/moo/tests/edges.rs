@@ -323,3 +323,29 @@ fn help_and_readme_agree() {
         }
     }
 }
+
+/// One error form (issue 39): `moo: error: ...` for an error (clap's too)
+/// and for a history no secret gives, on every path that says it.
+#[test]
+fn error_lines_have_one_form() {
+    for (args, want) in [
+        (vec!["--bogus"], 2),
+        (vec!["next", "0123:4A0B", "0123:0A0B"], 1),
+        (vec!["rank", "0123:0A0B", "4567:0A0B", "8901:0A0B"], 1),
+        (
+            vec![
+                "--game",
+                "moo:10x10",
+                "next",
+                "0123456789:2A8B",
+                "0123456789:0A10B",
+            ],
+            1,
+        ),
+        (vec!["solve", "0012"], 2),
+    ] {
+        let (code, out, err) = run(MOO, &args, "");
+        assert_eq!(code, want, "{args:?}: {out}{err}");
+        assert!(err.starts_with("moo: error: "), "{args:?}: {err}");
+    }
+}

@@ -16,6 +16,9 @@ mod lists;
 mod new_user;
 mod player;
 mod rank;
+mod readme;
+#[path = "../../../tests/readme_examples.rs"]
+mod readme_examples;
 #[path = "../../optimoo/tests/trees.rs"]
 mod trees;
 

@@ -117,7 +117,9 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
                 } else {
                     TreeFile::new(game, tree.clone(), folder.objective, cap)?.to_bytes(game)?
                 };
+                let path = out.path().to_path_buf();
                 out.commit(&bytes)?;
+                crate::cli::output::wrote(&path);
             }
             solution.cost = cost;
             solution.tree = Some(tree);

@@ -8,7 +8,10 @@
 //!   codes and recomputes every answer with [`answer`], the dozen lines
 //!   that count bulls and cows on two strings. A set passes when every
 //!   secret's vector of answers is its own; otherwise the first two
-//!   secrets (in code order) with equal answers are named.
+//!   secrets (in code order) with equal answers are named. Its memory is
+//!   bounded by the game (a class number per secret, each distinct guess
+//!   once), never by the length of the list: a list of more guesses than
+//!   the game has codes is refused.
 //! - The file is text, versioned by its first line, and read within
 //!   [`STATIC_FILE_MAX_BYTES`]; every line is checked, unknown keys are
 //!   refused (docs/static.md, "The file").
@@ -54,6 +57,20 @@ pub enum StaticCheckError {
         /// Their common answers, one per guess.
         answers: String,
     },
+    /// More guesses than the game has codes: some must repeat, and a list
+    /// that long is refused before any work.
+    #[error(
+        "a static set of {guesses} guesses is larger than {game}, which has {codes} codes: \
+         give each guess once"
+    )]
+    TooMany {
+        /// Guesses given.
+        guesses: usize,
+        /// The game's name.
+        game: String,
+        /// Codes in the game.
+        codes: usize,
+    },
     /// A file that is not a static-set file of this version, or a bad line.
     #[error("not a static-set file: {0}")]
     Format(String),
@@ -70,9 +87,31 @@ pub struct StaticCheck {
 
 /// Checks that `guesses` (written codes of `game`, already read) tell
 /// apart every secret of `game`, recomputing each answer by [`answer`].
+///
+/// Memory is bounded by the game, never by the list: a repeated guess is
+/// checked once (it tells nothing new), a list of more guesses than the
+/// game has codes is refused at once ([`StaticCheckError::TooMany`]), and
+/// the secrets are split guess by guess (a class number per secret, not a
+/// vector of answers per secret), so the check holds a few words per secret
+/// and per distinct guess.
 pub fn check_static(game: &Game, guesses: &[Code]) -> Result<StaticCheck, StaticCheckError> {
-    let written: Vec<String> = guesses.iter().map(|&g| game.format_code(g)).collect();
-    for (&g, text) in guesses.iter().zip(&written) {
+    if guesses.len() > game.len() {
+        return Err(StaticCheckError::TooMany {
+            guesses: guesses.len(),
+            game: game.name(),
+            codes: game.len(),
+        });
+    }
+    // The distinct guesses, in the order first given.
+    let mut once = std::collections::HashSet::new();
+    let distinct: Vec<Code> = guesses
+        .iter()
+        .copied()
+        .filter(|g| once.insert(*g))
+        .collect();
+    drop(once);
+    let written: Vec<String> = distinct.iter().map(|&g| game.format_code(g)).collect();
+    for (&g, text) in distinct.iter().zip(&written) {
         if !game.is_guess(g) {
             return Err(StaticCheckError::NotAGuess {
                 guess: text.clone(),
@@ -80,27 +119,41 @@ pub fn check_static(game: &Game, guesses: &[Code]) -> Result<StaticCheck, Static
             });
         }
     }
-    let mut distinct = written.clone();
-    distinct.sort();
-    distinct.dedup();
-    let mut seen: HashMap<Vec<(usize, usize)>, String> = HashMap::new();
-    let secrets = game.secrets();
-    for &s in &secrets {
-        let secret = game.format_code(s);
-        let answers: Vec<(usize, usize)> = written.iter().map(|g| answer(&secret, g)).collect();
-        if let Some(first) = seen.get(&answers) {
+    let secrets: Vec<String> = game
+        .secrets()
+        .iter()
+        .map(|&s| game.format_code(s))
+        .collect();
+    // class[i]: the class of secret i among the secrets, by their answers
+    // to the guesses so far; equal classes, equal answers.
+    let mut class = vec![0u32; secrets.len()];
+    for g in &written {
+        let mut ids: HashMap<(u32, (usize, usize)), u32> = HashMap::new();
+        for (c, secret) in class.iter_mut().zip(&secrets) {
+            let key = (*c, answer(secret, g));
+            let next = ids.len() as u32;
+            *c = *ids.entry(key).or_insert(next);
+        }
+    }
+    // The first secret (in code order) whose answers an earlier one gave.
+    let mut first_of: HashMap<u32, usize> = HashMap::new();
+    for (i, &c) in class.iter().enumerate() {
+        if let Some(&f) = first_of.get(&c) {
+            let (first, second) = (&secrets[f], &secrets[i]);
             return Err(StaticCheckError::Collision {
                 first: first.clone(),
-                second: secret,
-                answers: answers
+                second: second.clone(),
+                answers: written
                     .iter()
-                    .zip(&written)
-                    .map(|((a, b), g)| format!("{g}:{a}A{b}B"))
+                    .map(|g| {
+                        let (a, b) = answer(second, g);
+                        format!("{g}:{a}A{b}B")
+                    })
                     .collect::<Vec<_>>()
                     .join(" "),
             });
         }
-        seen.insert(answers, secret);
+        first_of.insert(c, i);
     }
     Ok(StaticCheck {
         secrets: secrets.len(),
@@ -258,6 +311,40 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn repeats_count_once_and_a_list_longer_than_the_game_is_refused() {
+        let game = Game::new("mm:2x2".parse().unwrap());
+        // Every code of the game given, the separating pair repeated: the
+        // same verdict as the pair alone, each guess counted once.
+        let repeated = codes(&game, "00 01 00 01");
+        assert_eq!(
+            check_static(&game, &repeated).unwrap(),
+            StaticCheck {
+                secrets: 4,
+                guesses: 2
+            }
+        );
+        match check_static(&game, &codes(&game, "00 00 00")) {
+            Err(StaticCheckError::Collision { answers, .. }) => assert_eq!(answers, "00:1A0B"),
+            other => panic!("{other:?}"),
+        }
+        // One more guess than the game has codes: refused before any work.
+        let long = codes(&game, "00 01 10 11 00");
+        match check_static(&game, &long) {
+            Err(e @ StaticCheckError::TooMany { .. }) => {
+                let text = e.to_string();
+                assert!(
+                    text.contains("5 guesses") && text.contains("4 codes"),
+                    "{text}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // The whole game as a set passes.
+        let all = codes(&game, "00 01 10 11");
+        assert_eq!(check_static(&game, &all).unwrap().guesses, 4);
     }
 
     #[test]
