@@ -375,7 +375,7 @@ fn run_small(
                     report();
                     Ok(ExitCode::SUCCESS)
                 }
-                Err(err @ PlayError::Contradiction { .. }) => {
+                Err(err @ (PlayError::Contradiction { .. } | PlayError::AfterWin { .. })) => {
                     exit::say(&format!("moo: {err}"));
                     Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }

@@ -239,3 +239,59 @@ fn a_bound_is_not_a_verdict() {
     );
     assert!(text.contains("undecided:"), "the note explains it: {text}");
 }
+
+/// A move after the winning answer: `next`, `rank` and `analyze` refuse it
+/// alike (exit code 1, the same words), on small and huge games (`moo
+/// next` said the game was won, exit 0; the huge games' commands exit 2).
+#[test]
+fn a_move_after_the_win_is_refused_alike() {
+    let games: [(&[&str], [&str; 2]); 2] = [
+        (&[], ["0123:4A0B", "4567:0A0B"]),
+        (
+            &["--game", "moo:10x10"],
+            ["0123456789:10A0B", "1234567890:0A10B"],
+        ),
+    ];
+    for (game, moves) in games {
+        for cmd in ["next", "rank", "analyze"] {
+            if cmd == "analyze" && !game.is_empty() {
+                continue; // huge games have no analyze
+            }
+            let args: Vec<&str> = game.iter().chain(&[cmd]).chain(&moves).copied().collect();
+            let (code, out, err) = run(MOO, &args, "");
+            assert_eq!((code, out.as_str()), (1, ""), "{args:?}: {err}");
+            assert_eq!(
+                err.trim(),
+                "moo: move 2 comes after the winning answer: the game was over",
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// A history of a huge game longer than any game needs is refused at once
+/// (3,000 moves of moo:10x10 took 60 s); a guess asked again is read once.
+#[test]
+fn huge_histories_are_bounded() {
+    let long: Vec<String> = (0..65).map(|_| "0123456789:0A10B".to_string()).collect();
+    for cmd in ["next", "rank"] {
+        let mut args = vec!["--game", "moo:10x10", cmd];
+        args.extend(long.iter().map(String::as_str));
+        let start = std::time::Instant::now();
+        let (code, _, err) = run(MOO, &args, "");
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("65 moves") && err.contains("at most 64"),
+            "{err}"
+        );
+        assert!(start.elapsed().as_secs_f64() < 1.0);
+    }
+    let mut args = vec!["--game", "moo:10x10", "next"];
+    args.extend(long[..64].iter().map(String::as_str));
+    let start = std::time::Instant::now();
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let (_, once, _) = run(MOO, &["--game", "moo:10x10", "next", &long[0]], "");
+    assert_eq!(out, once);
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+}
