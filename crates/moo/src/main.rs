@@ -532,6 +532,7 @@ fn duel(
 ) -> anyhow::Result<ExitCode> {
     use optimoo::play::race::{self, Race, RaceOutcome};
     let seed = seed.unwrap_or_else(clock_seed);
+    let game_given = game.is_some();
     let rules = game.unwrap_or_else(|| "moo:4x10".parse().expect("a game"));
     let seat = person.other().name();
     let name = optimoo::model::Game::new(rules).name();
@@ -575,11 +576,23 @@ fn duel(
         },
     };
     let (game, file) = player::load(&bytes).context("reading the tree")?;
-    if game.rules() != rules && tree.is_none() {
-        return Err(anyhow!(
-            "the shipped tree plays {}, not {rules}",
-            game.rules()
-        ));
+    match &tree {
+        // A --game the tree does not play is refused, as `moo next` refuses it.
+        Some(path) if game_given && game.rules() != rules => {
+            return Err(anyhow!(
+                "{} plays {}, not {rules}: drop --game, or give a tree of {rules} \
+                 (optimoo duel --game {rules} -o DIR)",
+                path.display(),
+                game.rules()
+            ))
+        }
+        None if game.rules() != rules => {
+            return Err(anyhow!(
+                "the shipped tree plays {}, not {rules}",
+                game.rules()
+            ))
+        }
+        _ => {}
     }
     let player = Player::new(&game, &file.tree)?;
     let race = Race {

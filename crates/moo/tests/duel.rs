@@ -93,3 +93,19 @@ fn moo_answers_the_persons_guesses_and_refuses_contradictions() {
         "{err}"
     );
 }
+
+/// `--tree` with a `--game` the tree does not play is refused, as `moo
+/// next` refuses it (it was silently ignored); the tree's own game is
+/// played.
+#[test]
+fn a_tree_of_another_game_is_refused() {
+    let tree = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/mm-4x6.tree");
+    for cmd in ["duel", "next"] {
+        let (code, out, err) = run(MOO, &["--tree", tree, "--game", "moo:4x10", cmd], "quit\n");
+        assert_eq!((code, out.as_str()), (2, ""), "{cmd}: {err}");
+        assert!(err.contains("plays mm:4x6, not moo:4x10"), "{cmd}: {err}");
+    }
+    let (code, _, err) = run(MOO, &["--tree", tree, "--game", "mm:4x6", "duel"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("I play the tree"), "{err}");
+}
