@@ -295,3 +295,52 @@ fn huge_histories_are_bounded() {
     assert_eq!(out, once);
     assert!(start.elapsed().as_secs_f64() < 5.0);
 }
+
+/// Once no guess can meet the cap, analyze judges without it, as rank
+/// ranks: move 4 of this game was called "best" at a loss of 0 (every
+/// guess over the cap), while rank put 0172 at 3.6407 above it.
+#[test]
+fn analyze_drops_the_cap_as_rank_does() {
+    let history = ["1234:0A2B", "1235:0A2B", "1236:0A2B", "5678:0A1B"];
+    let args: Vec<&str> = ["analyze", "--json", "--budget", "inf"]
+        .into_iter()
+        .chain(history)
+        .collect();
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    // Move 3 made the cap impossible to meet: unbounded, within the cap.
+    assert_eq!(rows[2]["cap_dropped"], false);
+    assert!(rows[2]["loss"].is_null(), "{}", rows[2]);
+    // Move 4 is judged without the cap: its best is rank's.
+    let rank_args: Vec<&str> = ["rank", "--json", "--top", "1", "--budget", "inf"]
+        .into_iter()
+        .chain(history[..3].iter().copied())
+        .collect();
+    let (code, ranked, err) = run(MOO, &rank_args, "");
+    assert_eq!(code, 0, "{err}");
+    let first: Value = serde_json::from_str(ranked.lines().next().unwrap()).unwrap();
+    assert_eq!(rows[3]["cap_dropped"], true);
+    assert_eq!(rows[3]["best_total"], first["total"], "{}", rows[3]);
+    assert_eq!(rows[3]["best_exact"], true);
+    assert!(rows[3]["loss_total"].as_u64().unwrap() > 0, "{}", rows[3]);
+    assert_ne!(rows[3]["verdict"], "best");
+    // The summary gives the loss before and after move 3.
+    let text_args: Vec<&str> = ["analyze"].into_iter().chain(history).collect();
+    let (code, text, err) = run(MOO, &text_args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("total expected loss: unbounded: move 3 made the cap impossible to meet; ")
+            && text.contains("guesses before it, ")
+            && text.contains("after it (without the cap)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("move 4: no guess could meet the cap any more"),
+        "{text}"
+    );
+}
