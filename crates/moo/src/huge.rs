@@ -4,6 +4,13 @@
 //! `play`, `host` (optimoo::play::huge_host, through the small host's
 //! conversation) and `rank` (optimoo::play::huge_rank: bounds, never exact
 //! values); the other commands need a tree or the exact search.
+//!
+//! Memory: a set is counted rather than listed wherever the strategy only
+//! samples it (and the first guess is chosen on counted classes); a list
+//! of codes is counted first and its memory stated and refused (exit code
+//! 2) when it does not fit ([`cli_common::memory::fit`]), never allocated
+//! blindly. A history has at most [`MAX_MOVES`] moves, a guess asked again
+//! is read once.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;

@@ -4,7 +4,7 @@
 //! the small exact search. Thin: arguments in,
 //! [`optimoo::play::player`] does the work, errors out as exit codes (the
 //! README's table: 0 success, a won game included; 1 a contradictory
-//! history or an unfinished game; 2 an error). Nothing here panics on a
+//! history, a move after the win or an unfinished game; 2 an error). Nothing here panics on a
 //! closed stream: stdout through `?` (a closed pipe ends the run with 0),
 //! stderr through [`exit::Lossy`] and [`exit::say`], which ignore failures.
 
@@ -145,7 +145,8 @@ enum Command {
     /// drawn from the exact equilibrium shipped in data/duel (moo:4x10,
     /// mm:4x6; optimoo duel -o DIR makes others, play them with --tree), and
     /// draws its secret at random. You answer moo's guesses with A and B (a
-    /// contradiction is refused at once) and type your own guesses.
+    /// contradiction is refused at once; undo takes your last answer back)
+    /// and type your own guesses.
     Duel {
         /// first-wins or equal-turns.
         #[arg(long, default_value = "first-wins")]

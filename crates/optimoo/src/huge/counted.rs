@@ -21,7 +21,9 @@
 //!   places asked (tested against the list on random histories of small
 //!   and large games, with and without repeats);
 //! - every prefix the count reached is in the memo (zero counts too), so
-//!   a selection only reads it.
+//!   a selection only reads it;
+//! - [`split`] is the listed partition's class sizes, and [`len_at_most`]
+//!   is at least the list's length (tested against the list).
 
 use rustc_hash::FxHashMap;
 

@@ -4,7 +4,9 @@
 //! 1. **The first guess**, chosen up to symmetry: every first guess is one
 //!    of the patterns `0..0 1..1 2..2 …` (a partition of the positions
 //!    into runs of one symbol; without repeats the one pattern `012…`),
-//!    each scored on every code.
+//!    each scored on every code (on games of more than
+//!    [`COUNTED_OPENING`] codes, on its classes counted, not listed: the
+//!    same guess).
 //! 2. **Large sets** (more than `heuristic_below` candidates): the pool is
 //!    `big_pool` candidates spread evenly over the set, and `extra` codes
 //!    drawn at random (seeded by the set); each is scored on `big_sample`
