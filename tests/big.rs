@@ -214,3 +214,31 @@ fn partition_of_games_with_repeats_fits_in_memory() {
         );
     }
 }
+
+/// `plan --strategy phased` walks every code to cut the units: on mm:8x16
+/// and mm:7x16 under a 2 GiB address space its memory is stated and
+/// refused at once (exit code 2), as `eval` refuses it (it listed 96 GiB).
+#[test]
+fn a_phased_plan_of_a_game_too_large_is_refused() {
+    for game in ["mm:8x16", "mm:7x16"] {
+        let dir = scratch(&format!("big-plan-{}", game.replace(':', "-")));
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = [
+            "plan",
+            "--game",
+            game,
+            "--strategy",
+            "phased",
+            "-o",
+            dir.to_str().unwrap(),
+        ];
+        let (code, _, err, secs) = crate::trees::run_capped(OPTIMOO, &args, "", 2);
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(secs < 30.0, "{game}: {secs} s");
+        assert!(
+            err.contains("memory: about ") && err.contains("does not fit"),
+            "{game}: {err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
