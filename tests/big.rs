@@ -176,3 +176,69 @@ fn round_trip(game: &str, strategy: &str) {
     let (code, out, err) = run(OPTIMOO, &["verify", file], "");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `partition` on games of 2^32 and 2^28 codes with repeats, under a
+/// 2 GiB address space: the classes counted, not listed (it grew to
+/// 23.6 GB before); a history too long to count is listed only when the
+/// list fits, its memory stated first, else refused (exit code 2).
+#[test]
+fn partition_of_games_with_repeats_fits_in_memory() {
+    for (game, zeros, left) in [
+        ("mm:8x16", "00000000", 4_294_967_296u64),
+        ("mm:7x16", "0000000", 268_435_456),
+    ] {
+        let args = ["partition", "--game", game, "--guess", zeros];
+        let (code, out, err, secs) = crate::trees::run_capped(OPTIMOO, &args, "", 2);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(secs < 30.0, "{game}: {secs} s");
+        assert!(
+            out.starts_with(&format!("{left} secrets left; guess {zeros}")),
+            "{out}"
+        );
+        let classes: u64 = out
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(classes, left, "{out}");
+        // Eight moves that leave 15^k codes: too many to count, too many to list.
+        let moves: Vec<String> = (0..8).map(|_| format!("{zeros}:0A0B")).collect();
+        let mut args: Vec<&str> = args.to_vec();
+        args.extend(moves.iter().map(String::as_str));
+        let (code, _, err, secs) = crate::trees::run_capped(OPTIMOO, &args, "", 2);
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(secs < 30.0, "{game}: {secs} s");
+        assert!(
+            err.contains("memory: about ") && err.contains("does not fit"),
+            "{game}: {err}"
+        );
+    }
+}
+
+/// `plan --strategy phased` walks every code to cut the units: on mm:8x16
+/// and mm:7x16 under a 2 GiB address space its memory is stated and
+/// refused at once (exit code 2), as `eval` refuses it (it listed 96 GiB).
+#[test]
+fn a_phased_plan_of_a_game_too_large_is_refused() {
+    for game in ["mm:8x16", "mm:7x16"] {
+        let dir = scratch(&format!("big-plan-{}", game.replace(':', "-")));
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = [
+            "plan",
+            "--game",
+            game,
+            "--strategy",
+            "phased",
+            "-o",
+            dir.to_str().unwrap(),
+        ];
+        let (code, _, err, secs) = crate::trees::run_capped(OPTIMOO, &args, "", 2);
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(secs < 30.0, "{game}: {secs} s");
+        assert!(
+            err.contains("memory: about ") && err.contains("does not fit"),
+            "{game}: {err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -570,3 +570,34 @@ fn a_killed_solve_leaves_nothing_behind() {
         assert_eq!(left, [std::ffi::OsString::from("killed.tree")]);
     }
 }
+
+/// `partition` refuses a move after the winning answer as `moo next`,
+/// `rank` and `analyze` do (exit code 1, the same words), on small and
+/// huge games (it partitioned the one secret left); a huge game's history
+/// longer than any game needs is refused (exit code 2).
+#[test]
+fn partition_refuses_a_move_after_the_win() {
+    for args in [
+        &["partition", "0123:4A0B", "4567:0A0B"][..],
+        &[
+            "partition",
+            "--game",
+            "moo:10x10",
+            "0123456789:10A0B",
+            "1234567890:0A10B",
+        ],
+    ] {
+        let (code, out, err) = run(OPTIMOO, args, "");
+        assert_eq!((code, out.as_str()), (1, ""), "{args:?}: {err}");
+        assert_eq!(
+            err.trim(),
+            "optimoo: error: move 2 comes after the winning answer: the game was over"
+        );
+    }
+    let long: Vec<String> = (0..65).map(|_| "0123456789:0A10B".to_string()).collect();
+    let mut args = vec!["partition", "--game", "moo:10x10"];
+    args.extend(long.iter().map(String::as_str));
+    let (code, _, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at most 64"), "{err}");
+}

@@ -275,23 +275,7 @@ pub fn replay_file(
     Ok(optimoo::huge::file::replay(bytes, &mut ())?)
 }
 
-/// States the memory `need` (`stated`: the figure and what it is for) on
-/// stderr with the memory available, and refuses when it does not fit:
-/// `what` does not fit this machine.
-pub fn fit(stated: &str, need: u64, what: &str) -> anyhow::Result<()> {
-    match memory::available() {
-        Ok((have, source)) if need > have => bail!(
-            "{stated}, but {} is available ({source}): {what} does not fit this machine",
-            memory::show(have)
-        ),
-        Ok((have, source)) => say(&format!(
-            "{stated}; {} available ({source})",
-            memory::show(have)
-        )),
-        Err(why) => say(&format!("{stated}; {why}: not checked")),
-    }
-    Ok(())
-}
+pub use cli_common::memory::fit;
 
 /// The heading of the table.
 pub const HEADER: &str =

@@ -9,9 +9,8 @@
 //! never is; when the available memory cannot be read the search runs
 //! unchecked, and says so.
 //!
-//! /proc/meminfo and the cgroup files are parsed by hand: two lines of
-//! text, where a crate (sysinfo, procfs) would bring much more than this
-//! needs and still not read the cgroup limit the way we want.
+//! The memory available (/proc/meminfo, the cgroup, the address space
+//! limit) is read by `cli_common::memory`, which `moo` shares.
 
 use anyhow::bail;
 
@@ -45,52 +44,7 @@ fn too_large(memo_mib: usize) -> anyhow::Error {
     )
 }
 
-/// Writes bytes for people: `914.5 MiB`, `1.2 GiB`.
-pub fn show(bytes: u64) -> String {
-    let b = bytes as f64;
-    if b >= 1024f64.powi(3) {
-        format!("{:.1} GiB", b / 1024f64.powi(3))
-    } else if b >= 1024f64.powi(2) {
-        format!("{:.1} MiB", b / 1024f64.powi(2))
-    } else {
-        format!("{:.0} KiB", (b / 1024.0).ceil())
-    }
-}
-
-/// The memory available to this process: `MemAvailable` of /proc/meminfo,
-/// or the cgroup v2 limit left (memory.max − memory.current) if lower;
-/// with where the figure comes from.
-pub fn available() -> Result<(u64, &'static str), String> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo")
-        .map_err(|e| format!("cannot read /proc/meminfo: {e}"))?;
-    let mut best = (meminfo_available(&meminfo)?, "MemAvailable");
-    if let Some(left) = cgroup_left() {
-        if left < best.0 {
-            best = (left, "the cgroup's memory.max");
-        }
-    }
-    Ok(best)
-}
-
-/// `MemAvailable` (kB) of /proc/meminfo's text, in bytes.
-fn meminfo_available(text: &str) -> Result<u64, String> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))
-        .and_then(|v| v.trim().strip_suffix("kB"))
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .map(|kb| kb.saturating_mul(1024))
-        .ok_or_else(|| "/proc/meminfo has no MemAvailable line".to_string())
-}
-
-/// What the cgroup v2 limit leaves, if there is one.
-fn cgroup_left() -> Option<u64> {
-    let read = |name: &str| std::fs::read_to_string(format!("/sys/fs/cgroup/{name}")).ok();
-    let max = read("memory.max")?.trim().parse::<u64>().ok()?; // "max": no limit
-    let current = read("memory.current")
-        .and_then(|t| t.trim().parse::<u64>().ok())
-        .unwrap_or(0);
-    Some(max.saturating_sub(current))
-}
+pub use cli_common::memory::{available, show};
 
 /// States the memory the search of `game` will need, and checks it
 /// against `max_memory` (default: the memory available). A default memo
@@ -252,20 +206,5 @@ mod tests {
             (needed - e.fixed() as f64 / (1 << 20) as f64).abs() < 0.1,
             "{line}"
         );
-    }
-
-    #[test]
-    fn meminfo_is_read() {
-        let text = "MemTotal:       24684092 kB\nMemFree:  1 kB\nMemAvailable:   23447328 kB\n";
-        assert_eq!(meminfo_available(text), Ok(23_447_328 * 1024));
-        assert!(meminfo_available("MemTotal: 5 kB\n").is_err());
-        assert!(meminfo_available("MemAvailable: lots\n").is_err());
-    }
-
-    #[test]
-    fn sizes_are_shown_for_people() {
-        assert_eq!(show(914_457_600), "872.1 MiB");
-        assert_eq!(show(3 << 29), "1.5 GiB");
-        assert_eq!(show(1000), "1 KiB");
     }
 }

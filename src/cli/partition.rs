@@ -1,6 +1,9 @@
 //! `optimoo partition`: how a guess splits the secrets still possible.
-//! Exit codes (README): 0 the classes, 1 a history no secret gives (as
-//! `moo next`), 2 an error.
+//! Exit codes (README): 0 the classes, 1 a history no secret gives or a
+//! move after the winning answer (as `moo next`), 2 an error. The classes
+//! of a game over 65,535 codes are counted, not listed, when the history
+//! allows it; a list's memory is stated first and refused when it does
+//! not fit.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -41,6 +44,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(g) => game.parse_code(g).context("--guess")?,
         None => optimoo::model::Code(0),
     };
+    if let Some(code) = after_win(&history, game.win()) {
+        return Ok(code);
+    }
     let left = partition::consistent(&game, &history);
     if left.is_empty() {
         // A negative answer, as `moo next` gives it: exit code 1.
@@ -66,6 +72,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// `partition` on a game of more than 65,535 codes.
 fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
+    let most = optimoo::huge::MAX_MOVES;
+    if args.history.len() > most {
+        anyhow::bail!(
+            "{} moves: a history of {shape} has at most {most} (no game needs more)",
+            args.history.len()
+        );
+    }
     let history = args
         .history
         .iter()
@@ -75,24 +88,53 @@ fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode
         Some(g) => shape.parse(g).context("--guess")?,
         None => shape.unrank(0),
     };
-    let left = shape.candidates_with(&history, &crate::driver::Rayon);
-    if left.is_empty() {
+    let win = optimoo::model::Feedback::win(shape.positions());
+    if let Some(code) = after_win(&history, win) {
+        return Ok(code);
+    }
+    // Counted, not listed, when the history allows it (bounded memory:
+    // mm:8x16's 2^32 codes would take 96 GiB as a list); else listed,
+    // its memory stated first and refused when it does not fit.
+    let counts = match optimoo::huge::counted::split(shape, &history, guess) {
+        Some(counts) => counts,
+        None => {
+            let bound = optimoo::huge::counted::len_at_most(shape, &history);
+            let need = shape.list_bytes(bound);
+            super::huge::fit(
+                &format!(
+                    "memory: about {} needed to list the up to {bound} secrets of {shape} \
+                     left after {} moves",
+                    super::memory::show(need),
+                    history.len()
+                ),
+                need,
+                &format!(
+                    "partition --game {shape} with these {} moves",
+                    history.len()
+                ),
+            )?;
+            let left = shape.candidates_with(&history, &crate::driver::Rayon);
+            let mut counts = vec![0u64; shape.feedback_slots()];
+            for &s in &left {
+                counts[shape.feedback(s, guess).index()] += 1;
+            }
+            counts
+        }
+    };
+    let left: u64 = counts.iter().sum();
+    if left == 0 {
         crate::exit::say_error(
             "optimoo",
             &format!("no secret of {shape} is consistent with that history: an answer is wrong"),
         );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let mut counts = vec![0u64; shape.feedback_slots()];
-    for &s in &left {
-        counts[shape.feedback(s, guess).index()] += 1;
-    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{} secret{} left; guess {}",
-        left.len(),
-        if left.len() == 1 { "" } else { "s" },
+        left,
+        if left == 1 { "" } else { "s" },
         shape.format(guess)
     )?;
     for (f, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
@@ -100,4 +142,19 @@ fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode
         writeln!(out, "{} {n}", f.format(shape.positions()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A move after the winning answer: refused as `moo next`, `moo rank` and
+/// `moo analyze` refuse it (the same words, exit code 1); `None` when no
+/// move follows a win.
+fn after_win<C>(
+    history: &[(C, optimoo::model::Feedback)],
+    win: optimoo::model::Feedback,
+) -> Option<ExitCode> {
+    let i = history.iter().position(|&(_, f)| f == win)?;
+    (i + 1 < history.len()).then(|| {
+        let err = optimoo::play::player::PlayError::AfterWin { answer: i + 2 };
+        crate::exit::say_error("optimoo", &err.to_string());
+        ExitCode::from(EXIT_NEGATIVE)
+    })
 }

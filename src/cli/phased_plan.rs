@@ -239,6 +239,16 @@ pub fn plan(
         }
     }
     let chooser = Chooser::new(shape, opts)?;
+    // The cut walks every code (mm:8x16: 2^32 of them): stated, refused
+    // when it does not fit, as `eval` refuses it.
+    super::huge::fit(
+        &format!(
+            "memory: about {} needed to cut the {population} codes of {shape} into units",
+            super::memory::show(shape.memory_bytes())
+        ),
+        shape.memory_bytes(),
+        &format!("cutting {shape}"),
+    )?;
     let (units, above) = walk::cut(&chooser, depth, 1 << 12, &crate::driver::Rayon)?;
     let write = |h: &[(Packed, Feedback)]| -> Vec<String> {
         h.iter()
@@ -375,6 +385,22 @@ fn walk_unit(
         .iter()
         .map(|m| shape.parse_move(m))
         .collect::<Result<Vec<_>, _>>()?;
+    // The unit's codes listed and walked: stated, refused when they do
+    // not fit (a plan names its units' sizes).
+    let need = shape
+        .list_bytes(unit.size)
+        .saturating_add(unit.size.saturating_mul(optimoo::huge::BYTES_PER_CODE));
+    if need >= 256 << 20 {
+        super::huge::fit(
+            &format!(
+                "unit {u}: memory: about {} needed for its {} codes",
+                super::memory::show(need),
+                unit.size
+            ),
+            need,
+            &format!("unit {u} of {shape}"),
+        )?;
+    }
     let mut set = shape.candidates(&history);
     if set.len() as u64 != unit.size {
         bail!(

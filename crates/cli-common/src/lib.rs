@@ -1,5 +1,7 @@
 //! What the two binaries share, so that neither copies the other: [`exit`]
 //! (the exit-code table, the one error line, the standard streams),
+//! [`memory`] (the memory left to the process, and the check that refuses
+//! what does not fit),
 //! [`secrets`] (`--secrets`, `--alphabet`, `--guesses`) and [`names`] (a
 //! clap reader for any table of named values: heuristics, pools, tie rules,
 //! guess modes, objectives).
@@ -9,6 +11,7 @@
 //! no tempfile; the player stays small (docs/architecture.md).
 
 pub mod exit;
+pub mod memory;
 pub mod phased;
 pub mod secrets;
 

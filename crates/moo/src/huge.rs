@@ -4,6 +4,13 @@
 //! `play`, `host` (optimoo::play::huge_host, through the small host's
 //! conversation) and `rank` (optimoo::play::huge_rank: bounds, never exact
 //! values); the other commands need a tree or the exact search.
+//!
+//! Memory: a set is counted rather than listed wherever the strategy only
+//! samples it (and the first guess is chosen on counted classes); a list
+//! of codes is counted first and its memory stated and refused (exit code
+//! 2) when it does not fit ([`cli_common::memory::fit`]), never allocated
+//! blindly. A history has at most [`MAX_MOVES`] moves, a guess asked again
+//! is read once.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -12,9 +19,10 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
 use optimoo::huge::book::Book;
+use optimoo::huge::counted;
 use optimoo::huge::counted::Counted;
 use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::{Packed, Shape};
+use optimoo::huge::{Packed, Shape, MAX_MOVES};
 use optimoo::model::Feedback;
 use optimoo::play::host::{self, Codemaker, HostOutcome};
 use optimoo::play::huge_host::{self, HugeHost};
@@ -44,6 +52,8 @@ enum Moves {
     Won,
     /// The winning guess disagrees with an earlier answer.
     Wrong,
+    /// A move (its number, from 1) after the winning answer.
+    AfterWin(usize),
     /// The moves, none won.
     Open(Vec<(Packed, Feedback)>),
 }
@@ -51,6 +61,12 @@ enum Moves {
 /// Reads `history` (each GUESS:FEEDBACK).
 fn moves(shape: &Shape, history: &[String]) -> anyhow::Result<Moves> {
     let k = shape.positions();
+    if history.len() > MAX_MOVES {
+        bail!(
+            "{} moves: a history of {shape} has at most {MAX_MOVES} (no game needs more)",
+            history.len()
+        );
+    }
     let mut moves = Vec::new();
     for (i, mv) in history.iter().enumerate() {
         let (guess, answer) = shape
@@ -58,7 +74,7 @@ fn moves(shape: &Shape, history: &[String]) -> anyhow::Result<Moves> {
             .with_context(|| format!("move {}", i + 1))?;
         if answer == Feedback::win(k) {
             if i + 1 < history.len() {
-                bail!("move {} won the game: nothing can follow it", i + 1);
+                return Ok(Moves::AfterWin(i + 2));
             }
             // The winning guess must agree with every earlier answer.
             if moves.iter().all(|&(g, f)| shape.feedback(guess, g) == f) {
@@ -66,18 +82,64 @@ fn moves(shape: &Shape, history: &[String]) -> anyhow::Result<Moves> {
             }
             return Ok(Moves::Wrong);
         }
-        moves.push((guess, answer));
+        // A guess asked again adds nothing (or contradicts its answer).
+        match moves.iter().find(|&&(g, _)| g == guess) {
+            Some(&(_, f)) if f != answer => return Ok(Moves::Wrong),
+            Some(_) => {}
+            None => moves.push((guess, answer)),
+        }
     }
     Ok(Moves::Open(moves))
 }
 
-/// The candidates left after `history`; `Ok(None)` when the last move won.
-fn candidates(shape: &Shape, history: &[String]) -> anyhow::Result<Option<Vec<Packed>>> {
-    Ok(match moves(shape, history)? {
-        Moves::Won => None,
-        Moves::Wrong => Some(Vec::new()),
-        Moves::Open(moves) => Some(shape.candidates_with(&moves, &all_cores())),
-    })
+/// Lists below this many bytes are built without a word; above, the
+/// memory is stated first (and refused when it does not fit).
+const QUIET_BYTES: u64 = 256 << 20;
+
+/// States the memory of listing `codes` codes of `shape` (`extra` bytes
+/// more beside them) when it is large, and refuses it (exit code 2) when
+/// it does not fit; `what` is the work that lists them.
+fn fit_list(shape: &Shape, codes: u64, extra: u64, what: &str) -> anyhow::Result<()> {
+    fit_bytes(
+        shape,
+        codes,
+        shape.list_bytes(codes).saturating_add(extra),
+        what,
+    )
+}
+
+/// [`fit_list`] of `need` bytes in all.
+fn fit_bytes(shape: &Shape, codes: u64, need: u64, what: &str) -> anyhow::Result<()> {
+    if need < QUIET_BYTES {
+        return Ok(());
+    }
+    cli_common::memory::fit(
+        &format!(
+            "memory: about {} needed for {what} ({codes} codes of {shape} listed)",
+            cli_common::memory::show(need)
+        ),
+        need,
+        &format!("{what} of {shape}"),
+    )
+}
+
+/// States and checks the memory of listing the candidates of `moves`
+/// (their count, or a bound above it, taken without listing them).
+fn fit_candidates(
+    shape: &Shape,
+    moves: &[(Packed, Feedback)],
+    extra: u64,
+    what: &str,
+) -> anyhow::Result<()> {
+    fit_list(shape, counted::len_at_most(*shape, moves), extra, what)
+}
+
+/// A move after the winning answer: said as the small games' commands say
+/// it (optimoo::play::player::PlayError::AfterWin), exit code 1.
+fn after_win(answer: usize) -> ExitCode {
+    let err = optimoo::play::player::PlayError::AfterWin { answer };
+    exit::say_error("moo", &err.to_string());
+    ExitCode::from(EXIT_NEGATIVE)
 }
 
 /// The opening book of data/ for `shape` played with `opts`, if one was
@@ -92,32 +154,46 @@ fn book(shape: Shape, opts: &Phased) -> Option<Book> {
 
 /// The strategy's guess after `moves` and the number of codes still
 /// possible: from the book when it lists the node, else computed from the
-/// candidates (`None`: there are none).
+/// candidates (`None`: there are none). A list of the codes is stated and
+/// refused (exit code 2) when it does not fit.
 fn strategy_move(
     chooser: &Chooser,
     book: Option<&Book>,
     moves: &[(Packed, Feedback)],
-) -> Option<(Packed, u64)> {
+) -> anyhow::Result<Option<(Packed, u64)>> {
     if let Some(found) = book.and_then(|b| b.lookup(moves)) {
-        return Some(found);
+        return Ok(Some(found));
     }
+    let shape = chooser.shape();
     if moves.is_empty() {
-        return Some((
+        if chooser.opening_lists() {
+            // Every code, listed once (no parts to join).
+            let codes = shape.code_count() as u64;
+            let code = std::mem::size_of::<Packed>() as u64;
+            fit_bytes(&shape, codes, codes.saturating_mul(code), "the first guess")?;
+        }
+        return Ok(Some((
             chooser.opening(&all_cores()),
-            chooser.shape().code_count() as u64,
-        ));
+            shape.code_count() as u64,
+        )));
     }
     // A set the strategy only samples is counted, not listed (off the
     // book's path a history can leave a million codes).
-    if let Some(counted) = Counted::new(chooser.shape(), moves) {
-        if let Some(found) = counted_move(chooser, &counted) {
-            return found;
+    let counted = Counted::new(shape, moves);
+    if let Some(counted) = &counted {
+        if let Some(found) = counted_move(chooser, counted) {
+            return Ok(found);
         }
     }
-    listed_move(
+    let codes = match &counted {
+        Some(c) => c.len(),
+        None => counted::len_at_most(shape, moves),
+    };
+    fit_list(&shape, codes, 0, "the next guess")?;
+    Ok(listed_move(
         chooser,
-        &chooser.shape().candidates_with(moves, &all_cores()),
-    )
+        &shape.candidates_with(moves, &all_cores()),
+    ))
 }
 
 /// The strategy's move on a counted set, when it only samples the set
@@ -147,14 +223,23 @@ enum Known {
 impl Known {
     /// What to keep after `moves` (the list only when the book does not
     /// have the node and the strategy does not sample the set).
-    fn after(chooser: &Chooser, book: Option<&Book>, moves: &[(Packed, Feedback)]) -> Known {
+    fn after(
+        chooser: &Chooser,
+        book: Option<&Book>,
+        moves: &[(Packed, Feedback)],
+    ) -> anyhow::Result<Known> {
         if book.and_then(|b| b.lookup(moves)).is_some() {
-            return Known::Book;
+            return Ok(Known::Book);
         }
-        match Counted::new(chooser.shape(), moves) {
-            Some(c) if chooser.samples(c.len()) => Known::Counted(c),
-            _ => Known::Listed(chooser.shape().candidates_with(moves, &all_cores())),
-        }
+        let shape = chooser.shape();
+        let counted = Counted::new(shape, moves);
+        let codes = match counted {
+            Some(c) if chooser.samples(c.len()) => return Ok(Known::Counted(c)),
+            Some(c) => c.len(),
+            None => counted::len_at_most(shape, moves),
+        };
+        fit_list(&shape, codes, 0, "the next guess")?;
+        Ok(Known::Listed(shape.candidates_with(moves, &all_cores())))
     }
 }
 
@@ -167,10 +252,14 @@ pub fn next(shape: Shape, history: &[String]) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Moves::Wrong => None,
+        Moves::AfterWin(n) => return Ok(after_win(n)),
         Moves::Open(moves) => Some(moves),
     };
     let book = book(shape, chooser.options());
-    let found = moves.and_then(|m| strategy_move(&chooser, book.as_ref(), &m));
+    let found = match moves {
+        Some(m) => strategy_move(&chooser, book.as_ref(), &m)?,
+        None => None,
+    };
     let Some((guess, n)) = found else {
         exit::say_error(
             "moo",
@@ -201,9 +290,11 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for turn in 1.. {
         let found = match &known {
-            Known::Book => strategy_move(&chooser, book.as_ref(), &moves),
-            Known::Counted(c) => counted_move(&chooser, c)
-                .unwrap_or_else(|| strategy_move(&chooser, book.as_ref(), &moves)),
+            Known::Book => strategy_move(&chooser, book.as_ref(), &moves)?,
+            Known::Counted(c) => match counted_move(&chooser, c) {
+                Some(found) => found,
+                None => strategy_move(&chooser, book.as_ref(), &moves)?,
+            },
             Known::Listed(set) => listed_move(&chooser, set),
         };
         let Some((guess, _)) = found else {
@@ -233,7 +324,7 @@ pub fn play(shape: Shape) -> anyhow::Result<ExitCode> {
         moves.push((guess, answer));
         match &mut known {
             Known::Listed(set) => set.retain(|&s| shape.feedback(s, guess) == answer),
-            _ => known = Known::after(&chooser, book.as_ref(), &moves),
+            _ => known = Known::after(&chooser, book.as_ref(), &moves)?,
         }
         if matches!(&known, Known::Listed(s) if s.is_empty()) {
             exit::say("no secret gives these answers: one of them is wrong");
@@ -307,21 +398,27 @@ pub fn rank(
         }
         shape.all_codes()
     } else {
-        match candidates(&shape, history)? {
-            None => {
+        match moves(&shape, history)? {
+            Moves::Won => {
                 exit::say("moo: the game is won");
                 return Ok(ExitCode::SUCCESS);
             }
-            Some(set) if set.is_empty() => {
-                exit::say_error(
-                    "moo",
-                    "no secret of this game gives these answers: one of them is wrong",
-                );
-                return Ok(ExitCode::from(EXIT_NEGATIVE));
+            Moves::AfterWin(n) => return Ok(after_win(n)),
+            Moves::Wrong => Vec::new(),
+            Moves::Open(moves) => {
+                let extra = huge_rank::PLAY_OUT_MAX_BYTES;
+                fit_candidates(&shape, &moves, extra, "ranking the guesses")?;
+                shape.candidates_with(&moves, &all_cores())
             }
-            Some(set) => set,
         }
     };
+    if set.is_empty() {
+        exit::say_error(
+            "moo",
+            "no secret of this game gives these answers: one of them is wrong",
+        );
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    }
     let request = huge_rank::Request { top, deadline };
     let ranking = huge_rank::rank(&chooser, &mut set, request, &all_cores());
     let mut out = std::io::stdout().lock();

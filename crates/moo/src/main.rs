@@ -4,7 +4,7 @@
 //! the small exact search. Thin: arguments in,
 //! [`optimoo::play::player`] does the work, errors out as exit codes (the
 //! README's table: 0 success, a won game included; 1 a contradictory
-//! history or an unfinished game; 2 an error). Nothing here panics on a
+//! history, a move after the win or an unfinished game; 2 an error). Nothing here panics on a
 //! closed stream: stdout through `?` (a closed pipe ends the run with 0),
 //! stderr through [`exit::Lossy`] and [`exit::say`], which ignore failures.
 
@@ -145,7 +145,8 @@ enum Command {
     /// drawn from the exact equilibrium shipped in data/duel (moo:4x10,
     /// mm:4x6; optimoo duel -o DIR makes others, play them with --tree), and
     /// draws its secret at random. You answer moo's guesses with A and B (a
-    /// contradiction is refused at once) and type your own guesses.
+    /// contradiction is refused at once; undo takes your last answer back)
+    /// and type your own guesses.
     Duel {
         /// first-wins or equal-turns.
         #[arg(long, default_value = "first-wins")]
@@ -375,7 +376,7 @@ fn run_small(
                     report();
                     Ok(ExitCode::SUCCESS)
                 }
-                Err(err @ PlayError::Contradiction { .. }) => {
+                Err(err @ (PlayError::Contradiction { .. } | PlayError::AfterWin { .. })) => {
                     exit::say_error("moo", &err.to_string());
                     Ok(ExitCode::from(exit::EXIT_NEGATIVE))
                 }
@@ -514,6 +515,7 @@ fn duel(
 ) -> anyhow::Result<ExitCode> {
     use optimoo::play::race::{self, Race, RaceOutcome};
     let seed = seed.unwrap_or_else(clock_seed);
+    let game_given = game.is_some();
     let rules = game.unwrap_or_else(|| "moo:4x10".parse().expect("a game"));
     let seat = person.other().name();
     let name = optimoo::model::Game::new(rules).name();
@@ -565,11 +567,23 @@ fn duel(
         },
     };
     let (game, file) = player::load(&bytes).context("reading the tree")?;
-    if game.rules() != rules && tree.is_none() {
-        return Err(anyhow!(
-            "the shipped tree plays {}, not {rules}",
-            game.rules()
-        ));
+    match &tree {
+        // A --game the tree does not play is refused, as `moo next` refuses it.
+        Some(path) if game_given && game.rules() != rules => {
+            return Err(anyhow!(
+                "{} plays {}, not {rules}: drop --game, or give a tree of {rules} \
+                 (optimoo duel --game {rules} -o DIR)",
+                path.display(),
+                game.rules()
+            ))
+        }
+        None if game.rules() != rules => {
+            return Err(anyhow!(
+                "the shipped tree plays {}, not {rules}",
+                game.rules()
+            ))
+        }
+        _ => {}
     }
     let player = Player::new(&game, &file.tree)?;
     let race = Race {

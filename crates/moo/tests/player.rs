@@ -153,12 +153,37 @@ fn undo_contradiction_and_bad_answers() {
     assert!(err.contains("impossible"), "{err}");
     assert!(err.contains("still possible after 1 guess: "), "{err}");
 
-    // Contradictory answers: said so, no guess until undo.
-    let input = format!("{}\n{}\n", f(0), "2A0B") + "1A1B\n" + "1A0B\n0A3B\nundo\nundo\nquit\n";
+    // An answer no secret gives: refused at once (not recorded), undo
+    // offered, the same guess asked again; the true answers then win.
+    let second = game.parse_code(&g(1)).unwrap();
+    let left: Vec<_> = game
+        .secrets()
+        .into_iter()
+        .filter(|&s| game.feedback(s, moves[0].0) == moves[0].1)
+        .collect();
+    let lie = game
+        .possible_feedbacks()
+        .filter(|&x| x != game.win())
+        .find(|&x| left.iter().all(|&s| game.feedback(s, second) != x))
+        .map(|x| game.format_feedback(x))
+        .unwrap();
+    let input = format!("{}\n{lie}\n", f(0))
+        + &(1..moves.len())
+            .map(|i| format!("{}\n", f(i)))
+            .collect::<String>();
     let (code, out, err) = run(MOO, &["--tree", &path], &input);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("contradict"), "{err}");
-    assert!(out.lines().count() >= 2, "{out}");
+    assert!(
+        err.contains(&format!(
+            "No secret gives {lie} to {} and your answers before: answer again, or type 'undo'",
+            g(1)
+        )),
+        "{err}"
+    );
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        (0..moves.len()).map(g).collect::<Vec<_>>()
+    );
     // Input ending before the win: exit 1.
     let (code, out, _) = run(MOO, &["--tree", &path], &format!("{}\n", f(0)));
     assert_eq!(code, 1);
@@ -166,7 +191,7 @@ fn undo_contradiction_and_bad_answers() {
 }
 
 #[test]
-fn a_win_that_cannot_be_is_a_contradiction() {
+fn an_impossible_answer_is_refused_at_once() {
     // mm:2x2 first-consistent: 00, then after 0A0B the only secret 11.
     let (game, tree, path) = setup("mm:2x2", "p-win.tree");
     assert_eq!(game.format_code(tree.root.guess), "00");
@@ -175,10 +200,13 @@ fn a_win_that_cannot_be_is_a_contradiction() {
     // wins.
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "00\n01\n");
-    let (code, _, err) = run(MOO, &["--tree", &path], "0A0B\n0A0B\n2A0B\n");
-    // After 00:0A0B only 11 is left; 11 answered 0A0B contradicts.
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("contradict"), "{err}");
+    let (code, out, err) = run(MOO, &["--tree", &path], "0A0B\n0A0B\n2A0B\n");
+    // After 00:0A0B only 11 is left; 11 answered 0A0B is refused at once
+    // (asked again, undo offered), then 2A0B wins.
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "00\n11\n");
+    assert!(err.contains("No secret gives 0A0B to 11"), "{err}");
+    assert!(err.contains("Solved in 2 guesses"), "{err}");
 }
 
 /// `moo` with no --tree plays the embedded moo:4x10 tree when

@@ -284,3 +284,108 @@ fn an_upper_bound_tree_is_not_shown_as_exact() {
         "{out}{err}"
     );
 }
+
+/// A move after the winning answer: `next`, `rank` and `analyze` refuse it
+/// alike (exit code 1, the same words), on small and huge games (`moo
+/// next` said the game was won, exit 0; the huge games' commands exit 2).
+#[test]
+fn a_move_after_the_win_is_refused_alike() {
+    let games: [(&[&str], [&str; 2]); 2] = [
+        (&[], ["0123:4A0B", "4567:0A0B"]),
+        (
+            &["--game", "moo:10x10"],
+            ["0123456789:10A0B", "1234567890:0A10B"],
+        ),
+    ];
+    for (game, moves) in games {
+        for cmd in ["next", "rank", "analyze"] {
+            if cmd == "analyze" && !game.is_empty() {
+                continue; // huge games have no analyze
+            }
+            let args: Vec<&str> = game.iter().chain(&[cmd]).chain(&moves).copied().collect();
+            let (code, out, err) = run(MOO, &args, "");
+            assert_eq!((code, out.as_str()), (1, ""), "{args:?}: {err}");
+            assert_eq!(
+                err.trim(),
+                "moo: error: move 2 comes after the winning answer: the game was over",
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// A history of a huge game longer than any game needs is refused at once
+/// (3,000 moves of moo:10x10 took 60 s); a guess asked again is read once.
+#[test]
+fn huge_histories_are_bounded() {
+    let long: Vec<String> = (0..65).map(|_| "0123456789:0A10B".to_string()).collect();
+    for cmd in ["next", "rank"] {
+        let mut args = vec!["--game", "moo:10x10", cmd];
+        args.extend(long.iter().map(String::as_str));
+        let start = std::time::Instant::now();
+        let (code, _, err) = run(MOO, &args, "");
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("65 moves") && err.contains("at most 64"),
+            "{err}"
+        );
+        assert!(start.elapsed().as_secs_f64() < 1.0);
+    }
+    let mut args = vec!["--game", "moo:10x10", "next"];
+    args.extend(long[..64].iter().map(String::as_str));
+    let start = std::time::Instant::now();
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let (_, once, _) = run(MOO, &["--game", "moo:10x10", "next", &long[0]], "");
+    assert_eq!(out, once);
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+}
+
+/// Once no guess can meet the cap, analyze judges without it, as rank
+/// ranks: move 4 of this game was called "best" at a loss of 0 (every
+/// guess over the cap), while rank put 0172 at 3.6407 above it.
+#[test]
+fn analyze_drops_the_cap_as_rank_does() {
+    let history = ["1234:0A2B", "1235:0A2B", "1236:0A2B", "5678:0A1B"];
+    let args: Vec<&str> = ["analyze", "--json", "--budget", "inf"]
+        .into_iter()
+        .chain(history)
+        .collect();
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    // Move 3 made the cap impossible to meet: unbounded, within the cap.
+    assert_eq!(rows[2]["cap_dropped"], false);
+    assert!(rows[2]["loss"].is_null(), "{}", rows[2]);
+    // Move 4 is judged without the cap: its best is rank's.
+    let rank_args: Vec<&str> = ["rank", "--json", "--top", "1", "--budget", "inf"]
+        .into_iter()
+        .chain(history[..3].iter().copied())
+        .collect();
+    let (code, ranked, err) = run(MOO, &rank_args, "");
+    assert_eq!(code, 0, "{err}");
+    let first: Value = serde_json::from_str(ranked.lines().next().unwrap()).unwrap();
+    assert_eq!(rows[3]["cap_dropped"], true);
+    assert_eq!(rows[3]["best_total"], first["total"], "{}", rows[3]);
+    assert_eq!(rows[3]["best_exact"], true);
+    assert!(rows[3]["loss_total"].as_u64().unwrap() > 0, "{}", rows[3]);
+    assert_ne!(rows[3]["verdict"], "best");
+    // The summary gives the loss before and after move 3.
+    let text_args: Vec<&str> = ["analyze"].into_iter().chain(history).collect();
+    let (code, text, err) = run(MOO, &text_args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("total expected loss: unbounded: move 3 made the cap impossible to meet; ")
+            && text.contains("guesses before it, ")
+            && text.contains("after it (without the cap)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("move 4: no guess could meet the cap any more"),
+        "{text}"
+    );
+}

@@ -132,3 +132,18 @@ pub fn run(bin: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// [`run`] with the process's address space capped at `gib` GiB (`ulimit
+/// -v`, by sh): an allocation above it fails, so a command that would grow
+/// past the cap aborts instead of refusing or answering. Also the seconds
+/// the run took.
+pub fn run_capped(bin: &str, args: &[&str], stdin: &str, gib: u64) -> (i32, String, String, f64) {
+    let script = format!("ulimit -v {} && exec \"$@\"", gib << 20);
+    let all: Vec<&str> = ["-c", script.as_str(), "sh", bin]
+        .into_iter()
+        .chain(args.iter().copied())
+        .collect();
+    let start = std::time::Instant::now();
+    let (code, out, err) = run("sh", &all, stdin);
+    (code, out, err, start.elapsed().as_secs_f64())
+}

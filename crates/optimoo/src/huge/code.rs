@@ -255,6 +255,18 @@ impl Shape {
         parts.concat()
     }
 
+    /// The memory [`Shape::candidates_with`] takes to list `codes` codes:
+    /// the parts and their concatenation (24 bytes a code each), and each
+    /// first symbol's part reserved up to 2^20 codes. A caller states it
+    /// (from [`super::counted::len_at_most`]) before listing a large set.
+    pub fn list_bytes(&self, codes: u64) -> u64 {
+        let code = std::mem::size_of::<Packed>() as u64;
+        let per = (self.code_count() / self.symbols as u128).min(1 << 20) as u64;
+        codes
+            .saturating_mul(2 * code)
+            .saturating_add(self.symbols as u64 * per * code)
+    }
+
     /// The guesses of `history` as the builders read them.
     pub(super) fn guessed(&self, history: &[(Packed, Feedback)]) -> Vec<Guessed> {
         let k = self.positions;

@@ -21,7 +21,9 @@
 //!   places asked (tested against the list on random histories of small
 //!   and large games, with and without repeats);
 //! - every prefix the count reached is in the memo (zero counts too), so
-//!   a selection only reads it.
+//!   a selection only reads it;
+//! - [`split`] is the listed partition's class sizes, and [`len_at_most`]
+//!   is at least the list's length (tested against the list).
 
 use rustc_hash::FxHashMap;
 
@@ -41,6 +43,44 @@ pub const MAX_GUESSES_REPEATS: usize = 7;
 /// Most prefixes the memo holds before the count gives up (the history
 /// is then listed instead): 48 bytes each at most, about 200 MB.
 pub const MAX_PREFIXES: usize = 1 << 22;
+
+/// The size of the candidate list of `history` ([`Shape::candidates`]),
+/// or a bound above it, without listing it: the count of the history, or
+/// when it cannot be counted ([`Counted::new`] is `None`) the count of its
+/// first [`MAX_GUESSES`] moves ([`MAX_GUESSES_REPEATS`] with repeats),
+/// else every code. The memory it takes is the count's (at most
+/// [`MAX_PREFIXES`] prefixes); a caller states the list's memory from it
+/// before building the list.
+pub fn len_at_most(shape: Shape, history: &[(Packed, Feedback)]) -> u64 {
+    let max = if shape.repeats() {
+        MAX_GUESSES_REPEATS
+    } else {
+        MAX_GUESSES
+    };
+    Counted::new(shape, &history[..history.len().min(max)])
+        .map_or(shape.code_count() as u64, |c| c.len())
+}
+
+/// How `guess` splits the candidates of `history`, counted without
+/// listing them: the size of each class by answer index
+/// ([`Feedback::index`], [`Shape::feedback_slots`] entries); `None` when a
+/// class cannot be counted (see [`Counted::new`]: one guess more than the
+/// history).
+pub fn split(shape: Shape, history: &[(Packed, Feedback)], guess: Packed) -> Option<Vec<u64>> {
+    let k = shape.positions();
+    let mut moves = history.to_vec();
+    moves.push((guess, Feedback::win(k)));
+    let mut counts = vec![0; shape.feedback_slots()];
+    for (f, count) in counts.iter_mut().enumerate() {
+        let f = Feedback(f as u8);
+        if f.bulls(k) + f.cows(k) > k {
+            continue;
+        }
+        *moves.last_mut().expect("the guess") = (guess, f);
+        *count = Counted::new(shape, &moves)?.len();
+    }
+    Some(counts)
+}
 
 /// The guesses as the builder reads them.
 #[derive(Debug)]
@@ -270,6 +310,43 @@ impl Counted {
 mod tests {
     use super::*;
     use crate::rng::SplitMix64;
+
+    /// The counted split is the listed one, and the bound holds above the
+    /// list's length, histories too long to count included.
+    #[test]
+    fn counted_splits_and_bounds_are_the_list() {
+        let mut rng = SplitMix64::new(11);
+        for name in ["moo:3x5", "moo:6x6", "mm:3x4", "mm:5x8", "mm:8x2"] {
+            let shape: Shape = name.parse().unwrap();
+            let count = shape.code_count() as u64;
+            for round in 0..12 {
+                let secret = shape.unrank(rng.next_u64() % count);
+                let history: Vec<(Packed, Feedback)> = (0..round)
+                    .map(|_| {
+                        let g = shape.unrank(rng.next_u64() % count);
+                        (g, shape.feedback(secret, g))
+                    })
+                    .collect();
+                let mut list = shape.candidates(&history);
+                assert!(len_at_most(shape, &history) >= list.len() as u64, "{name}");
+                let guess = shape.unrank(rng.next_u64() % count);
+                let counted = split(shape, &history, guess);
+                let limit = if shape.repeats() {
+                    MAX_GUESSES_REPEATS
+                } else {
+                    MAX_GUESSES
+                };
+                assert_eq!(counted.is_some(), history.len() < limit, "{name}");
+                if let Some(counted) = counted {
+                    let mut listed = vec![0u64; shape.feedback_slots()];
+                    for (f, n) in shape.partition(guess, &mut list, None) {
+                        listed[f] = n as u64;
+                    }
+                    assert_eq!(counted, listed, "{name} {history:?}");
+                }
+            }
+        }
+    }
 
     /// Random histories (random guesses answered by a random secret, 0 to
     /// 4 moves) of small and large games, with and without repeats: the count is the list's length,

@@ -53,6 +53,14 @@ pub const MAX_POSITIONS: usize = 15;
 pub const MAX_SYMBOLS: usize = 16;
 /// Most codes a game may have.
 pub const MAX_CODES: u128 = 1 << 32;
+
+/// The most moves a history of these games may have: no game needs more
+/// (the phased strategy's games end in a fraction of it, every guess
+/// splitting its set; its play-outs give up at this depth too), so a
+/// longer history only repeats or wastes guesses. Commands refuse it
+/// before any work: every move costs the candidate builder time on every
+/// prefix.
+pub const MAX_MOVES: usize = 64;
 /// Bytes per code the walk holds: the code, its mark, and the scratch copy
 /// a partition makes.
 pub const BYTES_PER_CODE: u64 = 2 * (std::mem::size_of::<Packed>() as u64 + 1);

@@ -4,7 +4,9 @@
 //! 1. **The first guess**, chosen up to symmetry: every first guess is one
 //!    of the patterns `0..0 1..1 2..2 …` (a partition of the positions
 //!    into runs of one symbol; without repeats the one pattern `012…`),
-//!    each scored on every code.
+//!    each scored on every code (on games of more than
+//!    [`COUNTED_OPENING`] codes, on its classes counted, not listed: the
+//!    same guess).
 //! 2. **Large sets** (more than `heuristic_below` candidates): the pool is
 //!    `big_pool` candidates spread evenly over the set, and `extra` codes
 //!    drawn at random (seeded by the set); each is scored on `big_sample`
@@ -96,6 +98,11 @@ pub const EXACT_TIES_MAX: usize = 1 << 16;
 /// Games of at most this many codes keep the list of every code, drawn
 /// from when a node's draw would cover the game.
 const SMALL: u128 = 1 << 16;
+
+/// Games of more than this many codes choose their first guess on counted
+/// classes, without listing every code (24 bytes a code: mm:8x16's would
+/// take 96 GiB); the guess is the listed scan's (tested).
+pub const COUNTED_OPENING: u128 = 1 << 24;
 
 /// Pool guesses scored per parallel task.
 const CHUNK: usize = 64;
@@ -372,10 +379,55 @@ impl Chooser {
     /// The first guess: the one given, the one pattern of a game without
     /// repeats, or the best pattern scored on every code (built here).
     pub fn opening(&self, par: &dyn Parallel) -> Packed {
-        match self.single_opening() {
-            Some(g) => g,
-            None => self.opening_in(&self.shape.all_codes(), par),
+        if let Some(g) = self.single_opening() {
+            return g;
         }
+        if self.opening_counts() {
+            if let Some(g) = self.opening_counted() {
+                return g;
+            }
+        }
+        self.opening_in(&self.shape.all_codes(), par)
+    }
+
+    /// Whether [`Chooser::opening`] lists every code of the game (24 bytes
+    /// a code: a caller states that memory first); not when the first
+    /// guess is given, the game has one pattern, or the patterns' classes
+    /// are counted ([`COUNTED_OPENING`]).
+    pub fn opening_lists(&self) -> bool {
+        self.single_opening().is_none() && !self.opening_counts()
+    }
+
+    /// Whether the opening scores the patterns on counted classes: on
+    /// games of more than [`COUNTED_OPENING`] codes, without rollouts
+    /// (which play every code out).
+    fn opening_counts(&self) -> bool {
+        self.shape.code_count() > COUNTED_OPENING && self.opts.rollout <= 1
+    }
+
+    /// [`Chooser::opening_in`] without the list of every code: each
+    /// pattern's classes counted ([`super::counted::split`]), then the
+    /// same choice as its scan (the first of strictly best score; no
+    /// climbing, no rollouts). `None` when a class cannot be counted.
+    fn opening_counted(&self) -> Option<Packed> {
+        let n = self.shape.code_count() as usize;
+        let mut best: Option<(Packed, f64, Counts)> = None;
+        for p in self.patterns() {
+            let classes = super::counted::split(self.shape, &[], p)?;
+            let mut counts = [0u32; 256];
+            for (c, &x) in counts.iter_mut().zip(&classes) {
+                // A class is never every code (the pattern wins alone).
+                *c = u32::try_from(x).ok()?;
+            }
+            let key = self.key(&counts);
+            let beats = best
+                .as_ref()
+                .is_none_or(|(_, bk, bc)| self.compare(key, &counts, *bk, bc, n) == Ordering::Less);
+            if beats {
+                best = Some((p, key, counts));
+            }
+        }
+        best.map(|b| b.0)
     }
 
     fn single_opening(&self) -> Option<Packed> {
@@ -717,6 +769,38 @@ pub fn exact(shape: &Shape, set: &[Packed], others: &[Packed], bound: u32) -> (u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first guess chosen on counted classes is the one the scan of
+    /// every code listed chooses, for every score, on games with several
+    /// patterns (and it needs no list: mm:8x16's first guess is chosen).
+    #[test]
+    fn the_counted_opening_is_the_listed_one() {
+        use crate::exec::Sequential;
+        for name in ["mm:4x6", "mm:5x8", "mm:6x6", "mm:8x4", "mm:3x16"] {
+            let shape: Shape = name.parse().unwrap();
+            let all = shape.all_codes();
+            for heuristic in [
+                Heuristic::Entropy,
+                Heuristic::Minimax,
+                Heuristic::Irving,
+                Heuristic::Kooi,
+            ] {
+                let opts = Phased {
+                    heuristic,
+                    ..Phased::default()
+                };
+                let chooser = Chooser::new(shape, opts).unwrap();
+                assert_eq!(
+                    chooser.opening_counted(),
+                    Some(chooser.opening_in(&all, &Sequential)),
+                    "{name} {heuristic:?}"
+                );
+            }
+        }
+        let big = Chooser::new("mm:8x16".parse().unwrap(), Phased::default()).unwrap();
+        assert!(!big.opening_lists());
+        assert!(big.opening_counted().is_some());
+    }
 
     /// The exact phase against plain recursion without bounds.
     #[test]

@@ -20,6 +20,9 @@
 //!   `exact` is false.
 //! - A guess after which the cap cannot be met loses an unbounded amount
 //!   (`loss` is `None`, exact) when another guess meets it, a blunder.
+//!   Once no guess can meet the cap (proved), the moves are judged without
+//!   it, as `rank` ranks them (`cap_dropped`), so the best there is the
+//!   best without the cap, never a move merely as far over it as the rest.
 //! - Verdicts, by the loss in expected guesses ([`Verdict::of`]): best (0),
 //!   good (< 0.05), inaccuracy (< 0.2), mistake (< 0.5), blunder (≥ 0.5).
 //!   A verdict is given only when the loss decides it ([`Verdict::proved`]):
@@ -137,6 +140,10 @@ pub struct Judged {
     pub at_least: Verdict,
     /// Guesses left within the cap before the move (`None`: no cap).
     pub depth: Option<usize>,
+    /// Whether the cap could no longer be met before this move (proved: no
+    /// guess meets it), so the move is judged without the cap (`depth` is
+    /// `None`), as `rank` ranks such a position.
+    pub cap_dropped: bool,
 }
 
 impl Judged {
@@ -170,7 +177,8 @@ pub fn analyze(
     Ok(out)
 }
 
-/// Judges one move `mv` after `before`.
+/// Judges one move `mv` after `before`: within the cap, or without it
+/// when no guess can meet the cap any more (proved), as `rank` does.
 fn judge(
     advisor: &Advisor<'_>,
     before: &[(Code, Feedback)],
@@ -178,9 +186,27 @@ fn judge(
     budget: Option<Duration>,
 ) -> Result<Judged, RankError> {
     let position = advisor.position(before)?;
-    let mut rows = position.rows();
     let known = advisor.known(&position, before);
-    for &(g, total, source) in &known {
+    let judged = judge_in(&position, &known, mv, budget)?;
+    if position.capped && judged.best_exact && judged.best_total.is_none() {
+        let free = crate::play::rank::Position::new(advisor.game, before, None)?;
+        return Ok(Judged {
+            cap_dropped: true,
+            ..judge_in(&free, &[], mv, budget)?
+        });
+    }
+    Ok(judged)
+}
+
+/// Judges `mv` in `position`, with the totals `known` without search.
+fn judge_in(
+    position: &crate::play::rank::Position<'_>,
+    known: &[(Code, Option<u64>, crate::play::rank::Source)],
+    mv: (Code, Feedback),
+    budget: Option<Duration>,
+) -> Result<Judged, RankError> {
+    let mut rows = position.rows();
+    for &(g, total, source) in known {
         let o = position.orbit_of(g);
         if let Some(r) = rows.iter_mut().find(|r| r.guess == o) {
             r.total = total;
@@ -278,5 +304,6 @@ fn judge(
         verdict: Verdict::proved(loss, exact, left),
         at_least: Verdict::of(loss, left),
         depth: position.capped.then_some(position.depth),
+        cap_dropped: false,
     })
 }

@@ -6,8 +6,10 @@
 //! stream and everything else on the `talk` stream, so a script can read
 //! stdout for guesses while a person reads stderr (or both on a terminal);
 //! input is read with a length cap (`crate::play::input`); the player
-//! never guesses after answers that contradict each other, it says so and
-//! offers `undo`.
+//! never guesses after answers that contradict each other: an answer that
+//! leaves no secret (or claims a win on a guess that cannot be the secret)
+//! is refused at once, with `undo` offered, as `moo duel` refuses it
+//! (`crate::play::race`).
 
 use std::io::{BufRead, Write};
 
@@ -27,6 +29,10 @@ pub enum Outcome {
     /// The input ended before the secret was found.
     Unfinished,
 }
+
+/// What to do after an answer refused as impossible (the words `moo duel`
+/// says too).
+pub const AGAIN: &str = "answer again, or type 'undo' to take your last answer back";
 
 const HELP: &str = "Answer with bulls (A) and cows (B): 1A2B, 1a2b, '1 2' or 1,2; \
                     'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
@@ -157,9 +163,9 @@ pub fn interact(
             }
         };
         let guess = advice.guess;
-        history.push((guess, f));
         if f == game.win() {
             if advice.candidates.binary_search(&guess).is_ok() {
+                history.push((guess, f));
                 let n = history.len();
                 writeln!(
                     talk,
@@ -169,15 +175,30 @@ pub fn interact(
                 )?;
                 return Ok(Outcome::Won(n));
             }
-            // A guess that no remaining secret equals cannot win.
+            // A guess that no remaining secret equals cannot win: refused
+            // at once, as `moo duel` refuses it.
             writeln!(
                 talk,
-                "{} cannot be the secret given the answers before. Type 'undo' to take the last answer back, or 'quit'.",
+                "{} cannot be your secret given your answers before: {AGAIN}.",
                 game.format_code(guess)
             )?;
-            current = None;
             continue;
         }
+        // An answer no secret gives with the others: refused at once.
+        if !advice
+            .candidates
+            .iter()
+            .any(|&s| game.feedback(s, guess) == f)
+        {
+            writeln!(
+                talk,
+                "No secret gives {} to {} and your answers before: {AGAIN}.",
+                game.format_feedback(f),
+                game.format_code(guess)
+            )?;
+            continue;
+        }
+        history.push((guess, f));
         show = true;
     }
 }

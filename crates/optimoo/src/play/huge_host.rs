@@ -7,8 +7,10 @@
 //! - [`Codemaker::Random`]: a secret drawn once from the seed, as
 //!   [`host::Host`] draws it (the code of rank `below(codes)`: on a game
 //!   both play, the same secret from the same seed). It keeps no list: the
-//!   `left` line rebuilds the candidates from the moves
-//!   ([`Shape::candidates_with`], on the caller's threads).
+//!   `left` line counts the candidates of the moves without listing them
+//!   ([`Counted`]; listed by [`Shape::candidates_with`], on the caller's
+//!   threads, only when the history is too long to count and the list
+//!   fits [`ADVERSARY_MAX_BYTES`]).
 //! - [`Codemaker::Adversarial`]: never commits. It keeps the list of every
 //!   code still possible (every code of the game before the first guess:
 //!   [`adversary_bytes`], 24 bytes a code, refused above
@@ -25,6 +27,7 @@
 //! trusted (a bad guess is refused with the reason and not counted).
 
 use crate::exec::Parallel;
+use crate::huge::counted::{self, Counted};
 use crate::huge::{Packed, Shape};
 use crate::model::feedback::Feedback;
 use crate::play::explain;
@@ -214,11 +217,34 @@ impl Codemaking for HugeHost<'_> {
                     .collect();
                 (n, first)
             }
-            _ => {
-                let set = self.candidates();
-                let first = set.iter().take(explain::LEFT_SHOWN).copied().collect();
-                (set.len() as u64, first)
+            (Some(list), _) => {
+                let first = list.iter().take(explain::LEFT_SHOWN).copied().collect();
+                (list.len() as u64, first)
             }
+            // Counted, not listed: after one guess of mm:8x16 billions of
+            // codes may be left.
+            (None, false) => match Counted::new(self.shape, &self.moves) {
+                Some(counted) => {
+                    let shown = counted.len().min(explain::LEFT_SHOWN as u64);
+                    (
+                        counted.len(),
+                        counted.select(&(0..shown).collect::<Vec<_>>()),
+                    )
+                }
+                None => {
+                    let bound = counted::len_at_most(self.shape, &self.moves);
+                    if self.shape.list_bytes(bound) > ADVERSARY_MAX_BYTES {
+                        return format!(
+                            "at most {bound} secrets still possible after {} guesses (too many \
+                             to list after this many guesses)",
+                            self.moves.len()
+                        );
+                    }
+                    let set = self.candidates();
+                    let first = set.iter().take(explain::LEFT_SHOWN).copied().collect();
+                    (set.len() as u64, first)
+                }
+            },
         };
         let shown: Vec<String> = first.iter().map(|&c| self.shape.format(c)).collect();
         explain::left_line(n, &shown, self.moves.len())

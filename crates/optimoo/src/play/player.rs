@@ -183,6 +183,10 @@ impl<'a> Player<'a> {
         let oracle = &self.oracle;
         let mut candidates: Vec<Code> = game.secrets();
         for (i, &(g, f)) in history.iter().enumerate() {
+            // A move after the win: refused as `rank` and `analyze` do.
+            if i > 0 && history[i - 1].1 == game.win() {
+                return Err(PlayError::AfterWin { answer: i + 1 });
+            }
             candidates.retain(|&s| oracle.feedback(s, g) == f);
             if candidates.is_empty() {
                 return Err(PlayError::Contradiction {

@@ -13,7 +13,9 @@
 //! `out` stream, then its answers to the person's guesses alone on a line
 //! (both in turn order); prompts and messages go to `talk`. An answer of
 //! the person that leaves no secret possible (or claims a win on a guess
-//! that cannot be the secret) is refused at once and asked again, so the
+//! that cannot be the secret) is refused at once and asked again, with
+//! `undo` offered (it takes the person's last answer back and asks that
+//! guess again, in the same round), as `moo` does (`crate::play::codebreaker`), so the
 //! computer never plays on contradictory answers; input is read with a
 //! length cap and bad guesses are refused without costing a turn.
 
@@ -21,6 +23,7 @@ use std::io::{BufRead, Write};
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
+use crate::play::codebreaker::AGAIN;
 use crate::play::duel::{Rule, Seat};
 use crate::play::explain;
 use crate::play::input::{self, Line};
@@ -71,7 +74,7 @@ pub struct Race<'a> {
 }
 
 const HELP: &str = "On your turn type a guess; on mine answer it with bulls (A) and cows (B): \
-                    1A2B, 1a2b, '1 2' or 1,2; 'quit' gives up";
+                    1A2B, 1a2b, '1 2' or 1,2; 'undo' takes your last answer back; 'quit' gives up";
 
 /// What one line of the person brought.
 enum Read {
@@ -209,6 +212,13 @@ impl Race<'_> {
                 Ok(t) => t,
                 Err(step) => return Ok(step),
             };
+            if is_undo(&text) {
+                writeln!(
+                    talk,
+                    "undo takes back your last answer to my guess: type it when I ask for an answer"
+                )?;
+                continue;
+            }
             let guess = match game.parse_code(&text) {
                 Ok(g) if game.is_guess(g) => g,
                 Ok(g) => {
@@ -243,23 +253,48 @@ impl Race<'_> {
         decorated: bool,
     ) -> std::io::Result<Step> {
         let game = self.player.game();
-        let advice = self
+        let mut advice = self
             .player
             .advise(history)
             .expect("answers are checked before they are kept");
-        let code = game.format_code(advice.guess);
-        if decorated {
-            writeln!(out, "round {round}, my guess: {code}")?;
-        } else {
-            writeln!(out, "{code}")?;
-        }
-        out.flush()?;
+        let mut code = game.format_code(advice.guess);
+        let say_guess = |out: &mut dyn Write, code: &str| -> std::io::Result<()> {
+            if decorated {
+                writeln!(out, "round {round}, my guess: {code}")?;
+            } else {
+                writeln!(out, "{code}")?;
+            }
+            out.flush()
+        };
+        say_guess(out, &code)?;
         loop {
             let prompt = format!("your answer to {code}> ");
             let text = match ask(input, talk, decorated.then_some(prompt.as_str()))? {
                 Ok(t) => t,
                 Err(step) => return Ok(step),
             };
+            if is_undo(&text) {
+                // Your last answer to me taken back: I ask that guess again,
+                // in this round.
+                match history.pop() {
+                    Some((g, f)) => {
+                        writeln!(
+                            talk,
+                            "Took back {}:{}.",
+                            game.format_code(g),
+                            game.format_feedback(f)
+                        )?;
+                        advice = self
+                            .player
+                            .advise(history)
+                            .expect("answers are checked before they are kept");
+                        code = game.format_code(advice.guess);
+                        say_guess(out, &code)?;
+                    }
+                    None => writeln!(talk, "Nothing to undo.")?,
+                }
+                continue;
+            }
             let f = match game.parse_feedback(&text) {
                 Ok(f) => f,
                 Err(err) => {
@@ -274,7 +309,7 @@ impl Race<'_> {
                 }
                 writeln!(
                     talk,
-                    "{code} cannot be your secret given your answers before: answer again"
+                    "{code} cannot be your secret given your answers before: {AGAIN}."
                 )?;
                 continue;
             }
@@ -285,11 +320,16 @@ impl Race<'_> {
             history.pop();
             writeln!(
                 talk,
-                "No secret gives {} to {code} and your answers before: answer again",
+                "No secret gives {} to {code} and your answers before: {AGAIN}.",
                 game.format_feedback(f)
             )?;
         }
     }
+}
+
+/// Whether a line asks to take the last answer back.
+fn is_undo(text: &str) -> bool {
+    matches!(text.to_ascii_lowercase().as_str(), "undo" | "u")
 }
 
 /// The person's next line after `prompt` (at a terminal), or the turn's

@@ -302,6 +302,7 @@ fn analyze_report_shows_bounds_not_verdicts() {
         verdict: Some(Verdict::Inaccuracy),
         at_least: Verdict::Inaccuracy,
         depth: None,
+        cap_dropped: false,
     };
     // (judged, the line's best value, loss, verdict; JSON best, verdict).
     let cases = [
@@ -417,6 +418,59 @@ fn analyze_report_shows_bounds_not_verdicts() {
         let undecided = text.iter().any(|l| l.starts_with("undecided:"));
         assert_eq!(undecided, j.verdict.is_none(), "{text:?}");
     }
+}
+
+/// One unbounded move (it made the cap impossible to meet): the summary
+/// gives the loss before and after it, not "unbounded" alone; the moves
+/// judged without the cap are said.
+#[test]
+fn an_unbounded_move_splits_the_total_loss() {
+    use crate::play::analyze::Judged;
+    use crate::play::report::{analyze_text, judged_json, loss_around};
+    let game = Game::new("moo:3x5".parse().unwrap());
+    let (g, f) = moves(&game, &["012:0A1B"])[0];
+    let judged = |loss: Option<u64>, left: usize, cap_dropped: bool| Judged {
+        guess: g,
+        answer: f,
+        left,
+        total: loss.map(|l| 100 + l),
+        move_exact: true,
+        best: Some(g),
+        best_total: Some(100),
+        best_exact: true,
+        loss,
+        exact: true,
+        verdict: Some(Verdict::of(loss, left)),
+        at_least: Verdict::of(loss, left),
+        depth: None,
+        cap_dropped,
+    };
+    let game_moves = [
+        judged(Some(10), 100, false),
+        judged(None, 50, false),
+        judged(Some(5), 20, true),
+        judged(Some(0), 4, true),
+    ];
+    let (at, before, after) = loss_around(&game_moves).unwrap();
+    assert_eq!(at, 1);
+    assert!((before - 0.1).abs() < 1e-12 && (after - 0.25).abs() < 1e-12);
+    let text = analyze_text(&game, &game_moves);
+    assert!(
+        text.contains(
+            &"total expected loss: unbounded: move 2 made the cap impossible to meet; \
+              0.1000 guesses before it, 0.2500 after it (without the cap)"
+                .to_string()
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|l| l.starts_with("moves 3, 4: no guess could meet the cap")),
+        "{text:?}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&judged_json(&game, &game_moves[2])).unwrap();
+    assert_eq!(v["cap_dropped"], true);
+    assert!(loss_around(&game_moves[2..]).is_none());
 }
 
 #[test]

@@ -288,9 +288,14 @@ pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
             verdict_text(j)
         ));
     }
-    let (sum, all_exact, unbounded) = total_loss(moves);
-    out.push(if unbounded {
-        "total expected loss: unbounded (a move made the cap impossible to meet)".to_string()
+    let (sum, all_exact, _) = total_loss(moves);
+    let bound = if all_exact { "" } else { "at least " };
+    out.push(if let Some((at, before, after)) = loss_around(moves) {
+        format!(
+            "total expected loss: unbounded: move {} made the cap impossible to meet; \
+             {bound}{before:.4} guesses before it, {bound}{after:.4} after it (without the cap)",
+            at + 1
+        )
     } else if all_exact {
         format!("total expected loss: {sum:.4} guesses")
     } else {
@@ -299,6 +304,18 @@ pub fn analyze_text(game: &Game, moves: &[Judged]) -> Vec<String> {
              ran out: raise --budget)"
         )
     });
+    let dropped: Vec<String> = (0..moves.len())
+        .filter(|&i| moves[i].cap_dropped)
+        .map(|i| (i + 1).to_string())
+        .collect();
+    if !dropped.is_empty() {
+        out.push(format!(
+            "move{} {}: no guess could meet the cap any more, judged without it (as rank \
+             ranks them)",
+            if dropped.len() == 1 { "" } else { "s" },
+            dropped.join(", ")
+        ));
+    }
     if moves.iter().any(|j| j.best.is_some() && !j.best_exact) {
         out.push("≤: the best value found within the budget; the best may be lower".to_string());
     }
@@ -329,6 +346,19 @@ pub fn total_loss(moves: &[Judged]) -> (f64, bool, bool) {
     )
 }
 
+/// The first move whose loss is unbounded (it made the cap impossible to
+/// meet), with the sums of the losses before it and after it, in expected
+/// guesses; `None` when every loss is bounded.
+pub fn loss_around(moves: &[Judged]) -> Option<(usize, f64, f64)> {
+    let at = moves.iter().position(|j| j.loss.is_none())?;
+    let sum = |part: &[Judged]| -> f64 {
+        part.iter()
+            .filter_map(|j| j.loss.map(|l| l as f64 / j.left as f64))
+            .sum()
+    };
+    Some((at, sum(&moves[..at]), sum(&moves[at + 1..])))
+}
+
 /// One JSON object per judged move.
 pub fn judged_json(game: &Game, j: &Judged) -> String {
     json!({
@@ -347,6 +377,7 @@ pub fn judged_json(game: &Game, j: &Judged) -> String {
         "exact": j.exact,
         "verdict": j.verdict.map_or("undecided", Verdict::name),
         "verdict_at_least": j.at_least.name(),
+        "cap_dropped": j.cap_dropped,
     })
     .to_string()
 }
