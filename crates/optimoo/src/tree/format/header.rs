@@ -55,9 +55,10 @@ pub fn max_len(rules: Rules) -> usize {
 }
 
 /// [`max_len`], plus the secret-list extension when `listed`
-/// (`list::extra_max`: `407 + 3 · N` bytes) and the upper-bound section
-/// ([`bound_extra_max`]: `15 + 257 · N` bytes); neither when neither flag
-/// is set, so every file without them keeps its bound.
+/// (`list::extra_max`: `407 + 3 · N` bytes). A file with the upper-bound
+/// section (flag bit 3) may have `15 + 257 · N` bytes more
+/// (`bound_extra_max`), which the readers add from the flags byte; a file
+/// without it keeps its bound.
 pub fn max_len_for(rules: Rules, listed: bool) -> usize {
     max_len_flags(rules, if listed { FLAG_SECRETS } else { 0 })
 }
