@@ -405,23 +405,14 @@ impl Kernel {
             if to == 0 {
                 return (NONE, 0);
             }
+            let job = x86::Job::new(rows, answers, to, cap, stop, ceiling);
             // SAFETY: the path was checked against the CPU when the kernel
             // was made; every row holds at least `len >= to` bytes and only
             // the first `to` are read (AVX-512: masked).
             let least = unsafe {
-                match (self.path, wide) {
-                    (KernelPath::Avx512, true) => {
-                        self.bounds_avx512::<true>(rows, answers, to, cap, stop, ceiling, out)
-                    }
-                    (KernelPath::Avx512, false) => {
-                        self.bounds_avx512::<false>(rows, answers, to, cap, stop, ceiling, out)
-                    }
-                    (_, true) => {
-                        self.bounds_avx2::<true>(rows, answers, to, cap, stop, ceiling, out)
-                    }
-                    (_, false) => {
-                        self.bounds_avx2::<false>(rows, answers, to, cap, stop, ceiling, out)
-                    }
+                match self.path {
+                    KernelPath::Avx512 => self.bounds_avx512(&job, wide, out),
+                    _ => self.bounds_avx2(&job, wide, out),
                 }
             };
             (least, to)
@@ -620,8 +611,9 @@ impl Kernel {
         #[cfg(target_arch = "x86_64")]
         if let Some(dense) = dense.filter(|_| self.path != KernelPath::Scalar && len >= 32) {
             debug_assert!(dense.len() == rows.len() && dense.iter().all(|r| r.len() >= len));
+            let ptrs: Vec<*const u8> = dense.iter().map(|r| r.as_ptr()).collect();
             // SAFETY: as below; the dense rows hold at least `len` bytes.
-            let least = unsafe { self.mask_values_dense_avx2(dense, set, len, stop, out) };
+            let least = unsafe { self.mask_values_avx2(&ptrs, true, set, len, stop, out) };
             if cfg!(debug_assertions) && (stop == 0 || least > stop) {
                 let mut plain = vec![0u16; len];
                 let want = self.mask_values(rows, None, set, len, 0, &mut plain);
@@ -633,10 +625,11 @@ impl Kernel {
         let _ = dense; // Only the SIMD paths read the dense codes.
         #[cfg(target_arch = "x86_64")]
         if self.path != KernelPath::Scalar && len >= 32 {
+            let ptrs: Vec<*const u8> = rows.iter().map(|r| r.as_ptr() as *const u8).collect();
             // SAFETY: the AVX-512 path implies AVX2 (checked when the
             // kernel was made); every row holds at least `len` bytes and
             // only the first `len` are read.
-            return unsafe { self.mask_values_avx2(rows, set, len, stop, out) };
+            return unsafe { self.mask_values_avx2(&ptrs, false, set, len, stop, out) };
         }
         let _ = stop; // Plain masks do not stop early.
         #[cfg(not(target_arch = "x86_64"))]
