@@ -28,7 +28,7 @@ impl Kernel {
 }
 
 /// The AVX-512BW lanes: 64 bytes; a flag is a bit of a `u64` mask.
-struct Avx512;
+pub(super) struct Avx512;
 
 impl Lanes for Avx512 {
     const WIDTH: usize = 64;

@@ -297,3 +297,108 @@ pub(super) fn with_candidates(mut least: u16, set: &[Code], n: usize, out: &mut 
     }
     least
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::KernelPath;
+    use super::Lanes;
+    use std::arch::x86_64::*;
+
+    /// Values `0, 1, …` in the `u16` lanes of a vector, the halves of
+    /// the guesses of a block of `2 · lanes` (lane `i` of `hi`: guess
+    /// `lanes + i`).
+    fn values(lanes: usize) -> (Vec<u16>, Vec<u16>) {
+        (
+            (0..lanes as u16).collect(),
+            (lanes as u16..2 * lanes as u16).collect(),
+        )
+    }
+
+    /// [`Lanes::lt16`] and [`Lanes::store16`] on AVX2 for threshold `k`:
+    /// the flags, one byte a guess, and the values stored (NONE where a
+    /// guess is flagged bad: the even ones).
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2(k: u16) -> ([u8; 32], [u16; 32]) {
+        use super::avx2::Avx2;
+        let (lo, hi) = values(16);
+        let lo = _mm256_loadu_si256(lo.as_ptr() as *const __m256i);
+        let hi = _mm256_loadu_si256(hi.as_ptr() as *const __m256i);
+        let mut flags = [0u8; 32];
+        let below = Avx2::lt16(lo, hi, Avx2::splat16(k));
+        _mm256_storeu_si256(flags.as_mut_ptr() as *mut __m256i, below);
+        let even: [u8; 32] = std::array::from_fn(|i| if i % 2 == 0 { 0xFF } else { 0 });
+        let bad = _mm256_loadu_si256(even.as_ptr() as *const __m256i);
+        let mut out = [0u16; 32];
+        let mut least = Avx2::splat16(u16::MAX);
+        for (h, v) in [lo, hi].into_iter().enumerate() {
+            least = Avx2::store16(out.as_mut_ptr().add(16 * h), v, bad, h, 0xFFFF_FFFF, least);
+        }
+        assert_eq!(Avx2::hmin16(least), 1);
+        (flags, out)
+    }
+
+    /// The same on AVX-512 (64 guesses), the last `partial` guesses of the
+    /// block outside its lanes (not stored).
+    #[target_feature(enable = "avx512bw,avx512f,avx2")]
+    unsafe fn avx512(k: u16, partial: usize) -> (u64, [u16; 64]) {
+        use super::avx512::Avx512;
+        let (lo, hi) = values(32);
+        let lo = _mm512_loadu_si512(lo.as_ptr() as *const __m512i);
+        let hi = _mm512_loadu_si512(hi.as_ptr() as *const __m512i);
+        let flags = Avx512::lt16(lo, hi, Avx512::splat16(k));
+        let even = 0x5555_5555_5555_5555u64;
+        let lanes = u64::MAX >> partial;
+        let mut out = [7u16; 64];
+        let mut least = Avx512::splat16(u16::MAX);
+        for (h, v) in [lo, hi].into_iter().enumerate() {
+            let at = out.as_mut_ptr().add(32 * h);
+            least = Avx512::store16(at, v, even, h, lanes, least);
+        }
+        let valid = &out[..64 - partial];
+        assert_eq!(Avx512::hmin16(least), *valid.iter().min().unwrap());
+        (flags, out)
+    }
+
+    /// Both paths flag the guesses of a block in order (AVX2 packs its
+    /// halves and puts their 128-bit lanes back in order), and store each
+    /// guess's value at its place, `NONE` where it is bad, nothing outside
+    /// the block's lanes: what the one bounds body assumes of each.
+    #[test]
+    fn lanes_keep_guesses_in_order() {
+        let available = KernelPath::available();
+        for k in [0u16, 1, 15, 16, 17, 31, 32, 33, 63, 64] {
+            if available.contains(&KernelPath::Avx2) {
+                // SAFETY: this CPU has AVX2.
+                let (flags, out) = unsafe { avx2(k) };
+                for g in 0..32 {
+                    assert_eq!(
+                        flags[g] == 0xFF,
+                        (g as u16) < k,
+                        "AVX2 flag of guess {g}, k {k}"
+                    );
+                    let want = if g % 2 == 0 { u16::MAX } else { g as u16 };
+                    assert_eq!(out[g], want, "AVX2 value of guess {g}");
+                }
+            }
+            if available.contains(&KernelPath::Avx512) {
+                for partial in [0, 1, 33, 63] {
+                    // SAFETY: this CPU has AVX-512BW.
+                    let (flags, out) = unsafe { avx512(k, partial) };
+                    for (g, &value) in out.iter().enumerate() {
+                        assert_eq!(
+                            flags >> g & 1 == 1,
+                            (g as u16) < k,
+                            "AVX-512 flag {g}, k {k}"
+                        );
+                        let want = match g {
+                            _ if g >= 64 - partial => 7,
+                            _ if g % 2 == 0 => u16::MAX,
+                            _ => g as u16,
+                        };
+                        assert_eq!(value, want, "AVX-512 value of guess {g}, {partial} off");
+                    }
+                }
+            }
+        }
+    }
+}
