@@ -48,8 +48,10 @@
 //!
 //! Files: this one holds the [`Kernel`], the choice of path and the
 //! bound's arithmetic (which operation runs where); `scalar.rs` the plain
-//! counting every other path is checked against; `x86/avx2.rs` and
-//! `x86/avx512.rs` the SIMD bodies; `dense.rs` the [`DenseTable`];
+//! counting every other path is checked against; `x86/mod.rs` the one
+//! body of the SIMD bounds, generic over the lane width, `x86/avx2.rs`
+//! and `x86/avx512.rs` the lanes of each instruction set (and AVX2's
+//! answer-mask kernels); `dense.rs` the [`DenseTable`];
 //! `node.rs` the [`NodeAnswers`] of a node's class bounds; `tests.rs` the
 //! tests against plain counting and the level-filling table.
 
