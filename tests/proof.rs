@@ -140,7 +140,8 @@ fn table() -> Vec<Row> {
 }
 
 /// Every tree of data/ states what docs/results.md says it proves, and an
-/// upper bound's lower bound is its plan's (`optimoo status`).
+/// upper bound's lower bound is proved by its plan (`optimoo status` shows
+/// as much or more).
 #[test]
 fn every_tree_of_data_says_what_results_md_says() {
     let rows = table();
@@ -178,12 +179,15 @@ fn every_tree_of_data_says_what_results_md_says() {
                 let b = h.bound.as_ref().unwrap_or_else(|| panic!("{what}"));
                 assert_eq!(b.lower.map(|l| l.to_string()), Some(row.lower.clone()));
                 assert_eq!(b.exact.len().to_string(), row.exact, "{what}");
-                // The lower bound is the plan's, now.
+                // The lower bound is proved by the plan's folder: at most
+                // what `status` shows now (a run going on may raise the
+                // plan's; the file keeps the one it was written with).
                 let run_dir = data(&format!("runs/{}", h.rules.to_string().replace(':', "-")));
                 let (code, out, err) = run(OPTIMOO, &["status", &run_dir, "--json"], "");
                 assert_eq!(code, 0, "{out}{err}");
                 let status: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-                assert_eq!(status["lower"].as_u64(), b.lower, "{what}");
+                let now = status["lower"].as_u64().unwrap();
+                assert!(b.lower.unwrap() <= now, "{what}: {b:?}, status {now}");
             }
             other => panic!("{what}: unknown claim {other:?}"),
         }
