@@ -20,8 +20,8 @@ use optimoo::play::duel::{self, Rule, Seat};
 use optimoo::search::{self, Config, Cost, Driver};
 use optimoo::tree::format::TreeFile;
 
-use super::folder;
-use super::output::Output;
+use crate::cli::folder;
+use crate::cli::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// The two-player challenge: both players hide a secret and guess in turn,
@@ -116,8 +116,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let threads = driver::check_threads(args.threads)?;
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let list = super::secrets::SecretArgs::default();
-    let (game, file) = super::secrets::read_tree(against, &list)
+    let list = crate::cli::secrets::SecretArgs::default();
+    let (game, file) = crate::cli::secrets::read_tree(against, &list)
         .with_context(|| format!("cannot read the opponent's tree {}", against.display()))?;
     if let Some(rules) = args.game {
         if rules != game.rules() {
@@ -130,7 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let opp = file.header.stats.histogram.clone();
     // The memory this search needs, stated and checked before the table.
-    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+    let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
     let pool = driver::pool(threads)?;
     let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let observer = Terminal::new(bar, false);
@@ -294,7 +294,7 @@ fn equilibrium(args: &Args, rule: Rule) -> anyhow::Result<ExitCode> {
     let start = std::time::Instant::now();
     let eq = with_driver(args.threads, |threads, driver| {
         // The memory the searches need, stated and checked before the table.
-        let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+        let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
         let first = search::solve_with(
             &game,
             Config {
@@ -539,7 +539,7 @@ fn check(dir: &Path, threads: Option<usize>) -> anyhow::Result<ExitCode> {
         return folder::verdict(dir, Err(why));
     }
     let result = with_driver(threads, |threads, driver| {
-        let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+        let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
         let checked = equilibrium::duel::check(&game, rule, &first, &second, &value, &base, driver);
         Ok(match (checked, worst) {
             (Ok(searches), Some((total, worst))) => {
