@@ -12,8 +12,10 @@ use anyhow::Context;
 use serde::Serialize;
 
 use optimoo::model::Rules;
-use optimoo::search::static_set::{self, StaticConfig, StaticProgress, StaticSolution};
-use optimoo::tree::static_check::StaticFile;
+use optimoo::static_game::check::StaticFile;
+use optimoo::static_game::search::{
+    self as static_set, StaticConfig, StaticProgress, StaticSolution,
+};
 
 use crate::cli::output::Output;
 use crate::driver::{self, Rayon};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use optimoo::tree::static_check::{self, StaticFile, STATIC_FILE_MAX_BYTES};
+use optimoo::static_game::check::{self as static_check, StaticFile, STATIC_FILE_MAX_BYTES};
 
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 

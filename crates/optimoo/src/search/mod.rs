@@ -50,8 +50,6 @@
 //! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
 //! (what a search will hold), [`observe`]; `tests`, `sweep_tests` and
 //! `list_tests` (against brute force, the plain path and the heuristics).
-//! [`static_set`]: the static game (all guesses at once), its own search;
-//! `static_tests` checks it against brute force.
 
 pub(crate) mod bound;
 mod build;
@@ -69,9 +67,6 @@ pub mod plan;
 mod restricted;
 mod scan;
 mod searcher;
-pub mod static_set;
-#[cfg(test)]
-mod static_tests;
 #[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]
