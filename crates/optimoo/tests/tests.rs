@@ -6,6 +6,7 @@
 mod bad_files;
 mod big;
 mod checker;
+mod duel;
 mod exhaustive;
 mod format;
 mod fuzz;

@@ -1,6 +1,6 @@
 //! `optimoo duel`: the two-player challenge. With `--against TREE`, the
 //! exact best response to an opponent who plays TREE (the library's
-//! `play::duel`); without, the exact equilibrium between mixtures of trees
+//! `play::best_response`); without, the exact equilibrium between mixtures of trees
 //! (the `equilibrium` crate); `--check DIR` re-derives a written one
 //! (docs/duel.md).
 
@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use equilibrium::duel::Played;
 use equilibrium::matrix;
 use optimoo::model::{Game, Objective, Rules};
-use optimoo::play::duel::{self, Rule, Seat};
+use optimoo::play::best_response::{self, Rule, Seat};
 use optimoo::search::{self, Config, Cost, Driver};
 use optimoo::tree::format::TreeFile;
 
@@ -139,10 +139,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         observer: &observer,
     };
     let start = std::time::Instant::now();
-    let best = pool.install(|| duel::best_response(&game, rule, args.seat, &opp, &base, driver))?;
+    let best =
+        pool.install(|| best_response::best_response(&game, rule, args.seat, &opp, &base, driver))?;
     let seconds = start.elapsed().as_secs_f64();
     drop(observer);
-    let copying = duel::value(rule, args.seat, &opp, &opp);
+    let copying = best_response::value(rule, args.seat, &opp, &opp);
     let written = match output {
         Some(out) => {
             let cap = Some(best.costs.len());
@@ -479,7 +480,7 @@ fn average_optimal(
     for (seat, name) in [(Seat::Second, "first"), (Seat::First, "second")] {
         // The worst case of the average-optimal tree in the seat `name`:
         // what the other seat's best response to it leaves.
-        let best = duel::best_response(game, rule, seat, &start.lengths, base, driver)?;
+        let best = best_response::best_response(game, rule, seat, &start.lengths, base, driver)?;
         let left =
             BigRational::one() - BigRational::new(best.value.num.into(), best.value.den.into());
         let claimed = &worst[usize::from(name == "second")];

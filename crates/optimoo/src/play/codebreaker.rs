@@ -9,7 +9,7 @@
 //! never guesses after answers that contradict each other: an answer that
 //! leaves no secret (or claims a win on a guess that cannot be the secret)
 //! is refused at once, with `undo` offered, as `moo duel` refuses it
-//! (`crate::play::race`).
+//! (`crate::play::duel`).
 
 use std::io::{BufRead, Write};
 
