@@ -11,5 +11,6 @@ mod exhaustive;
 mod format;
 mod fuzz;
 mod heuristics;
+mod improve;
 mod layers;
 mod trees;

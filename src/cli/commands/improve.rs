@@ -1,6 +1,6 @@
 //! `optimoo improve`: anytime upper bounds for games the exact search
-//! cannot finish: the restricted strategy (exact on small sets, the best
-//! few guesses above; `search::Restrict`) with a growing width, each tree
+//! cannot finish: the improve strategy (exact on small sets, the best
+//! few guesses above; `search::Improve`) with a growing width, each tree
 //! better than the incumbent written as it is found.
 
 use std::io::Write;
