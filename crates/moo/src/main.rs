@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
 use optimoo::model::moves;
-use optimoo::play::codebreaker::{self, Outcome};
+use optimoo::play::codebreaker::{self, BreakerOutcome};
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
 use optimoo::play::player::{self, PlayError, Player};
 
@@ -358,8 +358,8 @@ fn run_small(
                 codebreaker::interact(&player, &mut input, &mut out, &mut talk, false)?
             };
             Ok(match outcome {
-                Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
-                Outcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
+                BreakerOutcome::Won(_) | BreakerOutcome::Quit => ExitCode::SUCCESS,
+                BreakerOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
             })
         }
         Command::Next { history } => {
