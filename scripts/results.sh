@@ -100,7 +100,7 @@ have_time=0
 [ "$have_time" = 1 ] || echo "note: /usr/bin/time missing (apt-get install time): no peak memory" >&2
 # The last commit that changed the solver (stable across unrelated commits).
 solver_files=(crates/optimoo/src/search crates/optimoo/src/model crates/optimoo/src/exec.rs
-    src/cli/solve.rs src/driver)
+    src/cli/solve.rs src/cli/commands/solve.rs src/driver)
 commit=$(git log -1 --format=%h -- "${solver_files[@]}" 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- "${solver_files[@]}" 2>/dev/null || commit="$commit+changes"
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)

@@ -1,6 +1,6 @@
 //! `optimoo duel`: the exact best response to a tree (`--against`) and the
 //! equilibrium (`-o DIR`, `--check DIR`) of the two-player challenge. The
-//! libraries check them against brute force (play::duel, equilibrium::duel);
+//! libraries check them against brute force (play::best_response, equilibrium::duel);
 //! here the command: its reports, its files, its errors.
 
 use serde_json::Value;

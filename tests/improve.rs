@@ -1,5 +1,5 @@
 //! `optimoo improve`: anytime upper bounds (the library's
-//! `search::restricted` tests them against the exact search); here the
+//! `search::improve` tests them against the exact search); here the
 //! command: its file, its incumbent, its report and errors.
 
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The two-player challenge's equilibrium: each player mixes trees.
 //!
 //! Payoffs depend only on the two players' length distributions
-//! ([`optimoo::play::duel::value`]), so the game over trees is a matrix game
+//! ([`optimoo::play::best_response::value`]), so the game over trees is a matrix game
 //! whose rows are the first seat's trees and whose columns are the second
 //! seat's. The loop (double oracle): solve the matrix game of the trees
 //! found so far exactly ([`crate::matrix`]); compute each seat's exact best
@@ -38,7 +38,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use optimoo::model::Game;
-use optimoo::play::duel::{self as rules, Rule, Seat};
+use optimoo::play::best_response::{self as rules, Rule, Seat};
 use optimoo::search::{self, Config, Cost, Driver, SearchError};
 use optimoo::tree::Tree;
 
@@ -124,7 +124,7 @@ pub struct Duel {
 
 /// One seat's exact cost per number of guesses against a mixture of
 /// opponents (see the module doc), as exact fractions: `c[d − 1]` for `d`
-/// in `1..=cap`, `cap` lossless (play::duel's argument: beyond the last
+/// in `1..=cap`, `cap` lossless (play::best_response's argument: beyond the last
 /// depth that can still win, every cost is the largest, and the longest
 /// opponent tree finishes any secret left).
 struct Costs {

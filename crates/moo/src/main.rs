@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context};
 use clap::{Parser, Subcommand};
 use optimoo::model::moves;
-use optimoo::play::codebreaker::{self, Outcome};
+use optimoo::play::codebreaker::{self, BreakerOutcome};
 use optimoo::play::host::{self, Codemaker, Host, HostOutcome};
 use optimoo::play::player::{self, PlayError, Player};
 
@@ -150,10 +150,10 @@ enum Command {
     Duel {
         /// first-wins or equal-turns.
         #[arg(long, default_value = "first-wins")]
-        rule: optimoo::play::duel::Rule,
+        rule: optimoo::play::best_response::Rule,
         /// Your seat: first (you guess first) or second.
         #[arg(long, default_value = "first")]
-        seat: optimoo::play::duel::Seat,
+        seat: optimoo::play::best_response::Seat,
         /// Seed of moo's secret and of its draw from the mixture; default:
         /// from the clock.
         #[arg(long)]
@@ -358,8 +358,8 @@ fn run_small(
                 codebreaker::interact(&player, &mut input, &mut out, &mut talk, false)?
             };
             Ok(match outcome {
-                Outcome::Won(_) | Outcome::Quit => ExitCode::SUCCESS,
-                Outcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
+                BreakerOutcome::Won(_) | BreakerOutcome::Quit => ExitCode::SUCCESS,
+                BreakerOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
             })
         }
         Command::Next { history } => {
@@ -505,15 +505,15 @@ fn host(
     })
 }
 
-/// `moo duel`: the race against the person (optimoo::play::race).
+/// `moo duel`: the race against the person (optimoo::play::duel).
 fn duel(
     tree: Option<PathBuf>,
     game: Option<optimoo::model::Rules>,
-    rule: optimoo::play::duel::Rule,
-    person: optimoo::play::duel::Seat,
+    rule: optimoo::play::best_response::Rule,
+    person: optimoo::play::best_response::Seat,
     seed: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
-    use optimoo::play::race::{self, Race, RaceOutcome};
+    use optimoo::play::duel::{self, Duel, DuelOutcome};
     let seed = seed.unwrap_or_else(clock_seed);
     let game_given = game.is_some();
     let rules = game.unwrap_or_else(|| "moo:4x10".parse().expect("a game"));
@@ -532,7 +532,7 @@ fn duel(
         ),
         (None, false) => {
             let weights: Vec<f64> = mixture.iter().map(|d| fraction(d.3)).collect();
-            let pick = race::draw(&weights, seed);
+            let pick = duel::draw(&weights, seed);
             (
                 mixture[pick].4.into(),
                 format!(
@@ -586,11 +586,11 @@ fn duel(
         _ => {}
     }
     let player = Player::new(&game, &file.tree)?;
-    let race = Race {
+    let race = Duel {
         player: &player,
         rule,
         person,
-        secret: Race::secret_for(&player, optimoo::rng::splitmix64(seed)),
+        secret: Duel::secret_for(&player, optimoo::rng::splitmix64(seed)),
     };
     let stdin = std::io::stdin();
     let decorated = stdin.is_terminal();
@@ -605,7 +605,7 @@ fn duel(
         race.interact(&mut input, &mut out, &mut talk, false)?
     };
     Ok(match outcome {
-        RaceOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
+        DuelOutcome::Unfinished => ExitCode::from(exit::EXIT_NEGATIVE),
         _ => ExitCode::SUCCESS,
     })
 }

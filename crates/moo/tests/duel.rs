@@ -1,5 +1,5 @@
 //! `moo duel`: the race against the computer, which plays a tree of the
-//! equilibrium shipped in data/duel (optimoo::play::race has the rules'
+//! equilibrium shipped in data/duel (optimoo::play::duel has the rules'
 //! tests; here the command).
 
 use optimoo::model::{Code, Game};

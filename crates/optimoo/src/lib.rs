@@ -5,13 +5,15 @@
 //! [`model`] (rules → codes and feedback → partitions) →
 //! [`heuristic`] strategies | the exact [`search`] → [`tree`] (the tree,
 //! its file, its pictures, the independent checker) → [`play`] (the player
-//! and the codemaker). [`exec`] is how the search and the heuristics are
+//! and the codemaker); beside `play`, the [`static_game`] (all guesses at
+//! once: its search and its checker). [`exec`] is how the search and the heuristics are
 //! told to spread work over threads; this crate starts none itself.
 //!
 //! Each item has one path: the types of a folder are named from the folder
 //! (`optimoo::model::Game`, `optimoo::search::Config`,
 //! `optimoo::tree::Tree`); the few modules below a folder are namespaces of
-//! their own (`tree::format`, `search::plan`, `play::player`, ...).
+//! their own (`tree::format`, `search::plan`, `play::player`,
+//! `static_game::search`, ...).
 //!
 //! # Example
 //!
@@ -52,4 +54,5 @@ pub mod model;
 pub mod play;
 pub mod rng;
 pub mod search;
+pub mod static_game;
 pub mod tree;

@@ -2,8 +2,12 @@
 //! folder names only the folders below it.
 //!
 //! ```text
-//! model  →  heuristic | search  →  huge | tree  →  play
+//! model  →  heuristic | search  →  huge | tree  →  play | static_game
 //! ```
+//!
+//! `static_game` (the static game's search and its checker, side by side)
+//! sits beside `play`; inside it the checker (check.rs) names nothing of
+//! the search (search.rs), so that it stays an independent check.
 //!
 //! `huge` (games of any size) builds on the heuristics' scores and names
 //! the tree type only, as `heuristic` and `search` do, with one exception:
@@ -23,13 +27,14 @@
 use std::path::{Path, PathBuf};
 
 /// The folders in order; a folder may name those of a lower rank.
-const RANKS: [(&str, u8); 6] = [
+const RANKS: [(&str, u8); 7] = [
     ("model", 0),
     ("heuristic", 1),
     ("search", 1),
     ("huge", 2),
     ("tree", 2),
     ("play", 3),
+    ("static_game", 3),
 ];
 
 /// What a lower folder may name of `tree`: the tree type of tree/mod.rs.
@@ -165,6 +170,33 @@ fn no_folder_names_a_higher_one() {
         "arrows against the layers:\n{}",
         violations.join("\n")
     );
+}
+
+/// Whether a text names the static game's search, by any path.
+fn names_static_search(code: &str) -> bool {
+    ["static_game::search", "super::search", "crate::search"]
+        .iter()
+        .any(|path| {
+            code.match_indices(path).any(|(i, _)| {
+                !code[i + path.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            })
+        })
+}
+
+#[test]
+fn the_static_checker_names_nothing_of_the_search() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/static_game");
+    let checker = product_code(&dir.join("check.rs"));
+    assert!(checker.contains("fn check_static"), "the checker moved");
+    assert!(
+        !names_static_search(&checker),
+        "static_game/check.rs names the static search"
+    );
+    assert!(names_static_search("use super::search::solve_static;"));
+    assert!(names_static_search(
+        "crate::static_game::search::StaticConfig"
+    ));
+    assert!(!names_static_search("super::searcher"));
 }
 
 /// The checker itself: it sees an arrow against the layers.

@@ -6,9 +6,11 @@
 mod bad_files;
 mod big;
 mod checker;
+mod duel;
 mod exhaustive;
 mod format;
 mod fuzz;
 mod heuristics;
+mod improve;
 mod layers;
 mod trees;

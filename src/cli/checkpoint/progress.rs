@@ -2,7 +2,7 @@
 //! `DIR/progress/I.json` ([`ProgressFile`]), written by `work
 //! --time-limit` and `work --bound-only` while a unit of a whole class
 //! runs and when it stops short of its exact cost, and read by the next
-//! run of the unit to go on from there ([`plan::Progress`]).
+//! run of the unit to go on from there ([`plan::UnitProgress`]).
 //!
 //! Invariants:
 //! - It only ever saves work: every bound in it was proven by a run of the
@@ -102,7 +102,7 @@ impl Folder {
     /// Reads unit `i`'s progress: `None` when absent; an error naming the
     /// file when it is corrupt, foreign or of another unit. Also returns
     /// the wall seconds already spent on it.
-    pub fn read_progress(&self, i: usize) -> anyhow::Result<Option<(plan::Progress, f64)>> {
+    pub fn read_progress(&self, i: usize) -> anyhow::Result<Option<(plan::UnitProgress, f64)>> {
         let path = self.progress_path(i);
         let bad = |why: &str| {
             anyhow::anyhow!(
@@ -180,7 +180,7 @@ impl Folder {
                 classes,
             });
         }
-        let progress = plan::Progress {
+        let progress = plan::UnitProgress {
             cutoff: f.cutoff,
             seconds,
         };
@@ -192,7 +192,7 @@ impl Folder {
     pub fn write_progress(
         &self,
         i: usize,
-        progress: &plan::Progress,
+        progress: &plan::UnitProgress,
         bound: u64,
         seconds: f64,
     ) -> anyhow::Result<()> {

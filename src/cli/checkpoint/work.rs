@@ -296,7 +296,7 @@ pub fn solve_one(
         }
     };
     let progress_error = std::sync::Mutex::new(None);
-    let save = |progress: &plan::Progress| {
+    let save = |progress: &plan::UnitProgress| {
         let seconds = before + start.elapsed().as_secs_f64();
         if let Err(e) = folder.write_progress(i, progress, *lock(&best), seconds) {
             lock(&progress_error).get_or_insert(format!("{e:#}"));

@@ -1,5 +1,5 @@
 //! Building a strategy's tree: each node's classes, each class's guess,
-//! recursively, from one shared [`Context`].
+//! recursively, from one shared [`BuildContext`].
 //!
 //! Invariants: a node depends only on its candidates and its [`Position`]
 //! (the symbols used so far and the random state, both functions of the
@@ -50,11 +50,11 @@ impl Position {
 }
 
 /// Shared, read-mostly state of one tree construction.
-pub(super) struct Context<'a> {
+pub(super) struct BuildContext<'a> {
     pub(super) game: &'a Game,
     /// Who builds the children of large nodes.
     pub(super) par: &'a dyn Parallel,
-    /// The feedback table, built by [`Context::new`] (so that
+    /// The feedback table, built by [`BuildContext::new`] (so that
     /// [`partition::split`] and [`partition::count`] read it too).
     pub(super) table: Option<&'a FeedbackTable>,
     pub(super) cfg: StrategyConfig,
@@ -72,8 +72,12 @@ pub(super) struct Context<'a> {
     pub(super) pools: Mutex<FxHashMap<u64, Arc<[Code]>>>,
 }
 
-impl<'a> Context<'a> {
-    pub(super) fn new(game: &'a Game, cfg: &StrategyConfig, par: &'a dyn Parallel) -> Context<'a> {
+impl<'a> BuildContext<'a> {
+    pub(super) fn new(
+        game: &'a Game,
+        cfg: &StrategyConfig,
+        par: &'a dyn Parallel,
+    ) -> BuildContext<'a> {
         let rules = game.rules();
         let (nlnn, spf) = if cfg.heuristic == Heuristic::Entropy {
             let n = game.len();
@@ -90,7 +94,7 @@ impl<'a> Context<'a> {
         } else {
             (Vec::new(), Vec::new())
         };
-        Context {
+        BuildContext {
             game,
             par,
             table: game.table(),

@@ -116,7 +116,7 @@ use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::tree::Tree;
 
-use build::{Context, Position};
+use build::{BuildContext, Position};
 
 /// Entropy scores closer than this are compared exactly (see module doc).
 pub const ENTROPY_TOLERANCE: f64 = 1e-6;
@@ -351,7 +351,7 @@ pub fn build_tree_with(
 ) -> Result<Tree, StrategyError> {
     let first = cfg.first.unwrap_or_else(|| default_first(game));
     check_code(game, first)?;
-    let ctx = Context::new(game, cfg, par);
+    let ctx = BuildContext::new(game, cfg, par);
     let all = game.secrets();
     let root = ctx.build_node(&all, Position::root(cfg.seed), first);
     Ok(Tree {
@@ -387,7 +387,7 @@ pub fn best_guess(
     } else {
         return Err(StrategyError::NoCandidates);
     }
-    let ctx = Context::new(game, cfg, &Sequential);
+    let ctx = BuildContext::new(game, cfg, &Sequential);
     let mut pos = Position::root(cfg.seed);
     for &(g, f) in history {
         pos = pos.after(game, g, f);

@@ -14,10 +14,10 @@ use std::sync::Arc;
 
 use crate::model::code::Code;
 
-use super::build::{Context, Position};
+use super::build::{BuildContext, Position};
 use super::Ties;
 
-impl Context<'_> {
+impl BuildContext<'_> {
     /// The guess pool of a position under pool `all` (shared, cached).
     pub(super) fn pool(&self, pos: Position) -> Arc<[Code]> {
         let rules = self.game.rules();

@@ -17,7 +17,7 @@ use crate::model::code::Code;
 use crate::model::feedback::Feedback;
 use crate::model::partition;
 
-use super::build::{Context, Position};
+use super::build::{BuildContext, Position};
 use super::entropy::compare_power_products;
 use super::{Heuristic, Pool, Ties, ENTROPY_TOLERANCE};
 
@@ -26,9 +26,9 @@ use super::{Heuristic, Pool, Ties, ENTROPY_TOLERANCE};
 /// read at a few scattered places is not.
 const TRANSPOSED_MAX: usize = 256;
 
-impl Context<'_> {
+impl BuildContext<'_> {
     /// Class sizes of `guess` over `cands` into `counts[..slots]`, from
-    /// the candidates' `rows` when there are any (see [`Context::scan`]).
+    /// the candidates' `rows` when there are any (see [`BuildContext::scan`]).
     #[inline]
     pub(super) fn tally(
         &self,

@@ -9,7 +9,7 @@
 //! never guesses after answers that contradict each other: an answer that
 //! leaves no secret (or claims a win on a guess that cannot be the secret)
 //! is refused at once, with `undo` offered, as `moo duel` refuses it
-//! (`crate::play::race`).
+//! (`crate::play::duel`).
 
 use std::io::{BufRead, Write};
 
@@ -21,7 +21,7 @@ use crate::play::player::{Advice, Player, Source};
 
 /// How an interactive game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum BreakerOutcome {
     /// The secret was found in this many guesses.
     Won(usize),
     /// The person typed `quit`.
@@ -47,7 +47,7 @@ pub fn interact(
     guesses: &mut dyn Write,
     talk: &mut dyn Write,
     decorated: bool,
-) -> std::io::Result<Outcome> {
+) -> std::io::Result<BreakerOutcome> {
     let game = player.game();
     let mut history: Vec<(Code, Feedback)> = Vec::new();
     // The advice for the current position; None after a contradiction.
@@ -106,7 +106,7 @@ pub fn interact(
             Line::End => {
                 writeln!(talk)?;
                 writeln!(talk, "Input ended before the secret was found.")?;
-                return Ok(Outcome::Unfinished);
+                return Ok(BreakerOutcome::Unfinished);
             }
         };
         let word = line.trim().to_ascii_lowercase();
@@ -114,7 +114,7 @@ pub fn interact(
             "" => continue,
             "quit" | "q" | "exit" => {
                 writeln!(talk, "Bye.")?;
-                return Ok(Outcome::Quit);
+                return Ok(BreakerOutcome::Quit);
             }
             "help" | "?" | "h" => {
                 writeln!(talk, "{HELP}.")?;
@@ -173,7 +173,7 @@ pub fn interact(
                     if n == 1 { "" } else { "es" },
                     game.format_code(guess)
                 )?;
-                return Ok(Outcome::Won(n));
+                return Ok(BreakerOutcome::Won(n));
             }
             // A guess that no remaining secret equals cannot win: refused
             // at once, as `moo duel` refuses it.
@@ -248,7 +248,7 @@ mod tests {
             false,
         )
         .unwrap();
-        assert_eq!(outcome, Outcome::Won(moves.len()));
+        assert_eq!(outcome, BreakerOutcome::Won(moves.len()));
         let talk = String::from_utf8(talk).unwrap();
         let first = talk.lines().take(3).collect::<Vec<_>>().join("\n");
         assert!(

@@ -5,6 +5,10 @@
 //! person guesses, [`explain`] says the rules in words; [`rank`] lists the
 //! guesses of a position with their exact values, [`analyze`] judges a
 //! played game move by move, and [`report`] writes both as text or JSON.
+//! The two-player challenge: [`duel`] is the game played against a person
+//! (`moo duel`), [`best_response`] the exact best response to an
+//! opponent's tree (a per-guess cost search) and the challenge's rules
+//! ([`best_response::Rule`], [`best_response::Seat`], the exact values).
 //! For games of more than 65,535 codes ([`crate::huge`]), [`huge_host`] is
 //! the codemaker (through [`host`]'s conversation) and [`huge_rank`] lists
 //! the phased strategy's best guesses with bounds on their values.
@@ -16,6 +20,7 @@
 //! links this folder, the model, the tree file and `huge` only.
 
 pub mod analyze;
+pub mod best_response;
 pub mod codebreaker;
 pub mod duel;
 pub mod explain;
@@ -25,7 +30,6 @@ pub mod huge_rank;
 pub(crate) mod input;
 pub(crate) mod opening;
 pub mod player;
-pub mod race;
 pub mod rank;
 #[cfg(test)]
 mod rank_tests;

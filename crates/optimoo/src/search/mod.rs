@@ -50,14 +50,13 @@
 //! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
 //! (what a search will hold), [`observe`]; `tests`, `sweep_tests` and
 //! `list_tests` (against brute force, the plain path and the heuristics).
-//! [`static_set`]: the static game (all guesses at once), its own search;
-//! `static_tests` checks it against brute force.
 
 pub(crate) mod bound;
 mod build;
 pub(crate) mod config;
 mod context;
 mod evaluate;
+mod improve;
 mod kernel;
 #[cfg(test)]
 mod list_tests;
@@ -66,12 +65,8 @@ pub(crate) mod memo;
 pub(crate) mod memory;
 pub mod observe;
 pub mod plan;
-mod restricted;
 mod scan;
 mod searcher;
-pub mod static_set;
-#[cfg(test)]
-mod static_tests;
 #[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]
@@ -93,9 +88,9 @@ pub use crate::search::bound::{
     check_costs, Bounds, Cost, CostsError, CRUSH_UNIT, INF, MAX_PER_GUESS_TOTAL,
 };
 pub use crate::search::config::{Config, Driver, SearchError, Solution};
+pub use crate::search::improve::Improve;
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
-pub use crate::search::restricted::Restrict;
 pub(crate) use crate::search::searcher::Searcher;
 pub use crate::search::value::Outcome;
 
@@ -244,14 +239,14 @@ pub fn solve_after(
     })
 }
 
-/// The restricted strategy of [`Restrict`] for `game` (the total objective,
+/// The improve strategy of [`Improve`] for `game` (the total objective,
 /// no cap; `config` gives the memo size and kernel): its total and tree,
 /// or `None` when `deadline` passed first. The table and the classes of
 /// large sets are run by `driver` (the tree does not depend on it).
-pub fn restricted(
+pub fn improve_width(
     game: &Game,
     config: Config,
-    r: Restrict,
+    r: Improve,
     deadline: Option<Instant>,
     driver: Driver<'_>,
 ) -> Result<Option<(u64, crate::tree::Tree)>, SearchError> {
@@ -269,7 +264,7 @@ pub fn restricted(
     Ok(out)
 }
 
-/// Anytime upper bounds: the restricted strategy of [`Restrict`] with each
+/// Anytime upper bounds: the improve strategy of [`Improve`] with each
 /// width of `widths` in turn (one searcher: the exact parts' memo is
 /// shared), until `deadline`; `better` hears every tree whose total is
 /// below every one before (with its width). Each pass runs under the cut-off
@@ -277,7 +272,7 @@ pub fn restricted(
 ///
 /// With an `incumbent` (a tree of `game` that plays every secret) its first
 /// guess is kept and each of its classes, smallest first, is improved on
-/// its own: the restricted strategy on the class under the cut-off of the
+/// its own: the improve strategy on the class under the cut-off of the
 /// incumbent's subtree there, spliced in when below it; `better` hears the
 /// tree after each such class, so a long pass gives its gains as they
 /// come. Returns the passes finished.
@@ -311,7 +306,7 @@ pub fn improve(
     let mut best = INF;
     let mut finished = 0;
     for &width in widths {
-        let r = Restrict { exact_below, width };
+        let r = Improve { exact_below, width };
         if let Some((total, tree)) = current.as_mut() {
             let done = searcher.improve_classes(r, &mut tree.root, total, &mut |c, root| {
                 let tree = crate::tree::Tree {
@@ -326,7 +321,7 @@ pub fn improve(
             finished += 1;
             continue;
         }
-        let Some(found) = searcher.restricted_below(r, best) else {
+        let Some(found) = searcher.improve_below(r, best) else {
             break;
         };
         finished += 1;

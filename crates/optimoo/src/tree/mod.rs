@@ -19,8 +19,8 @@
 //! independent re-check of `optimoo verify` is [`check`], which shares no
 //! code with it. Lookups along a played game ([`Node::after`],
 //! [`Node::total_over`]) are in `lookup`. The static game's sets (no
-//! tree: every guess asked at once) have their file and independent
-//! checker in [`static_check`].
+//! tree: every guess asked at once) have their file and checker in
+//! [`crate::static_game`], beside their search.
 
 pub mod check;
 pub mod dot;
@@ -28,7 +28,6 @@ pub mod format;
 pub mod html;
 mod json;
 mod lookup;
-pub mod static_check;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;

@@ -36,7 +36,7 @@
 //!   [`super::solve_unit`] writes). When that least bound reaches the
 //!   cut-off, the unit is refuted as [`super::solve_unit`] refutes it.
 //! - Average objective only (a sum over the classes).
-//! - Resuming. A run can hand out where it stands ([`Progress`]: each
+//! - Resuming. A run can hand out where it stands ([`UnitProgress`]: each
 //!   second guess's class bounds and how far each was raised) and a later
 //!   run can start from it. Each saved bound is a lower bound of its
 //!   class's cost, so the resumed run proves only true bounds; a class
@@ -154,7 +154,7 @@ impl Second {
 /// Where a run of [`bound_unit`] stands: what it proved of each second
 /// guess's classes, enough for a later run to go on from there.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Progress {
+pub struct UnitProgress {
     /// The cut-off the bounds were proven under.
     pub cutoff: u64,
     /// The second guesses of the class still in the race, in the
@@ -194,14 +194,14 @@ pub enum Stage {
     Exact,
 }
 
-/// Whom [`bound_unit`] hands its [`Progress`], and how often.
+/// Whom [`bound_unit`] hands its [`UnitProgress`], and how often.
 #[derive(Clone, Copy)]
 pub struct Keep<'a> {
     /// At most this often while it runs (and once more when it stops
     /// short of the exact cost).
     pub every: Duration,
     /// Told where the run stands.
-    pub progress: &'a (dyn Fn(&Progress) + Sync),
+    pub progress: &'a (dyn Fn(&UnitProgress) + Sync),
 }
 
 /// How far [`bound_unit`] goes.
@@ -228,7 +228,7 @@ pub struct Effort<'a> {
     pub on_bound: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     /// Where an earlier run of the unit stood (under any cut-off): go on
     /// from there.
-    pub resume: Option<&'a Progress>,
+    pub resume: Option<&'a UnitProgress>,
     /// Hand out where this run stands, to resume it later.
     pub keep: Option<Keep<'a>>,
 }
@@ -302,7 +302,7 @@ pub fn bound_unit(
             }
         }
     }
-    let snapshot = |seconds: &[Second]| Progress {
+    let snapshot = |seconds: &[Second]| UnitProgress {
         cutoff,
         seconds: seconds.iter().map(Second::progress).collect(),
     };

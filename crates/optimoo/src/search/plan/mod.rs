@@ -58,7 +58,7 @@ mod anytime;
 mod assembly;
 mod subtree;
 pub use anytime::{
-    bound_unit, ClassProgress, Depth, Effort, Keep, Progress, SecondProgress, Stage,
+    bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, UnitProgress,
 };
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};

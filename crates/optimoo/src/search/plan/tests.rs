@@ -468,7 +468,7 @@ fn three_level_bounds_are_the_plain_recursion() {
     assert!(told_some, "no bound was told while a unit ran");
 }
 
-/// A run resumed from any point of another ([`Progress`], handed out at
+/// A run resumed from any point of another ([`UnitProgress`], handed out at
 /// every step) ends where a fresh run does: the same three-level bound,
 /// the same exact cost and subtree; also when the earlier run had a lower
 /// cut-off (its classes raised two levels are raised again) or a higher
@@ -484,9 +484,9 @@ fn resumed_runs_end_where_fresh_ones_do() {
         let want = crate::search::solve(&game, config.clone()).unwrap();
         let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
         let later = Instant::now() + Duration::from_secs(3600);
-        let run = |i: usize, cutoff: u64, depth: Depth, from: Option<&Progress>| {
+        let run = |i: usize, cutoff: u64, depth: Depth, from: Option<&UnitProgress>| {
             let kept = std::sync::Mutex::new(Vec::new());
-            let keep = |p: &Progress| kept.lock().unwrap().push(p.clone());
+            let keep = |p: &UnitProgress| kept.lock().unwrap().push(p.clone());
             let effort = Effort {
                 resume: from,
                 keep: Some(Keep {

@@ -10,12 +10,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use super::EXIT_NEGATIVE;
+use crate::cli::EXIT_NEGATIVE;
 use optimoo::model::moves;
 use optimoo::model::partition;
 use optimoo::model::Game;
 
-use super::args::AnyGame;
+use crate::cli::args::AnyGame;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
@@ -100,11 +100,11 @@ fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode
         None => {
             let bound = optimoo::huge::counted::len_at_most(shape, &history);
             let need = shape.list_bytes(bound);
-            super::huge::fit(
+            crate::cli::huge::fit(
                 &format!(
                     "memory: about {} needed to list the up to {bound} secrets of {shape} \
                      left after {} moves",
-                    super::memory::show(need),
+                    crate::cli::memory::show(need),
                     history.len()
                 ),
                 need,

@@ -1,6 +1,6 @@
 //! `optimoo duel`: the two-player challenge. With `--against TREE`, the
 //! exact best response to an opponent who plays TREE (the library's
-//! `play::duel`); without, the exact equilibrium between mixtures of trees
+//! `play::best_response`); without, the exact equilibrium between mixtures of trees
 //! (the `equilibrium` crate); `--check DIR` re-derives a written one
 //! (docs/duel.md).
 
@@ -16,12 +16,12 @@ use serde::{Deserialize, Serialize};
 use equilibrium::duel::Played;
 use equilibrium::matrix;
 use optimoo::model::{Game, Objective, Rules};
-use optimoo::play::duel::{self, Rule, Seat};
+use optimoo::play::best_response::{self, Rule, Seat};
 use optimoo::search::{self, Config, Cost, Driver};
 use optimoo::tree::format::TreeFile;
 
-use super::folder;
-use super::output::Output;
+use crate::cli::folder;
+use crate::cli::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// The two-player challenge: both players hide a secret and guess in turn,
@@ -116,8 +116,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let threads = driver::check_threads(args.threads)?;
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let list = super::secrets::SecretArgs::default();
-    let (game, file) = super::secrets::read_tree(against, &list)
+    let list = crate::cli::secrets::SecretArgs::default();
+    let (game, file) = crate::cli::secrets::read_tree(against, &list)
         .with_context(|| format!("cannot read the opponent's tree {}", against.display()))?;
     if let Some(rules) = args.game {
         if rules != game.rules() {
@@ -130,7 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let opp = file.header.stats.histogram.clone();
     // The memory this search needs, stated and checked before the table.
-    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+    let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
     let pool = driver::pool(threads)?;
     let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let observer = Terminal::new(bar, false);
@@ -139,10 +139,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         observer: &observer,
     };
     let start = std::time::Instant::now();
-    let best = pool.install(|| duel::best_response(&game, rule, args.seat, &opp, &base, driver))?;
+    let best =
+        pool.install(|| best_response::best_response(&game, rule, args.seat, &opp, &base, driver))?;
     let seconds = start.elapsed().as_secs_f64();
     drop(observer);
-    let copying = duel::value(rule, args.seat, &opp, &opp);
+    let copying = best_response::value(rule, args.seat, &opp, &opp);
     let written = match output {
         Some(out) => {
             let cap = Some(best.costs.len());
@@ -294,7 +295,7 @@ fn equilibrium(args: &Args, rule: Rule) -> anyhow::Result<ExitCode> {
     let start = std::time::Instant::now();
     let eq = with_driver(args.threads, |threads, driver| {
         // The memory the searches need, stated and checked before the table.
-        let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+        let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
         let first = search::solve_with(
             &game,
             Config {
@@ -479,7 +480,7 @@ fn average_optimal(
     for (seat, name) in [(Seat::Second, "first"), (Seat::First, "second")] {
         // The worst case of the average-optimal tree in the seat `name`:
         // what the other seat's best response to it leaves.
-        let best = duel::best_response(game, rule, seat, &start.lengths, base, driver)?;
+        let best = best_response::best_response(game, rule, seat, &start.lengths, base, driver)?;
         let left =
             BigRational::one() - BigRational::new(best.value.num.into(), best.value.den.into());
         let claimed = &worst[usize::from(name == "second")];
@@ -539,7 +540,7 @@ fn check(dir: &Path, threads: Option<usize>) -> anyhow::Result<ExitCode> {
         return folder::verdict(dir, Err(why));
     }
     let result = with_driver(threads, |threads, driver| {
-        let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+        let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
         let checked = equilibrium::duel::check(&game, rule, &first, &second, &value, &base, driver);
         Ok(match (checked, worst) {
             (Ok(searches), Some((total, worst))) => {

@@ -15,8 +15,8 @@ use optimoo::model::Game;
 use optimoo::model::Rules;
 use optimoo::tree::Stats;
 
-use super::args::{self, heuristics, AnyGame, StrategyChoice, StrategyOptions};
-use super::report::EvalRow;
+use crate::cli::args::{self, heuristics, AnyGame, StrategyChoice, StrategyOptions};
+use crate::cli::report::EvalRow;
 
 /// Play every secret with heuristic strategies and print the totals.
 #[derive(Debug, clap::Args)]
@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long)]
     pub game: Option<AnyGame>,
     #[command(flatten)]
-    pub list: super::secrets::SecretArgs,
+    pub list: crate::cli::secrets::SecretArgs,
     /// The strategy to evaluate, or all of them: all, first (the first
     /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
     /// smallest largest class), irving (smallest sum of squared class
@@ -176,7 +176,7 @@ fn run_huge(args: Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode>
             }
         })
         .collect();
-    super::huge::run(super::huge::Request {
+    crate::cli::huge::run(crate::cli::huge::Request {
         shape,
         strategies,
         phased,

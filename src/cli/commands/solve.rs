@@ -11,11 +11,11 @@ use optimoo::search::Cost;
 use optimoo::search::{self, Config, Driver};
 use optimoo::tree::format::TreeFile;
 
-use super::args::{self, Target};
-use super::checkpoint;
-use super::memory;
-use super::output::Output;
-use super::report::SolveReport;
+use crate::cli::args::{self, Target};
+use crate::cli::checkpoint;
+use crate::cli::memory;
+use crate::cli::output::Output;
+use crate::cli::report::SolveReport;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// Compute a provably optimal decision tree by exhaustive search.
@@ -36,7 +36,7 @@ pub struct Args {
     #[command(flatten)]
     pub target: Target,
     #[command(flatten)]
-    pub list: super::secrets::SecretArgs,
+    pub list: crate::cli::secrets::SecretArgs,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,

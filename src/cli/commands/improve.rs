@@ -1,6 +1,6 @@
 //! `optimoo improve`: anytime upper bounds for games the exact search
-//! cannot finish: the restricted strategy (exact on small sets, the best
-//! few guesses above; `search::Restrict`) with a growing width, each tree
+//! cannot finish: the improve strategy (exact on small sets, the best
+//! few guesses above; `search::Improve`) with a growing width, each tree
 //! better than the incumbent written as it is found.
 
 use std::io::Write;
@@ -15,7 +15,7 @@ use optimoo::model::{Game, Objective, Rules};
 use optimoo::search::{self, Config, Driver};
 use optimoo::tree::format::TreeFile;
 
-use super::output::Output;
+use crate::cli::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// Better trees for a game whose optimum is out of reach: exact on every
@@ -54,7 +54,7 @@ pub struct Args {
     pub max_width: usize,
     /// Stop after S seconds (decimals allowed); the file holds the best
     /// tree found by then.
-    #[arg(long, value_name = "S", value_parser = super::args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_seconds)]
     pub time_budget: Option<Duration>,
     /// Worker threads (default: all cores; the trees do not depend on it).
     #[arg(long)]
@@ -112,7 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let output = Output::create(&args.output)?;
     drop(output);
     let threads = driver::check_threads(args.threads)?;
-    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+    let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
     let pool = driver::pool(threads)?;
     let observer = Terminal::new(false, false);
     let driver = Driver {

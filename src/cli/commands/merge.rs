@@ -1,15 +1,15 @@
 //! `optimoo merge`: assemble the optimal tree from a plan's unit files,
 //! report it as `solve` does, and write it (the tree is assembled, and the
-//! units audited, in [`super::checkpoint`]).
+//! units audited, in [`crate::cli::checkpoint`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
 
-use super::args;
-use super::checkpoint::{self, show_cost, Folder, Merged};
-use super::output::Output;
+use crate::cli::args;
+use crate::cli::checkpoint::{self, show_cost, Folder, Merged};
+use crate::cli::output::Output;
 use crate::driver;
 use optimoo::tree::format::TreeFile;
 
@@ -71,7 +71,7 @@ pub struct Args {
 
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(file) = super::phased_plan::open(&args.dir)? {
+    if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.output.is_some() || args.fill_from.is_some() {
             anyhow::bail!(
                 "-o and --fill-from belong to exact plans: a phased plan merges into a table"
@@ -87,9 +87,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let threads = driver::check_threads(args.threads)?;
             let pool = driver::pool(threads)?;
             let seed = args.seed.unwrap_or(args::AUDIT_SEED);
-            pool.install(|| super::phased_plan::audit(&args.dir, &file, fraction, seed))?;
+            pool.install(|| crate::cli::phased_plan::audit(&args.dir, &file, fraction, seed))?;
         }
-        return super::phased_plan::merge(&args.dir, &file, args.json);
+        return crate::cli::phased_plan::merge(&args.dir, &file, args.json);
     }
     let folder = Folder::open(&args.dir)?;
     let mut output = args.output.as_deref().map(Output::create).transpose()?;

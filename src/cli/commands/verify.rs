@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use optimoo::tree::static_check::{self, StaticFile, STATIC_FILE_MAX_BYTES};
+use optimoo::static_game::check::{self as static_check, StaticFile, STATIC_FILE_MAX_BYTES};
 
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 
@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long, requires = "static_set")]
     pub game: Option<optimoo::model::Rules>,
     #[command(flatten)]
-    pub list: super::secrets::SecretArgs,
+    pub list: crate::cli::secrets::SecretArgs,
 }
 
 /// Runs `optimoo verify`.
@@ -93,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(anyhow::Error::from)
             .and_then(|bytes| match optimoo::huge::file::huge_game(&bytes) {
                 Some(shape) => Ok(Err((shape, bytes))),
-                None => super::secrets::read_tree_bytes(&bytes, &args.list).map(Ok),
+                None => crate::cli::secrets::read_tree_bytes(&bytes, &args.list).map(Ok),
             });
         let (game, file) = match read {
             Ok(Ok(read)) => read,
@@ -153,9 +153,9 @@ fn verify_huge(
     shown: &str,
     shape: optimoo::huge::Shape,
     bytes: &[u8],
-    list: &super::secrets::SecretArgs,
+    list: &crate::cli::secrets::SecretArgs,
 ) -> anyhow::Result<u8> {
-    let replay = super::huge::replay_file(shape, bytes, list)?;
+    let replay = crate::cli::huge::replay_file(shape, bytes, list)?;
     let h = &replay.header;
     match replay.check() {
         Ok(()) => {

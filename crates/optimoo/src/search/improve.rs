@@ -1,4 +1,5 @@
-//! Upper bounds for games the exact search cannot finish: a strategy that
+//! `optimoo improve` (settings [`Improve`]): upper bounds for games the
+//! exact search cannot finish: a strategy that
 //! is exact on every set of at most `exact_below` secrets and, on larger
 //! sets, tries only the `width` most promising guesses (one per orbit under
 //! the position's symmetry, ranked by the partition they make), each
@@ -43,16 +44,16 @@ use crate::tree::Node;
 /// classes over the threads.
 const PARALLEL_FACTOR: usize = 4;
 
-/// How far the restricted strategy looks.
+/// How far the improve strategy looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Restrict {
+pub struct Improve {
     /// Sets of at most this many secrets are solved exactly.
     pub exact_below: usize,
     /// Guesses tried on a larger set (at least 1).
     pub width: usize,
 }
 
-/// What the restricted strategy found on a set under a cut-off.
+/// What the improve strategy found on a set under a cut-off.
 enum Step {
     /// Its total (below the cut-off) and tree.
     Found(u64, Node),
@@ -63,19 +64,19 @@ enum Step {
 }
 
 impl Searcher<'_> {
-    /// The restricted strategy's tree for `game`'s secrets and its total,
+    /// The improve strategy's tree for `game`'s secrets and its total,
     /// or `None` when the searcher's deadline passed first.
-    pub fn restricted(&self, r: Restrict) -> Option<(u64, Node)> {
-        self.restricted_below(r, INF).flatten()
+    pub fn improve_tree(&self, r: Improve) -> Option<(u64, Node)> {
+        self.improve_below(r, INF).flatten()
     }
 
-    /// The restricted strategy's total and tree if its total is below
+    /// The improve strategy's total and tree if its total is below
     /// `cutoff` (`Some(None)`: it is not), or `None` when the searcher's
-    /// deadline passed first. The tree is the one [`Searcher::restricted`]
+    /// deadline passed first. The tree is the one [`Searcher::improve_tree`]
     /// gives: a cut-off only skips work whose result would be discarded.
-    pub fn restricted_below(&self, r: Restrict, cutoff: u64) -> Option<Option<(u64, Node)>> {
+    pub fn improve_below(&self, r: Improve, cutoff: u64) -> Option<Option<(u64, Node)>> {
         let set = self.cx.game.secrets();
-        let out = self.restricted_set(&set, &self.cx.root.clone(), r, cutoff);
+        let out = self.improve_set(&set, &self.cx.root.clone(), r, cutoff);
         if self.aborted() {
             return None;
         }
@@ -94,7 +95,7 @@ impl Searcher<'_> {
     /// then hold the classes improved so far).
     pub(super) fn improve_classes(
         &self,
-        r: Restrict,
+        r: Improve,
         root: &mut Node,
         total: &mut u64,
         better: &mut dyn FnMut(u64, &Node),
@@ -115,7 +116,7 @@ impl Searcher<'_> {
             if now >= INF {
                 continue; // Likewise.
             }
-            match self.restricted_set(&class, &stab, r, now) {
+            match self.improve_set(&class, &stab, r, now) {
                 Step::Aborted => return false,
                 Step::NotBelow => {}
                 Step::Found(c, node) => {
@@ -128,7 +129,7 @@ impl Searcher<'_> {
         !self.aborted()
     }
 
-    /// The restricted strategy on `set` (sorted, not empty) under the
+    /// The improve strategy on `set` (sorted, not empty) under the
     /// symmetry `stab` of the position, if its total is below `cutoff`.
     ///
     /// Branch and bound: a guess is dropped as soon as its classes' known
@@ -138,7 +139,7 @@ impl Searcher<'_> {
     /// bound of the exact search bounds it too; a guess is kept exactly
     /// when its total is below every earlier one's, as without cut-offs,
     /// so the tree is the same.
-    fn restricted_set(&self, set: &[Code], stab: &Stabilizer, r: Restrict, cutoff: u64) -> Step {
+    fn improve_set(&self, set: &[Code], stab: &Stabilizer, r: Improve, cutoff: u64) -> Step {
         if self.aborted() {
             return Step::Aborted;
         }
@@ -198,7 +199,7 @@ impl Searcher<'_> {
                 // class is below its slack does not depend on timing).
                 let slack = bound - total;
                 let solved = exec::map(self.par, classes.len(), |i| {
-                    self.restricted_set(&classes[i].1, &child_stab, r, lbs[i] + slack)
+                    self.improve_set(&classes[i].1, &child_stab, r, lbs[i] + slack)
                 });
                 let mut refuted = false;
                 for (((f, _), &lb), child) in classes.iter().zip(&lbs).zip(solved) {
@@ -217,7 +218,7 @@ impl Searcher<'_> {
             } else {
                 let mut refuted = false;
                 for ((f, class), &lb) in classes.iter().zip(&lbs) {
-                    match self.restricted_set(class, &child_stab, r, bound - (total - lb)) {
+                    match self.improve_set(class, &child_stab, r, bound - (total - lb)) {
                         Step::Aborted => return Step::Aborted,
                         Step::NotBelow => {
                             refuted = true;
@@ -306,12 +307,12 @@ fn subtree_total(game: &crate::model::game::Game, node: &Node, set: &[Code]) -> 
 mod tests {
     use super::*;
     use crate::model::game::Game;
-    use crate::search::{self, Config, Driver, Restrict};
+    use crate::search::{self, Config, Driver, Improve};
 
     fn run(game: &Game, exact_below: usize, width: usize) -> u64 {
-        let r = Restrict { exact_below, width };
+        let r = Improve { exact_below, width };
         let (cost, tree) =
-            search::restricted(game, Config::default(), r, None, Driver::sequential())
+            search::improve_width(game, Config::default(), r, None, Driver::sequential())
                 .unwrap()
                 .unwrap();
         let stats = crate::tree::check::check(game, &tree, None).unwrap();
@@ -349,9 +350,9 @@ mod tests {
         }
     }
 
-    /// The restricted strategy as first written, with no cut-off: every
+    /// The improve strategy as first written, with no cut-off: every
     /// guess tried in full, the first strictly better kept.
-    fn plain(s: &Searcher<'_>, set: &[Code], stab: &Stabilizer, r: Restrict) -> (u64, Node) {
+    fn plain(s: &Searcher<'_>, set: &[Code], stab: &Stabilizer, r: Improve) -> (u64, Node) {
         if set.len() <= r.exact_below.max(1) {
             let Outcome::Exact(c) = s.solve(set, usize::MAX, stab, INF, usize::MAX) else {
                 unreachable!("no cap: every set is solvable");
@@ -401,7 +402,7 @@ mod tests {
             let game = Game::new(name.parse().unwrap());
             for &exact_below in thresholds {
                 for &width in widths {
-                    let r = Restrict { exact_below, width };
+                    let r = Improve { exact_below, width };
                     let config = Config {
                         cap: None,
                         ..Config::default()
@@ -409,7 +410,7 @@ mod tests {
                     let fresh = || Searcher::new(&game, config.clone()).unwrap();
                     let s = fresh();
                     let want = plain(&s, &game.secrets(), &s.cx.root.clone(), r);
-                    let got = fresh().restricted(r).unwrap();
+                    let got = fresh().improve_tree(r).unwrap();
                     assert_eq!(got, want, "{name} {r:?}");
                     let driver = Driver {
                         par: &par,
@@ -417,12 +418,12 @@ mod tests {
                     };
                     let many = Searcher::with_driver(&game, config.clone(), driver)
                         .unwrap()
-                        .restricted(r)
+                        .improve_tree(r)
                         .unwrap();
                     assert_eq!(many, want, "{name} {r:?} threads");
-                    let at = fresh().restricted_below(r, want.0).unwrap();
+                    let at = fresh().improve_below(r, want.0).unwrap();
                     assert!(at.is_none(), "{name} {r:?}: found at its own total");
-                    let above = fresh().restricted_below(r, want.0 + 1).unwrap();
+                    let above = fresh().improve_below(r, want.0 + 1).unwrap();
                     assert_eq!(above, Some(want), "{name} {r:?} above");
                 }
             }
@@ -432,7 +433,7 @@ mod tests {
     /// Improving an incumbent class by class: every tree heard replays to
     /// the total heard, the totals fall, and the last is the incumbent's
     /// first guess with, on each class, the better of the incumbent's
-    /// subtree and the plain restricted strategy's.
+    /// subtree and the plain improve strategy's.
     #[test]
     fn classes_improve_on_their_own() {
         let mut improved = 0;
@@ -444,19 +445,19 @@ mod tests {
                 cap: None,
                 ..Config::default()
             };
-            let poor = Restrict {
+            let poor = Improve {
                 exact_below: 1,
                 width: 1,
             };
             let (_, root) = Searcher::new(&game, config.clone())
                 .unwrap()
-                .restricted(poor)
+                .improve_tree(poor)
                 .unwrap();
             let incumbent = crate::tree::Tree {
                 rules: game.rules(),
                 root,
             };
-            let r = Restrict {
+            let r = Improve {
                 exact_below: 12,
                 width: 2,
             };
@@ -503,19 +504,19 @@ mod tests {
         for name in ["moo:4x7", "mm:3x5"] {
             let game = Game::new(name.parse().unwrap());
             for width in [1, 2] {
-                let r = Restrict {
+                let r = Improve {
                     exact_below: 4,
                     width,
                 };
                 let one =
-                    search::restricted(&game, Config::default(), r, None, Driver::sequential())
+                    search::improve_width(&game, Config::default(), r, None, Driver::sequential())
                         .unwrap()
                         .unwrap();
                 let driver = Driver {
                     par: &par,
                     ..Driver::sequential()
                 };
-                let many = search::restricted(&game, Config::default(), r, None, driver)
+                let many = search::improve_width(&game, Config::default(), r, None, driver)
                     .unwrap()
                     .unwrap();
                 assert_eq!(one.0, many.0, "{name} {width}");

@@ -2,8 +2,9 @@
 //! and the independent checker behind `optimoo verify --static`.
 //!
 //! Invariants:
-//! - The checker shares no code with the search
-//!   (`crate::search::static_set`) nor with the fast rule
+//! - The checker shares no code with the search beside it
+//!   (`static_game::search`; crates/optimoo/tests/layers.rs checks that it
+//!   names none of it) nor with the fast rule
 //!   (`model::feedback`, `model::partition`): it works on the *written*
 //!   codes and recomputes every answer with [`answer`], the dozen lines
 //!   that count bulls and cows on two strings. A set passes when every

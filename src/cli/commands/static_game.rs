@@ -12,10 +12,12 @@ use anyhow::Context;
 use serde::Serialize;
 
 use optimoo::model::Rules;
-use optimoo::search::static_set::{self, StaticConfig, StaticProgress, StaticSolution};
-use optimoo::tree::static_check::StaticFile;
+use optimoo::static_game::check::StaticFile;
+use optimoo::static_game::search::{
+    self as static_set, StaticConfig, StaticProgress, StaticSolution,
+};
 
-use super::output::Output;
+use crate::cli::output::Output;
 use crate::driver::{self, Rayon};
 
 /// Find a smallest set of guesses that, asked all at once, determines the
@@ -31,7 +33,7 @@ pub struct Args {
     #[arg(long)]
     pub game: Option<Rules>,
     #[command(flatten)]
-    pub list: super::secrets::SecretArgs,
+    pub list: crate::cli::secrets::SecretArgs,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -42,7 +44,7 @@ pub struct Args {
     /// Stop after S seconds (decimals allowed, above 0) with proven bounds
     /// (exact false, lower and upper); the run ends within a fraction of a
     /// second of it, after the feedback table and the first greedy set.
-    #[arg(long, value_name = "S", value_parser = super::args::parse_budget)]
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_budget)]
     pub time_budget: Option<Duration>,
     /// Save the set to FILE (the static-set file of docs/static.md, read by
     /// `optimoo verify`).

@@ -167,7 +167,7 @@ pub fn with_final(size: usize, secrets: usize) -> usize {
 }
 
 /// The answer tables and the shared state of one search.
-struct Ctx<'a> {
+struct Shared<'a> {
     game: &'a Game,
     /// Number of secrets.
     n: usize,
@@ -238,7 +238,7 @@ impl Classes {
 
 /// One search task's own counters.
 struct Task<'c, 'a> {
-    ctx: &'c Ctx<'a>,
+    ctx: &'c Shared<'a>,
     /// The task's index, and the least index of a task that found a set.
     index: usize,
     found_by: &'c AtomicUsize,
@@ -294,7 +294,7 @@ pub fn solve_static(
         let last = *pow.last().expect("not empty");
         pow.push(last.saturating_mul(answers as u64));
     }
-    let ctx = Ctx {
+    let ctx = Shared {
         game,
         n,
         m,
@@ -316,7 +316,7 @@ pub fn solve_static(
     Ok(ctx.run(config))
 }
 
-impl<'a> Ctx<'a> {
+impl<'a> Shared<'a> {
     fn run(&self, config: StaticConfig) -> StaticSolution {
         let n = self.n;
         // Counting: t questions give at most A^t answer vectors.

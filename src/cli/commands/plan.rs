@@ -1,13 +1,13 @@
 //! `optimoo plan`: cut an exact search into independent work units and
-//! write `DIR/plan.json` (the plan is made in [`super::checkpoint`]; see
+//! write `DIR/plan.json` (the plan is made in [`crate::cli::checkpoint`]; see
 //! docs/scale.md).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::args::{self, Target};
-use super::checkpoint::{self, show_cost};
+use crate::cli::args::{self, Target};
+use crate::cli::checkpoint::{self, show_cost};
 use crate::driver;
 
 /// Cut an exact search into independent work units (DIR/plan.json).
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return plan_phased(args);
     }
     let cap = args.target.cap(false)?;
-    super::args::refuse_costs(&args.target, "plan")?;
+    crate::cli::args::refuse_costs(&args.target, "plan")?;
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;
     let folder = pool.install(|| {
@@ -138,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// `plan --strategy phased`: the cut of the phased strategy's walk.
 fn plan_phased(args: Args) -> anyhow::Result<ExitCode> {
-    use super::args::AnyGame;
+    use crate::cli::args::AnyGame;
     if args.target.cap.is_some() || args.upper.is_some() {
         anyhow::bail!("--cap and --upper belong to the exact search, not to --strategy phased");
     }
@@ -150,7 +150,7 @@ fn plan_phased(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;
     pool.install(|| {
-        super::phased_plan::plan(
+        crate::cli::phased_plan::plan(
             &args.output,
             shape,
             args.phased.options(),

@@ -13,9 +13,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use super::args::{AnyGame, StrategyOptions};
-use super::output::Output;
-use super::EXIT_NEGATIVE;
+use crate::cli::args::{AnyGame, StrategyOptions};
+use crate::cli::output::Output;
+use crate::cli::EXIT_NEGATIVE;
 use clap::builder::TypedValueParser;
 use optimoo::heuristic::{self, Heuristic, Named};
 use optimoo::huge::file;
@@ -62,7 +62,7 @@ pub struct Args {
     #[arg(long)]
     pub game: Option<AnyGame>,
     #[command(flatten)]
-    pub list: super::secrets::SecretArgs,
+    pub list: crate::cli::secrets::SecretArgs,
     /// The strategy whose tree to write: first, random, minimax, irving,
     /// entropy, kooi or phased (see `optimoo eval --help`).
     #[arg(long, value_parser = strategy())]
@@ -147,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let what = path.display().to_string();
                 return export_huge(&args, output, shape, &bytes, &what, None);
             }
-            let (game, file) = super::secrets::read_tree_bytes(&bytes, &args.list)
+            let (game, file) = crate::cli::secrets::read_tree_bytes(&bytes, &args.list)
                 .with_context(|| format!("reading {}", path.display()))?;
             let h = &file.header;
             let (objective, cap, bound) = (h.objective, h.cap, h.bound.clone());
@@ -247,7 +247,8 @@ fn export_phased(
             bail!("{}", html_refused(shape));
         }
         fit_codes(shape, 2 * file::max_len(shape), " and its tree file")?;
-        let bar = super::huge::Bar::new(shape.code_count() as u64, std::io::stderr().is_terminal());
+        let bar =
+            crate::cli::huge::Bar::new(shape.code_count() as u64, std::io::stderr().is_terminal());
         let (bytes, _) = file::encode(&chooser, &crate::driver::Rayon, &bar)?;
         bar.finish();
         return export_huge(
@@ -306,10 +307,10 @@ fn export_book(
 /// they are for), and refuses the work when it does not fit.
 fn fit_codes(shape: Shape, more: u64, what: &str) -> anyhow::Result<()> {
     let need = shape.memory_bytes() + more;
-    super::huge::fit(
+    crate::cli::huge::fit(
         &format!(
             "memory: about {} needed for the {} codes of {shape}{what}",
-            super::memory::show(need),
+            crate::cli::memory::show(need),
             shape.code_count()
         ),
         need,
@@ -374,7 +375,7 @@ fn export_huge(
     if args.format == Format::Html {
         bail!("{}", html_refused(shape));
     }
-    let replay = super::huge::replay_file(shape, bytes, &args.list)?;
+    let replay = crate::cli::huge::replay_file(shape, bytes, &args.list)?;
     let h = &replay.header;
     if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
         crate::exit::say_error("optimoo", &format!(

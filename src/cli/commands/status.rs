@@ -15,8 +15,8 @@ use std::process::ExitCode;
 use optimoo::search::plan::Known;
 use optimoo::search::INF;
 
-use super::checkpoint::{show_cost, upper_tree, Folder, Totals, UpperTree};
-use super::EXIT_ERROR;
+use crate::cli::checkpoint::{show_cost, upper_tree, Folder, Totals, UpperTree};
+use crate::cli::EXIT_ERROR;
 
 /// Show a plan's progress: units done, time spent, time left, bounds so far.
 #[derive(Debug, clap::Args)]
@@ -92,11 +92,11 @@ fn estimate(timed: &[(u64, f64)], left: &[u64]) -> Option<Remaining> {
 
 /// Runs `optimoo status`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(file) = super::phased_plan::open(&args.dir)? {
+    if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.upper_tree.is_some() {
             anyhow::bail!("--upper-tree bounds exact plans, not a phased one");
         }
-        return super::phased_plan::status(&args.dir, &file, args.json);
+        return crate::cli::phased_plan::status(&args.dir, &file, args.json);
     }
     let folder = Folder::open(&args.dir)?;
     let n = folder.plan.units.len();

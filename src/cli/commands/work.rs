@@ -1,7 +1,7 @@
 //! `optimoo work`: solve one unit of a plan (`--unit I`, or the index a
 //! Slurm job array or a Kubernetes Indexed Job gives), or every missing one
 //! (`--all`), and write `DIR/units/I.json` (the units are solved in
-//! [`super::checkpoint`]).
+//! [`crate::cli::checkpoint`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use super::args;
-use super::checkpoint::{self, Folder};
+use crate::cli::args;
+use crate::cli::checkpoint::{self, Folder};
 use crate::driver;
 
 /// The environment variables that carry a task index, in the order read.
@@ -108,7 +108,7 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(file) = super::phased_plan::open(&args.dir)? {
+    if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.max_secrets.is_some()
             || args.time_limit.is_some()
             || args.bound_only
@@ -123,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let threads = driver::check_threads(args.threads)?;
         let pool = driver::pool(threads)?;
-        return pool.install(|| super::phased_plan::work(&args.dir, &file, &units, args.json));
+        return pool.install(|| crate::cli::phased_plan::work(&args.dir, &file, &units, args.json));
     }
     let folder = Folder::open(&args.dir)?;
     let threads = driver::check_threads(args.threads)?;

@@ -15,7 +15,7 @@ use optimoo::model::{Game, Rules};
 use optimoo::search::{Config, Driver};
 use optimoo::tree::Tree;
 
-use super::folder;
+use crate::cli::folder;
 use crate::driver::{self, progress::Terminal, Rayon};
 
 /// The codemaker's game: the codemaker chooses how likely each secret is,
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .unwrap_or_else(|| "mm:4x6".parse().expect("a game")),
     );
     // The memory the searches need, stated and checked before the table.
-    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+    let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
     let known = match &args.output {
         Some(dir) => resume(dir, &game)?,
         None => Vec::new(),
@@ -352,7 +352,7 @@ fn check(dir: &Path, threads: usize, driver: Driver<'_>) -> anyhow::Result<ExitC
         ));
     }
     let value = ratio(&file.value)?;
-    let base = super::memory::fit(&game, Config::default(), threads, None, false)?;
+    let base = crate::cli::memory::fit(&game, Config::default(), threads, None, false)?;
     let result = nash::check(&game, &codemaker, &trees, &value, &base, driver).map(|()| {
         format!(
             "{} value {} (the codebreaker's best response to the codemaker and the \

@@ -6,7 +6,7 @@
 use crate::exec::{Scoped, Sequential};
 use crate::model::code::Code;
 use crate::model::game::Game;
-use crate::search::static_set::{solve_static, with_final, StaticConfig, StaticSolution};
+use crate::static_game::search::{solve_static, with_final, StaticConfig, StaticSolution};
 
 fn game(rules: &str) -> Game {
     Game::new(rules.parse().unwrap())
