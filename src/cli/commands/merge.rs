@@ -13,7 +13,7 @@ use crate::cli::output::Output;
 use crate::driver;
 use optimoo::tree::format::TreeFile;
 
-/// Assemble a plan's units into the optimal tree, reported as by solve.
+/// Assemble the optimal tree from a plan's units and report it.
 ///
 /// Checks that every unit file is present, valid and of this plan (names
 /// the missing and bad ones), picks the optimal first guess and writes the
