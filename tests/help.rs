@@ -27,7 +27,8 @@ fn short_and_long_help_of_optimoo_and_its_subcommands() {
         "{top:?}"
     );
     for name in names() {
-        short_and_long(OPTIMOO, &[&name]);
+        let examples = short_and_long(OPTIMOO, &[&name]);
+        assert!(!examples.is_empty(), "optimoo {name} --help: no examples");
     }
     // The long help of solve says what -h leaves out.
     let short = help(OPTIMOO, &["solve"], "-h");

@@ -48,8 +48,10 @@ place; 3 and 5 elsewhere). 4A0B wins.";
 const SHORT_ABOUT: &str =
     "Bulls and Cows with an optimal strategy: moo guesses, or helps you guess";
 
-/// The examples of `moo --help` (`-h` leaves them out). Each example of
-/// this file is quick and works from the workspace's folder (data/):
+/// The examples of `moo --help` (`-h` leaves them out), one or more a
+/// subcommand: the subcommands' long help has none of its own, since
+/// every string costs the player bytes under its 1.5 MiB (these took
+/// 2.5 KB). Each is quick and works from the workspace's folder (data/):
 /// crates/moo/tests/help.rs runs them all.
 const EXAMPLES: &str = "\
 Examples:
@@ -58,7 +60,9 @@ Examples:
   moo rank 0123:0A2B 4567:1A0B          # the 10 best next guesses, with their values
   moo solve 5293                        # the game the tree plays against 5293
   moo --game mm:4x6 solve 0012          # Mastermind: the tree shipped in data/
-  moo host --seed 7                     # you guess, moo answers";
+  moo analyze 0123:0A2B 4567:1A0B 0123:0A2B   # each move judged
+  moo host --seed 7                     # you guess, moo answers
+  moo duel --seed 7                     # the race: both guess in turn";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -107,20 +111,14 @@ enum Command {
     /// your last answer back, left counts the secrets still possible, quit
     /// gives up. With stdin not a terminal, each guess is a line of stdout
     /// and everything else goes to stderr.
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo play\n  moo --game mm:4x6 play"
-    )]
+    #[command(verbatim_doc_comment)]
     Play,
     /// Print the best next guess after your moves.
     ///
     /// The guess is the first word of stdout. After a winning answer it
     /// says the game is won (stdout empty, exit code 0); a contradictory
     /// history is exit code 1.
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo next 0123:0A1B 1456:1A1B\n  moo --tree data/mm-4x6.tree next 0011:1A0B"
-    )]
+    #[command(verbatim_doc_comment)]
     Next {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
@@ -139,10 +137,7 @@ enum Command {
     /// --budget) and ≥ (a proven lower bound); in JSON, total and value are
     /// the lower bound, upper_total and upper_value the upper one (null
     /// when not played out).
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo rank                        # the first move\n  moo rank 0123:0A2B 4567:1A0B    # after a history\n  moo rank --top 0 --json 0123:1A1B"
-    )]
+    #[command(verbatim_doc_comment)]
     Rank {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
@@ -166,10 +161,7 @@ enum Command {
     /// needed after each, the loss and a verdict (best, good < 0.05,
     /// inaccuracy < 0.2, mistake < 0.5, blunder); then the total expected
     /// loss.
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo analyze 0123:0A2B 4567:1A0B 0123:0A2B\n  moo analyze --json 0123:0A2B 4567:1A0B"
-    )]
+    #[command(verbatim_doc_comment)]
     Analyze {
         /// The moves played, each GUESS:FEEDBACK, the win last if it came.
         #[arg(value_name = "GUESS:FEEDBACK", required = true)]
@@ -183,7 +175,10 @@ enum Command {
         budget: f64,
     },
     /// Show the game the tree plays against a secret.
-    #[command(after_long_help = "Examples:\n  moo solve 5293\n  moo --game mm:4x6 solve 0012")]
+    ///
+    /// Each guess with its answer, up to the win: the game `moo play` plays
+    /// when you think of that secret.
+    #[command(verbatim_doc_comment)]
     Solve {
         /// The secret, e.g. 5293.
         secret: String,
@@ -197,10 +192,7 @@ enum Command {
     /// draws its secret at random. You answer moo's guesses with A and B (a
     /// contradiction is refused at once; undo takes your last answer back)
     /// and type your own guesses.
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo duel\n  moo duel --rule equal-turns --seat second --seed 7"
-    )]
+    #[command(verbatim_doc_comment)]
     Duel {
         /// first-wins or equal-turns.
         #[arg(long, default_value = "first-wins")]
@@ -224,10 +216,7 @@ enum Command {
     /// than 65,535 codes the adversary keeps the largest class and the list
     /// of every code still possible (24 bytes a code: moo:10x10 87 MB;
     /// refused above 200 MB, e.g. mm:8x8).
-    #[command(
-        verbatim_doc_comment,
-        after_long_help = "Examples:\n  moo host --seed 7\n  moo host --adversarial"
-    )]
+    #[command(verbatim_doc_comment)]
     Host {
         /// Seed of the random secret (and of the adversary's tie-breaks);
         /// default: from the clock.

@@ -1,5 +1,6 @@
 //! `moo -h` is the short help, `moo --help` the long one with the rules
-//! and examples, for the player and every subcommand; the list of
+//! and examples (of every subcommand), for the player and each
+//! subcommand; the list of
 //! subcommands gives each one line; every example works
 //! (test_support::help).
 
@@ -21,9 +22,16 @@ fn names() -> Vec<String> {
 
 #[test]
 fn short_and_long_help_of_moo_and_its_subcommands() {
-    short_and_long(MOO, &[]);
+    // The examples are those of `moo --help`, one or more a subcommand
+    // (the subcommands' own would cost the player bytes).
+    let examples = short_and_long(MOO, &[]);
     for name in names() {
         short_and_long(MOO, &[&name]);
+        let pattern = format!(" {name}");
+        assert!(
+            name == "play" || examples.iter().any(|e| e.contains(&pattern)),
+            "no example of moo {name}: {examples:?}"
+        );
     }
     // The rules are in the long help alone.
     let rule = "A (bulls) counts the symbols that are right";
