@@ -1,4 +1,4 @@
-//! Tree files no reader may read in full (crates/optimoo/tests/bad_files.rs:
+//! Tree files no reader may read in full (test_support::bad_files:
 //! a link to /dev/zero, huge sparse files, endless FIFOs), given to every
 //! `optimoo` command that reads a tree file: each refuses them with exit
 //! code 2 and the reason. Their time and memory limits: tests/limits.rs;

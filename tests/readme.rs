@@ -1,5 +1,5 @@
 //! The README against the tool: every quick `optimoo` example's figures are
-//! what it prints (tests/readme_examples.rs reads them from README.md),
+//! what it prints (test_support::readme_examples reads them from README.md),
 //! and every subcommand takes `--version`, as the README says.
 
 use crate::readme_examples::{check, examples, skipped};

@@ -262,7 +262,7 @@ fn secret_lists_are_separated_among_their_own() {
 /// The headline figure: mm:4x6 needs 6 questions (5 refuted). About a
 /// minute and a half on two cores: `cargo test --release -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "mm:4x6 static search, about a minute and a half: cargo test --release -- --ignored"]
 fn four_by_six_needs_six_questions() {
     let v = json(&["static", "--game", "mm:4x6", "--json"]);
     assert_eq!(v["exact"], true);

@@ -1,11 +1,12 @@
 //! Integration tests of the `optimoo` command: one binary, one module per
 //! area. The suites that use only the library's API are beside it, in
 //! crates/optimoo/tests/ (`cargo test -p optimoo`); the `moo` player's in
-//! crates/moo/tests/. The helpers shared by the three are in
-//! crates/optimoo/tests/ (`#[path]`).
+//! crates/moo/tests/. The helpers shared by the three are in the
+//! test-support crate (crates/test-support), named here as modules of this
+//! crate (`crate::trees::run`).
 
-#[path = "../crates/optimoo/tests/bad_files.rs"]
-mod bad_files;
+use test_support::{bad_files, readme_examples, trees};
+
 mod big;
 mod checkpoint_files;
 mod cli;
@@ -15,6 +16,7 @@ mod duel;
 mod eval_cli;
 mod export_file;
 mod format;
+mod help;
 mod huge_files;
 mod improve;
 mod kernel;
@@ -25,11 +27,9 @@ mod new_user;
 mod output_paths;
 mod proof;
 mod readme;
-mod readme_examples;
 mod slurm;
+mod sources;
 mod static_game;
-#[path = "../crates/optimoo/tests/trees.rs"]
-mod trees;
 mod verify;
 
 /// The `optimoo` binary under test.

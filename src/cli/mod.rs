@@ -1,6 +1,11 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
-//! `folder`, `huge`, `memory`, `output`, `phased_plan`, `report`).
+//! `folder`, `help`, `huge`, `memory`, `output`, `phased_plan`, `report`).
+//!
+//! Help: `-h` gives each command's one-line summary and its options' first
+//! lines; `--help` the long text and examples ([`help`]). Each subcommand's
+//! summary and long text are the doc comment of its `Args` (a one-line first
+//! paragraph, kept verbatim), its examples a constant of [`help`].
 //!
 //! Each subcommand validates its raw arguments into checked values before any
 //! work starts, then calls into the library. Exit codes (the README's
@@ -18,6 +23,7 @@ pub mod args;
 pub mod checkpoint;
 pub mod commands;
 pub mod folder;
+pub mod help;
 pub mod huge;
 pub mod memory;
 pub mod output;
@@ -32,48 +38,38 @@ use commands::{
 
 pub use crate::exit::{finish, EXIT_ERROR, EXIT_NEGATIVE};
 
-/// Optimal and heuristic strategies for Bulls and Cows and Mastermind.
+/// The `optimoo` command line.
 #[derive(Debug, Parser)]
-#[command(name = "optimoo", version, propagate_version = true, about, long_about = None)]
+#[command(
+    name = "optimoo",
+    version,
+    propagate_version = true,
+    about = help::ABOUT,
+    long_about = help::LONG_ABOUT,
+    after_long_help = help::OPTIMOO
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's help (its one-line summary, the long text,
+/// the examples) is on its `Args`: a doc comment here would replace it.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Show how a guess splits the secrets still possible.
     Partition(partition::Args),
-    /// Check tree files: replay every secret and compare with the header.
     Verify(verify::Args),
-    /// Play every secret with heuristic strategies; print totals and histograms.
     Eval(eval::Args),
-    /// Write a decision tree (a strategy's or a tree file's) as JSON, a
-    /// Graphviz picture (dot), a tree file or an HTML page.
     Export(export::Args),
-    /// Compute a provably optimal decision tree by exhaustive search.
     Solve(solve::Args),
-    /// Cut an exact search into independent work units (DIR/plan.json).
     Plan(plan::Args),
-    /// Solve work units of a plan and write DIR/units/I.json.
     Work(work::Args),
-    /// Assemble the optimal tree from a plan's units; report it as solve does.
     Merge(merge::Args),
-    /// Show a plan's progress: units done, time spent, time left, bounds so far.
     Status(status::Args),
-    /// Better trees where the optimum is out of reach: exact on small sets,
-    /// the best few guesses above; each improvement written at once.
     Improve(improve::Args),
-    /// The two-player challenge: the exact best response to an opponent's
-    /// tree and its probability of winning, or the exact equilibrium.
     Duel(duel::Args),
-    /// The codemaker's game: the exact equilibrium when the codemaker
-    /// chooses how likely each secret is.
     Nash(nash::Args),
-    /// The static game: a smallest set of guesses that, asked all at once,
-    /// determines the secret, proven minimal.
     #[command(name = "static")]
     Static(static_game::Args),
 }

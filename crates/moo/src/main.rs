@@ -29,7 +29,8 @@ mod rank;
 // SHIPPED (the minimal-total trees of data/, by name): see build.rs.
 include!(concat!(env!("OUT_DIR"), "/shipped_trees.rs"));
 
-/// What `moo --help` says first: the game and its answers in words.
+/// What `moo --help` says first (`-h`: [`SHORT_ABOUT`]): the game and its
+/// answers in words.
 const ABOUT: &str = "\
 Bulls and Cows with an optimal strategy: think of a secret and answer its
 guesses, or ask for the best next guess of your own game.
@@ -43,8 +44,35 @@ and in the right place, B (cows) those that are right but in the wrong
 place. Against the secret 5293, the guess 1235 is answered 1A2B (2 in
 place; 3 and 5 elsewhere). 4A0B wins.";
 
+/// The first line of `moo -h` and `moo --help`.
+const SHORT_ABOUT: &str =
+    "Bulls and Cows with an optimal strategy: moo guesses, or helps you guess";
+
+/// The examples of `moo --help` (`-h` leaves them out), one or more a
+/// subcommand: the subcommands' long help has none of its own, since
+/// every string costs the player bytes under its 1.5 MiB (these took
+/// 2.5 KB). Each is quick and works from the workspace's folder (data/):
+/// crates/moo/tests/help.rs runs them all.
+const EXAMPLES: &str = "\
+Examples:
+  moo                                   # play: think of a secret, answer moo's guesses
+  moo next 0123:0A1B 1456:1A1B          # the best next guess after your moves
+  moo rank 0123:0A2B 4567:1A0B          # the 10 best next guesses, with their values
+  moo solve 5293                        # the game the tree plays against 5293
+  moo --game mm:4x6 solve 0012          # Mastermind: the tree shipped in data/
+  moo analyze 0123:0A2B 4567:1A0B 0123:0A2B   # each move judged
+  moo host --seed 7                     # you guess, moo answers
+  moo duel --seed 7                     # the race: both guess in turn";
+
 #[derive(Debug, Parser)]
-#[command(name = "moo", version, propagate_version = true, about = ABOUT, long_about = None)]
+#[command(
+    name = "moo",
+    version,
+    propagate_version = true,
+    about = SHORT_ABOUT,
+    long_about = ABOUT,
+    after_long_help = EXAMPLES
+)]
 struct Cli {
     /// Play this tree file (any game: see `optimoo solve -o`) instead of the
     /// embedded optimal moo:4x10 tree.
@@ -77,22 +105,30 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play: moo guesses, you answer with A and B (1A2B, 1a2b, '1 2' or
-    /// 1,2; undo; left; quit). With stdin not a terminal, each guess is a line of stdout and
-    /// everything else goes to stderr.
+    /// Play: moo guesses, you answer with A and B (the default).
+    ///
+    /// Answer each guess with A and B: 1A2B, 1a2b, '1 2' or 1,2; undo takes
+    /// your last answer back, left counts the secrets still possible, quit
+    /// gives up. With stdin not a terminal, each guess is a line of stdout
+    /// and everything else goes to stderr.
+    #[command(verbatim_doc_comment)]
     Play,
-    /// Print the best next guess after your moves (the first word of
-    /// stdout), e.g. `moo next 0123:0A1B 1456:1A1B`. After a winning answer
-    /// it says the game is won (stdout empty, exit code 0); a contradictory
+    /// Print the best next guess after your moves.
+    ///
+    /// The guess is the first word of stdout. After a winning answer it
+    /// says the game is won (stdout empty, exit code 0); a contradictory
     /// history is exit code 1.
+    #[command(verbatim_doc_comment)]
     Next {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
         history: Vec<String>,
     },
-    /// List the best next guesses after your moves, each with its value:
-    /// the expected number of guesses still needed (this one included) when
-    /// it is played now and play is optimal after it, within the tree's cap.
+    /// List the best next guesses after your moves, each with its value.
+    ///
+    /// The value of a guess is the expected number of guesses still needed
+    /// (this one included) when it is played now and play is optimal after
+    /// it, within the tree's cap.
     /// Exact, or a proven lower bound marked ≥ when the search would take
     /// longer than --budget. Equivalent guesses are one row with a count.
     /// Games of more than 65,535 codes have bounds only, never exact values:
@@ -101,6 +137,7 @@ enum Command {
     /// --budget) and ≥ (a proven lower bound); in JSON, total and value are
     /// the lower bound, upper_total and upper_value the upper one (null
     /// when not played out).
+    #[command(verbatim_doc_comment)]
     Rank {
         /// Moves so far, each GUESS:FEEDBACK.
         #[arg(value_name = "GUESS:FEEDBACK")]
@@ -118,10 +155,13 @@ enum Command {
         #[arg(long, hide = true)]
         no_table: bool,
     },
-    /// Judge a played game: for each move, the best move there, the
-    /// expected guesses still needed after each, the loss and a verdict
-    /// (best, good < 0.05, inaccuracy < 0.2, mistake < 0.5, blunder), then
-    /// the total expected loss, e.g. `moo analyze 0123:0A2B 4567:1A0B`.
+    /// Judge a played game: each move against the best, with a verdict.
+    ///
+    /// For each move: the best move there, the expected guesses still
+    /// needed after each, the loss and a verdict (best, good < 0.05,
+    /// inaccuracy < 0.2, mistake < 0.5, blunder); then the total expected
+    /// loss.
+    #[command(verbatim_doc_comment)]
     Analyze {
         /// The moves played, each GUESS:FEEDBACK, the win last if it came.
         #[arg(value_name = "GUESS:FEEDBACK", required = true)]
@@ -135,18 +175,24 @@ enum Command {
         budget: f64,
     },
     /// Show the game the tree plays against a secret.
+    ///
+    /// Each guess with its answer, up to the win: the game `moo play` plays
+    /// when you think of that secret.
+    #[command(verbatim_doc_comment)]
     Solve {
         /// The secret, e.g. 5293.
         secret: String,
     },
-    /// The race: you and moo each hide a secret and guess in turn; whoever
-    /// cracks the other's first wins (first-wins), or the second gets as
-    /// many turns and equal rounds draw (equal-turns). moo plays a tree
+    /// The race: you and moo each hide a secret and guess in turn.
+    ///
+    /// Whoever cracks the other's first wins (first-wins), or the second
+    /// gets as many turns and equal rounds draw (equal-turns). moo plays a tree
     /// drawn from the exact equilibrium shipped in data/duel (moo:4x10,
     /// mm:4x6; optimoo duel -o DIR makes others, play them with --tree), and
     /// draws its secret at random. You answer moo's guesses with A and B (a
     /// contradiction is refused at once; undo takes your last answer back)
     /// and type your own guesses.
+    #[command(verbatim_doc_comment)]
     Duel {
         /// first-wins or equal-turns.
         #[arg(long, default_value = "first-wins")]
@@ -159,15 +205,18 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
-    /// Swap roles: you guess, moo answers. By default moo draws a random
-    /// secret; with --adversarial it never commits to one and answers each
-    /// guess so that the most secrets stay possible (the worst case for
+    /// Swap roles: you guess, moo answers.
+    ///
+    /// By default moo draws a random secret; with --adversarial it never
+    /// commits to one and answers each guess so that the most secrets stay
+    /// possible (the worst case for
     /// you; every answer stays consistent with some secret). Type `left` for
     /// the number of secrets still possible, `quit` to give up. With stdin
     /// not a terminal, each answer is a line of stdout. On games of more
     /// than 65,535 codes the adversary keeps the largest class and the list
     /// of every code still possible (24 bytes a code: moo:10x10 87 MB;
     /// refused above 200 MB, e.g. mm:8x8).
+    #[command(verbatim_doc_comment)]
     Host {
         /// Seed of the random secret (and of the adversary's tie-breaks);
         /// default: from the clock.

@@ -1,4 +1,4 @@
-//! Tree files no reader may read in full (crates/optimoo/tests/bad_files.rs:
+//! Tree files no reader may read in full (test_support::bad_files:
 //! a link to /dev/zero, huge sparse files, endless FIFOs), given to `moo
 //! --tree`: refused with exit code 2 and the reason, by the player and the
 //! host. Their time and memory limits: crates/moo/tests/limits.rs.

@@ -1,5 +1,5 @@
 //! The README against the player: every quick `moo` example's figures
-//! are what it prints (read from README.md by tests/readme_examples.rs),
+//! are what it prints (read from README.md by test_support::readme_examples),
 //! and every subcommand takes `--version`, as the README says.
 
 use crate::readme_examples::check;

@@ -1,13 +1,15 @@
 //! Integration tests of the `moo` binary: one binary, one module per area.
-//! The helpers are shared with the other test binaries
-//! (crates/optimoo/tests/, `#[path]`).
+//! The helpers shared with the other test binaries are in the test-support
+//! crate (crates/test-support), named here as modules of this crate
+//! (`crate::trees::run`).
 
-#[path = "../../optimoo/tests/bad_files.rs"]
-mod bad_files;
+use test_support::{bad_files, readme_examples, trees};
+
 mod big;
 mod duel;
 mod edges;
 mod format;
+mod help;
 mod host;
 mod huge;
 mod limits;
@@ -17,10 +19,6 @@ mod new_user;
 mod player;
 mod rank;
 mod readme;
-#[path = "../../../tests/readme_examples.rs"]
-mod readme_examples;
-#[path = "../../optimoo/tests/trees.rs"]
-mod trees;
 
 /// The `moo` binary under test.
 pub const MOO: &str = env!("CARGO_BIN_EXE_moo");

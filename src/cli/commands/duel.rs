@@ -24,6 +24,8 @@ use crate::cli::folder;
 use crate::cli::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
+/// The two-player race: a best response, or the exact equilibrium.
+///
 /// The two-player challenge: both players hide a secret and guess in turn,
 /// each seeing only the answers to their own guesses; whoever cracks the
 /// other's secret first wins.
@@ -42,6 +44,7 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// With -o DIR, writes DIR/duel.json and the trees; `--check DIR` proves
 /// the written value again from the mixtures alone.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::DUEL)]
 pub struct Args {
     /// The game (default: the game of TREE; if given, it must be TREE's;
     /// without --against: mm:4x6).

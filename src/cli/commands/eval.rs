@@ -20,6 +20,7 @@ use crate::cli::report::EvalRow;
 
 /// Play every secret with heuristic strategies and print the totals.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::EVAL)]
 pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed)
     /// [default: moo:4x10, or with --alphabet the words' game]. Games of

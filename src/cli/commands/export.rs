@@ -48,10 +48,13 @@ pub enum Format {
     Book,
 }
 
+/// Write a tree as JSON, a dot picture, a tree file or an HTML page.
+///
 /// Write a decision tree, a strategy's (--strategy) or a tree file's (FILE),
 /// as JSON, a Graphviz picture (dot), a tree file or an HTML page; or the
 /// phased strategy's opening book.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::EXPORT)]
 pub struct Args {
     /// A tree file to export (its game is the file's; --game is ignored;
     /// --secrets must name the list the file records, if given).

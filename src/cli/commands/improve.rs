@@ -18,6 +18,8 @@ use optimoo::tree::format::TreeFile;
 use crate::cli::output::Output;
 use crate::driver::{self, progress::Terminal, Rayon};
 
+/// Better trees where the optimum is out of reach, written as found.
+///
 /// Better trees for a game whose optimum is out of reach: exact on every
 /// set of at most --exact-below secrets; on a larger set only the --width
 /// most promising guesses are tried (one per orbit under the position's
@@ -32,6 +34,7 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// better (a long pass gives its gains as they come). Stops at
 /// --time-budget.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::IMPROVE)]
 pub struct Args {
     /// The game (default: moo:5x10, or the --from tree's).
     #[arg(long)]

@@ -13,7 +13,7 @@ use crate::cli::output::Output;
 use crate::driver;
 use optimoo::tree::format::TreeFile;
 
-/// Assemble the optimal tree from a plan's units; report it as solve does.
+/// Assemble the optimal tree from a plan's units and report it.
 ///
 /// Checks that every unit file is present, valid and of this plan (names
 /// the missing and bad ones), picks the optimal first guess and writes the
@@ -23,6 +23,7 @@ use optimoo::tree::format::TreeFile;
 /// unit file stays valid) and names the units to rerun with their
 /// cut-offs.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::MERGE)]
 pub struct Args {
     /// The checkpoint folder.
     pub dir: PathBuf,

@@ -18,6 +18,8 @@ use optimoo::tree::Tree;
 use crate::cli::folder;
 use crate::driver::{self, progress::Terminal, Rayon};
 
+/// The codemaker's game: its exact equilibrium.
+///
 /// The codemaker's game: the codemaker chooses how likely each secret is,
 /// to make games long; the codebreaker minimizes the expected number of
 /// guesses (no cap).
@@ -29,6 +31,7 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// DIR/nash.json and the trees; `--check DIR` re-derives the value from
 /// them alone.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::NASH)]
 pub struct Args {
     /// The game (default: mm:4x6).
     #[arg(long)]

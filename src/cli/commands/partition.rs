@@ -19,6 +19,7 @@ use crate::cli::args::AnyGame;
 
 /// Show how a guess splits the secrets consistent with a history.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::PARTITION)]
 pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed); games
     /// of more than 65,535 codes too (the candidates are rebuilt from the

@@ -18,6 +18,7 @@ use crate::driver;
 /// units never talk to each other. Run them with `optimoo work`, put the
 /// tree together with `optimoo merge`. Same arguments as `solve`.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::PLAN)]
 pub struct Args {
     /// The game, the cap and the objective, as `solve` reads them (worst
     /// and crush find the smallest cap first, on this machine).

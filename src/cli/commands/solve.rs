@@ -32,6 +32,7 @@ use crate::driver::{self, progress::Terminal, Rayon};
 /// `crush` then minimizes the secrets that need that last guess, and the
 /// total after that.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::SOLVE)]
 pub struct Args {
     #[command(flatten)]
     pub target: Target,

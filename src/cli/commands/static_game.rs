@@ -20,6 +20,8 @@ use optimoo::static_game::search::{
 use crate::cli::output::Output;
 use crate::driver::{self, Rayon};
 
+/// The static game: a smallest set of guesses asked all at once.
+///
 /// Find a smallest set of guesses that, asked all at once, determines the
 /// secret, and prove that no smaller set does.
 ///
@@ -27,6 +29,7 @@ use crate::driver::{self, Rayon};
 /// to win in the worst case when the secret must then be named by one more
 /// guess (docs/static.md).
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::STATIC)]
 pub struct Args {
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed)
     /// [default: moo:4x10, or with --alphabet the words' game]

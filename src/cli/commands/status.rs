@@ -18,8 +18,9 @@ use optimoo::search::INF;
 use crate::cli::checkpoint::{show_cost, upper_tree, Folder, Totals, UpperTree};
 use crate::cli::EXIT_ERROR;
 
-/// Show a plan's progress: units done, time spent, time left, bounds so far.
+/// Show a plan's progress: units done, time left, bounds so far.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::STATUS)]
 pub struct Args {
     /// The checkpoint folder.
     pub dir: PathBuf,

@@ -10,6 +10,8 @@ use optimoo::static_game::check::{self as static_check, StaticFile, STATIC_FILE_
 
 use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 
+/// Check tree files: replay every secret and compare with the header.
+///
 /// Replay every secret of each tree file's game with an independent checker
 /// (its own bulls-and-cows rule over the written codes): each guess legal,
 /// each node's moves exactly the answers its secrets give, each secret won
@@ -29,6 +31,7 @@ use crate::cli::{EXIT_ERROR, EXIT_NEGATIVE};
 /// codes is refused (exit 2): the check's memory is the game's, whatever
 /// the file's length.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::VERIFY)]
 pub struct Args {
     /// Tree files (`.tree`) or static-set files to check.
     #[arg(required_unless_present = "static_set", value_name = "FILE")]

@@ -24,6 +24,7 @@ pub const INDEX_VARS: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"
 /// already done is not solved again; a file written meanwhile by another
 /// worker is compared, never overwritten.
 #[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::WORK)]
 pub struct Args {
     /// The checkpoint folder made by `optimoo plan`.
     pub dir: PathBuf,

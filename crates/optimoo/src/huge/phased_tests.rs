@@ -238,7 +238,7 @@ fn units_add_up_to_the_walk() {
 /// guesses the sampled walk counts. Slow: `cargo test --release -p optimoo
 /// --lib huge -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "moo:7x10, 604,800 secrets walked: slow; cargo test --release -p optimoo --lib huge -- --ignored"]
 fn moo_7x10_every_secret_and_one_by_one() {
     let shape: Shape = "moo:7x10".parse().unwrap();
     let chooser = Chooser::new(shape, Phased::default()).unwrap();

@@ -18,14 +18,7 @@ pub struct Example {
 
 /// The README's text.
 pub fn readme() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-    let path = if std::path::Path::new(path).exists() {
-        path.to_string()
-    } else {
-        // crates/moo: the workspace's README, two folders up.
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md").to_string()
-    };
-    std::fs::read_to_string(path).unwrap()
+    std::fs::read_to_string(format!("{}/README.md", workspace())).unwrap()
 }
 
 /// The figures of `text`: its words that are numbers (`5625`, `4.3403`,
@@ -141,7 +134,7 @@ pub fn missing(example: &Example, printed: &str) -> Vec<String> {
 /// `least` examples must run. Panics with every example that drifted.
 pub fn check(program: &str, bin: &str, skip: &[(&str, &str)], least: usize) {
     let all = examples(program);
-    let root = std::path::Path::new(&readme_folder()).to_path_buf();
+    let root = std::path::Path::new(&workspace()).to_path_buf();
     let mut drifted = Vec::new();
     let mut ran = 0;
     for (pattern, _why) in skip {
@@ -202,14 +195,10 @@ pub fn check(program: &str, bin: &str, skip: &[(&str, &str)], least: usize) {
     assert!(ran >= least, "only {ran} examples of {program} ran");
 }
 
-/// The folder of README.md.
-fn readme_folder() -> String {
-    let here = env!("CARGO_MANIFEST_DIR");
-    if std::path::Path::new(&format!("{here}/README.md")).exists() {
-        here.to_string()
-    } else {
-        format!("{here}/../..")
-    }
+/// The folder of README.md: the workspace's, two folders above this
+/// crate's (crates/test-support).
+pub fn workspace() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../..").to_string()
 }
 
 /// Whether `pattern` skips `command`: `=COMMAND` the command itself, else

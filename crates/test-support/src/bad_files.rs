@@ -6,9 +6,6 @@
 //! their time and memory limits in the `limits` modules (ignored by
 //! default: scripts/memory-check.sh runs them).
 
-// Shared by the three test binaries (`#[path]`); each uses part.
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread::JoinHandle;

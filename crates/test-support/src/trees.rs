@@ -1,10 +1,6 @@
 //! Trees made for the tests: a simple deterministic strategy and random
 //! valid trees, built independently of the library's strategies.
 
-// Shared by the three test binaries (crates/optimoo/tests/, the top tests/
-// and crates/moo/tests/ include this file by `#[path]`); each uses part.
-#![allow(dead_code)]
-
 use optimoo::model::partition;
 use optimoo::model::{Code, Game};
 use optimoo::tree::{Node, Tree};
@@ -89,11 +85,27 @@ pub fn random_tree(game: &Game, choices: &[u32]) -> Tree {
     }
 }
 
-/// A fresh path under cargo's scratch directory for integration tests.
+/// A fresh path under cargo's scratch directory for integration tests
+/// (`target/tmp/optimoo-tests/`, what `CARGO_TARGET_TMPDIR` names: found
+/// from the test binary's own path, `target/PROFILE/deps/NAME`, since that
+/// variable is set for the tests' crates and not for this one), the
+/// process id in its name.
 pub fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("optimoo-tests");
+    let dir = target_tmpdir().join("optimoo-tests");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(format!("{}-{name}", std::process::id()))
+}
+
+/// `target/tmp` of the running test binary (`target/PROFILE/deps/NAME`,
+/// or `target/TRIPLE/PROFILE/deps/NAME` under `--target`); the system's
+/// temporary folder for a binary found elsewhere.
+fn target_tmpdir() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().filter(|d| d.ends_with("deps"));
+    match deps.and_then(|d| d.parent()).and_then(|p| p.parent()) {
+        Some(target) => target.join("tmp"),
+        None => std::env::temp_dir(),
+    }
 }
 
 /// Writes the first-consistent tree of `game` to a scratch file.
