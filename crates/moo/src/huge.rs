@@ -18,11 +18,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
-use optimoo::huge::book::Book;
-use optimoo::huge::counted;
-use optimoo::huge::counted::Counted;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::{Packed, Shape, MAX_MOVES};
+use optimoo::heuristic::phased::book::Book;
+use optimoo::heuristic::phased::{Chooser, Phased};
+use optimoo::model::shape::counted;
+use optimoo::model::shape::counted::Counted;
+use optimoo::model::shape::{Packed, Shape, MAX_MOVES};
 use optimoo::model::Feedback;
 use optimoo::play::host::{self, Codemaker, HostOutcome};
 use optimoo::play::huge_host::{self, HugeHost};

@@ -213,8 +213,10 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     use cli_common::phased::AnyGame;
     let huge = match cli.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
-        Some(AnyGame::Small(rules)) if cli.phased => Some(optimoo::huge::Shape::from_rules(rules)?),
-        None if cli.phased => Some(optimoo::huge::Shape::from_rules(
+        Some(AnyGame::Small(rules)) if cli.phased => {
+            Some(optimoo::model::shape::Shape::from_rules(rules)?)
+        }
+        None if cli.phased => Some(optimoo::model::shape::Shape::from_rules(
             optimoo::model::Rules::standard(),
         )?),
         _ => None,

@@ -1,12 +1,12 @@
 //! `moo --game G` for games over 65,535 codes: the phased strategy move by
-//! move (optimoo::huge has the strategy's tests; here the command), the
+//! move (optimoo::model::shape has the strategy's tests; here the command), the
 //! codemaker (`host`) and the ranking with bounds (`rank`; the bounds
 //! against exact values: optimoo::play::huge_rank's tests, and here
 //! through the binary).
 
 use optimoo::exec::Sequential;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::{Packed, Shape};
+use optimoo::heuristic::phased::{Chooser, Phased};
+use optimoo::model::shape::{Packed, Shape};
 use optimoo::model::Feedback;
 use serde_json::Value;
 
@@ -576,8 +576,8 @@ fn rank_after_a_first_answer_of_2a8b() {
 #[test]
 fn the_shipped_book_is_the_strategy() {
     use optimoo::exec::Scoped;
-    use optimoo::huge::book::Book;
-    use optimoo::huge::phased::{Chooser, Phased};
+    use optimoo::heuristic::phased::book::Book;
+    use optimoo::heuristic::phased::{Chooser, Phased};
     let par = Scoped(2);
     let mut books = 0;
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");

@@ -49,8 +49,8 @@
 
 pub mod exec;
 pub mod heuristic;
-pub mod huge;
 pub mod model;
+pub mod observe;
 pub mod play;
 pub mod rng;
 pub mod search;

@@ -5,7 +5,8 @@
 use optimoo::model::Feedback;
 use optimoo::model::Objective;
 use optimoo::model::{Game, Rules};
-use optimoo::tree::format::{crc32, Bound, FormatError, Header, TreeFile};
+use optimoo::tree::format::wire::crc32;
+use optimoo::tree::format::{Bound, FormatError, Header, TreeFile};
 use proptest::prelude::*;
 
 use crate::bad_files::{self, BadFile};

@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let huge = match args.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
         _ if args.strategy == StrategyChoice::Phased => Some(
-            optimoo::huge::Shape::from_rules(match args.game {
+            optimoo::model::shape::Shape::from_rules(match args.game {
                 Some(AnyGame::Small(rules)) => rules,
                 _ => Rules::standard(),
             })
@@ -147,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The huge path: `first` and `phased` on any game, every secret or a
 /// sample (cli/huge.rs).
-fn run_huge(args: Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
+fn run_huge(args: Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<ExitCode> {
     if args.list.secrets.is_some() {
         anyhow::bail!("--secrets: the phased strategy plays whole games (moo:KxN, mm:KxN)");
     }

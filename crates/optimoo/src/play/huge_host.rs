@@ -27,9 +27,9 @@
 //! trusted (a bad guess is refused with the reason and not counted).
 
 use crate::exec::Parallel;
-use crate::huge::counted::{self, Counted};
-use crate::huge::{Packed, Shape};
 use crate::model::feedback::Feedback;
+use crate::model::shape::counted::{self, Counted};
+use crate::model::shape::{Packed, Shape};
 use crate::play::explain;
 use crate::play::host::{self, Answered, Codemaker, Codemaking};
 use crate::play::huge_rank;

@@ -9,7 +9,7 @@
 //! (`moo duel`), [`best_response`] the exact best response to an
 //! opponent's tree (a per-guess cost search) and the challenge's rules
 //! ([`best_response::Rule`], [`best_response::Seat`], the exact values).
-//! For games of more than 65,535 codes ([`crate::huge`]), [`huge_host`] is
+//! For games of more than 65,535 codes ([`crate::model::shape`]), [`huge_host`] is
 //! the codemaker (through [`host`]'s conversation) and [`huge_rank`] lists
 //! the phased strategy's best guesses with bounds on their values.
 //! Inside the crate, `input` reads lines with a length cap and `opening`

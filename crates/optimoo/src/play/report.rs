@@ -22,8 +22,8 @@
 
 use serde_json::json;
 
-use crate::huge::Shape;
 use crate::model::game::Game;
+use crate::model::shape::Shape;
 use crate::play::analyze::{Judged, Verdict};
 use crate::play::huge_rank;
 use crate::play::rank::{Ranking, Row};

@@ -53,21 +53,22 @@
 //! independent checker). This module depends only on the game model and the
 //! tree type, never on the strategies or the search, so the player links
 //! nothing more. The frame, the header's fields, the varints and the
-//! comparison of claims are `pub(crate)` for `crate::huge::file`, which
+//! comparison of claims are `pub(crate)` for `crate::tree::format::shape`, which
 //! writes and reads the same format for games of more than 65,535 codes
 //! (where the model's `Rules` and 16-bit codes do not reach).
 
-mod crc;
 mod decode;
 mod encode;
-pub(crate) mod header;
+mod header;
 mod list;
-pub(crate) mod varint;
+pub mod shape;
+#[cfg(test)]
+mod shape_tests;
 pub(crate) mod verify;
+pub mod wire;
 
 use std::path::Path;
 
-pub use crc::crc32;
 pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
@@ -82,17 +83,6 @@ use crate::tree::{Stats, Tree, TreeError};
 pub const MAGIC: [u8; 4] = *b"MOOT";
 /// The format version this module writes and reads.
 pub const VERSION: u8 = 1;
-/// Bytes before the first varint of the header: magic, version, length,
-/// game, flags, objective.
-pub(crate) const FIXED_HEADER: usize = 13;
-/// Bytes of the trailing checksum.
-pub(crate) const CHECKSUM: usize = 4;
-
-pub(crate) const FLAG_REPEATS: u8 = 1;
-pub(crate) const FLAG_IMPLIED_LEAVES: u8 = 2;
-pub(crate) const FLAG_SECRETS: u8 = 4;
-pub(crate) const FLAG_BOUND: u8 = 8;
-pub(crate) const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS | FLAG_BOUND;
 
 /// What a tree that is *not* proved optimal does prove (flag bit 3,
 /// `docs/format.md`, "Upper bound"): its total is an upper bound of the

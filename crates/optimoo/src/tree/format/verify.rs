@@ -72,7 +72,7 @@ pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyErro
 /// max depth and histogram must be equal, and for the worst and crush
 /// objectives the cap must be set and reached. That every secret is won
 /// within the cap is the replay's part. Shared by [`TreeFile::verify`]
-/// and the files of games over 65,535 codes (`crate::huge::file`).
+/// and the files of games over 65,535 codes (`crate::tree::format::shape`).
 pub(crate) fn check_claims(
     claimed: &Stats,
     objective: Objective,

@@ -5,9 +5,10 @@ use crate::exec::{Scoped, Sequential};
 use crate::heuristic::{self, Heuristic, StrategyConfig};
 use crate::model::{Code, Game, Rules};
 
-use super::phased::{Chooser, Phased};
-use super::walk::{self, Silent};
-use super::Shape;
+use super::walk;
+use super::{Chooser, Phased};
+use crate::model::shape::Shape;
+use crate::observe::Silent;
 
 /// With every code in the pool and no exact phase, the phased strategy is
 /// the heuristic (pool all, candidate-first), tree for tree.
@@ -280,9 +281,9 @@ fn moo_7x10_every_secret_and_one_by_one() {
 /// sets, every heuristic, and with the defaults on moo:10x10.
 #[test]
 fn counted_sets_choose_as_listed_ones() {
-    use super::counted::Counted;
-    use super::Packed;
     use crate::model::feedback::Feedback;
+    use crate::model::shape::counted::Counted;
+    use crate::model::shape::Packed;
     use crate::rng::SplitMix64;
 
     let mut rng = SplitMix64::new(11);

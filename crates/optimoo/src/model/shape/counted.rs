@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 
 use crate::model::feedback::Feedback;
 
-use super::code::{advance_repeats, Distinct, Guessed};
+use super::packed::{advance_repeats, Distinct, Guessed};
 use super::{Packed, Shape};
 
 /// Most guesses a counted history may have: each guess's bulls and common

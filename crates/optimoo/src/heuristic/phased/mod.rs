@@ -28,19 +28,35 @@
 //!
 //! Invariant: [`Chooser::choose`] depends only on the set (sorted, as the
 //! walk keeps it) and the options: never on the path or the threads.
+//! The guess chosen at a node is the same in the whole-game walk, a
+//! sampled walk and the player.
+//!
+//! # Files
+//! This file: the options ([`Phased`], the one type of them: serde writes
+//! and reads it in the plan folders and the JSON rows) and the guess
+//! ([`Chooser`]); [`walk`] plays it over every secret or a sample without
+//! materialising its tree, and writes its tree file by the same walk
+//! ([`walk::encode`], the format of `crate::tree::format::shape`); [`book`]
+//! its first levels as an opening book the player looks up. Games and
+//! candidate sets are `crate::model::shape`'s.
+
+pub mod book;
+pub mod walk;
+
+#[cfg(test)]
+mod game_tests;
 
 use std::cmp::Ordering;
 
+use super::entropy::{compare_power_products, smallest_prime_factors};
 use crate::exec::{self, Parallel};
-use crate::heuristic::entropy::{compare_power_products, smallest_prime_factors};
 use crate::heuristic::{Heuristic, ENTROPY_TOLERANCE};
+use crate::model::shape::counted::{self, Counted};
+use crate::model::shape::{Packed, Shape};
 use crate::rng::{splitmix64, SplitMix64};
 
-use super::counted::Counted;
-use super::{Packed, Shape};
-
 /// A sorted candidate set as the strategy reads it: listed, or counted
-/// (module [`super::counted`]). A large set is read only through these.
+/// (module [`counted`]). A large set is read only through these.
 trait Sorted {
     /// The number of codes.
     fn size(&self) -> usize;
@@ -107,11 +123,21 @@ pub const COUNTED_OPENING: u128 = 1 << 24;
 /// Pool guesses scored per parallel task.
 const CHUNK: usize = 64;
 
-/// The options of the phased strategy (see the module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The options of the phased strategy (see the module doc): the one type
+/// of them, for the library, both command lines and the files.
+///
+/// Serde writes and reads the thresholds (`exact_below` to
+/// `rollout_above`, in this order): the `options` object of `optimoo eval`'s
+/// JSON rows and of a phased plan's phased.json. The score and the first
+/// guess are not in it (their owners write them beside it, by name and as
+/// a code of the game): read back, they are [`Heuristic::Entropy`] and
+/// `None`, for the reader to set. `rollout` and `rollout_above` read as 0
+/// when absent (files written before them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Phased {
     /// The score: minimax, irving, entropy or kooi; `first` plays the
     /// first candidate everywhere (the simplest strategy, no phases).
+    #[serde(skip, default = "entropy")]
     pub heuristic: Heuristic,
     /// Sets of at most this many candidates are solved exactly (over
     /// candidate guesses); 0 or 1: no exact phase.
@@ -134,15 +160,23 @@ pub struct Phased {
     /// and one strictly better replaces it. 0: none.
     pub climb: usize,
     /// The first guess, instead of the best pattern.
+    #[serde(skip)]
     pub first: Option<Packed>,
     /// Guesses compared by playing them out: at a set of at least
     /// `rollout_above` candidates (and at the first guess), the `rollout`
     /// best of the pool (the chosen one first) are each played to the end
     /// with the strategy without rollouts, and the one of least total
     /// guesses wins (the first, among equals). 0 or 1: none.
+    #[serde(default)]
     pub rollout: usize,
     /// The smallest set that compares guesses by playing them out.
+    #[serde(default)]
     pub rollout_above: usize,
+}
+
+/// The score a [`Phased`] read by serde has, until its reader sets it.
+fn entropy() -> Heuristic {
+    Heuristic::Entropy
 }
 
 impl Default for Phased {
@@ -406,14 +440,14 @@ impl Chooser {
     }
 
     /// [`Chooser::opening_in`] without the list of every code: each
-    /// pattern's classes counted ([`super::counted::split`]), then the
+    /// pattern's classes counted ([`counted::split`]), then the
     /// same choice as its scan (the first of strictly best score; no
     /// climbing, no rollouts). `None` when a class cannot be counted.
     fn opening_counted(&self) -> Option<Packed> {
         let n = self.shape.code_count() as usize;
         let mut best: Option<(Packed, f64, Counts)> = None;
         for p in self.patterns() {
-            let classes = super::counted::split(self.shape, &[], p)?;
+            let classes = counted::split(self.shape, &[], p)?;
             let mut counts = [0u32; 256];
             for (c, &x) in counts.iter_mut().zip(&classes) {
                 // A class is never every code (the pattern wins alone).
