@@ -1,6 +1,6 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
-//! `folder`, `huge`, `memory`, `output`, `phased_plan`, `report`).
+//! `folder`, `memory`, `output`, `phased`, `phased_plan`, `report`).
 //!
 //! Each subcommand validates its raw arguments into checked values before any
 //! work starts, then calls into the library. Exit codes (the README's
@@ -18,9 +18,9 @@ pub mod args;
 pub mod checkpoint;
 pub mod commands;
 pub mod folder;
-pub mod huge;
 pub mod memory;
 pub mod output;
+pub mod phased;
 pub mod phased_plan;
 pub mod report;
 pub use cli_common::secrets;

@@ -32,8 +32,8 @@ use optimoo::observe::Silent;
 use optimoo::tree::Stats;
 
 use super::checkpoint::Canon;
-use super::huge::HugeRow;
 use super::output::Output;
+use super::phased::PhasedRow;
 use crate::exit::say;
 
 /// The plan's file in DIR.
@@ -245,7 +245,7 @@ pub fn plan(
     let chooser = Chooser::new(shape, opts)?;
     // The cut walks every code (mm:8x16: 2^32 of them): stated, refused
     // when it does not fit, as `eval` refuses it.
-    super::huge::fit(
+    super::phased::fit(
         &format!(
             "memory: about {} needed to cut the {population} codes of {shape} into units",
             super::memory::show(shape.memory_bytes())
@@ -396,7 +396,7 @@ fn walk_unit(
             .saturating_mul(optimoo::model::shape::BYTES_PER_CODE),
     );
     if need >= 256 << 20 {
-        super::huge::fit(
+        super::phased::fit(
             &format!(
                 "unit {u}: memory: about {} needed for its {} codes",
                 super::memory::show(need),
@@ -526,12 +526,12 @@ pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode
         heuristic: file.heuristic.parse::<Heuristic>()?,
         ..file.options
     };
-    let row = HugeRow::new(shape, &opts, &stats, file.sample.is_some(), seconds);
+    let row = PhasedRow::new(shape, &opts, &stats, file.sample.is_some(), seconds);
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", serde_json::to_string(&row)?)?;
     } else {
-        writeln!(out, "{}", super::huge::HEADER)?;
+        writeln!(out, "{}", super::phased::HEADER)?;
         writeln!(out, "{row}")?;
     }
     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,7 @@
 //! `moo --game G` for games over 65,535 codes: the phased strategy move by
 //! move (optimoo::model::shape has the strategy's tests; here the command), the
 //! codemaker (`host`) and the ranking with bounds (`rank`; the bounds
-//! against exact values: optimoo::play::huge_rank's tests, and here
+//! against exact values: optimoo::play::shape_rank's tests, and here
 //! through the binary).
 
 use optimoo::exec::Sequential;
@@ -259,7 +259,7 @@ fn the_host_answers_a_huge_game_truly() {
 /// A game both hosts can play: the same lines from the same seed, so a
 /// script reads both alike.
 #[test]
-fn the_huge_host_says_what_the_small_host_says() {
+fn the_shape_host_says_what_the_small_host_says() {
     let input = "left\n0123\n4567\nleft\n8901\nquit\n";
     let small = run(MOO, &["--game", "moo:4x10", "host", "--seed", "7"], input);
     let huge = run(

@@ -176,7 +176,7 @@ fn run_huge(args: Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<E
             }
         })
         .collect();
-    crate::cli::huge::run(crate::cli::huge::Request {
+    crate::cli::phased::run(crate::cli::phased::Request {
         shape,
         strategies,
         phased,

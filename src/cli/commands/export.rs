@@ -311,7 +311,7 @@ fn export_book(
 /// they are for), and refuses the work when it does not fit.
 fn fit_codes(shape: Shape, more: u64, what: &str) -> anyhow::Result<()> {
     let need = shape.memory_bytes() + more;
-    crate::cli::huge::fit(
+    crate::cli::phased::fit(
         &format!(
             "memory: about {} needed for the {} codes of {shape}{what}",
             crate::cli::memory::show(need),
@@ -379,7 +379,7 @@ fn export_huge(
     if args.format == Format::Html {
         bail!("{}", html_refused(shape));
     }
-    let replay = crate::cli::huge::replay_file(shape, bytes, &args.list)?;
+    let replay = crate::cli::phased::replay_file(shape, bytes, &args.list)?;
     let h = &replay.header;
     if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
         crate::exit::say_error("optimoo", &format!(

@@ -100,7 +100,7 @@ fn run_huge(args: &Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<
         None => {
             let bound = optimoo::model::shape::counted::len_at_most(shape, &history);
             let need = shape.list_bytes(bound);
-            crate::cli::huge::fit(
+            crate::cli::phased::fit(
                 &format!(
                     "memory: about {} needed to list the up to {bound} secrets of {shape} \
                      left after {} moves",

@@ -157,7 +157,7 @@ fn verify_huge(
     bytes: &[u8],
     list: &crate::cli::secrets::SecretArgs,
 ) -> anyhow::Result<u8> {
-    let replay = crate::cli::huge::replay_file(shape, bytes, list)?;
+    let replay = crate::cli::phased::replay_file(shape, bytes, list)?;
     let h = &replay.header;
     match replay.check() {
         Ok(()) => {

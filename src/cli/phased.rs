@@ -1,13 +1,15 @@
 //! `optimoo eval --strategy phased` (and any strategy on a game of more
 //! than 65,535 codes): the phased strategy, or the first candidate, played
 //! over every secret or a uniform sample without the feedback table or the
-//! tree (`optimoo::model::shape`). With `-o FILE` the phased strategy's tree file
-//! is written: through the model's tree for a game it handles, straight
-//! from the walk (`heuristic::phased::walk::encode`) for a larger one, replayed before
+//! tree (`optimoo::heuristic::phased` on `optimoo::model::shape`). With
+//! `-o FILE` the phased strategy's tree file is written: through the
+//! model's tree for a game it handles, straight from the walk
+//! (`heuristic::phased::walk::encode`) for a larger one, replayed before
 //! it is written.
 //!
 //! The memory is stated before the work and refused when it does not fit;
-//! a progress bar with the time left is drawn on a terminal.
+//! the walk reports to the driver's observer (`Terminal::secrets`: a bar
+//! with the time left, drawn on a terminal).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -31,7 +33,7 @@ use super::output::Output;
 use crate::driver::progress::Terminal;
 use crate::exit::say;
 
-/// What `eval` asks of the huge path.
+/// What `eval` asks of the phased walk.
 #[derive(Debug)]
 pub struct Request {
     /// The game.
@@ -52,7 +54,7 @@ pub struct Request {
 
 /// One strategy played: a JSON line or a row of the table.
 #[derive(Debug, Serialize)]
-pub struct HugeRow {
+pub struct PhasedRow {
     /// The game.
     pub game: String,
     /// `phased` or `first`.
@@ -81,13 +83,13 @@ pub struct HugeRow {
     pub options: Option<Phased>,
 }
 
-impl HugeRow {
+impl PhasedRow {
     /// The row of `stats` (a sample of `sample` secrets, or every one),
     /// played by `o` in `seconds`.
-    pub fn new(shape: Shape, o: &Phased, stats: &Stats, sample: bool, seconds: f64) -> HugeRow {
+    pub fn new(shape: Shape, o: &Phased, stats: &Stats, sample: bool, seconds: f64) -> PhasedRow {
         let population = shape.code_count() as u64;
         let first = o.heuristic == Heuristic::First;
-        HugeRow {
+        PhasedRow {
             game: shape.to_string(),
             strategy: if first { "first" } else { "phased" },
             heuristic: (!first).then(|| o.heuristic.name()),
@@ -220,7 +222,7 @@ pub use cli_common::memory::fit;
 pub const HEADER: &str =
     "strategy         total average  max  seconds  histogram (secrets solved in 1, 2, ... guesses)";
 
-impl std::fmt::Display for HugeRow {
+impl std::fmt::Display for PhasedRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name = match self.heuristic {
             Some(h) => format!("{}/{h}", self.strategy),
@@ -252,7 +254,7 @@ fn play(
     chooser: &Chooser,
     req: &Request,
     encode: bool,
-) -> anyhow::Result<(HugeRow, Option<Vec<u8>>)> {
+) -> anyhow::Result<(PhasedRow, Option<Vec<u8>>)> {
     let shape = chooser.shape();
     let population = shape.code_count() as u64;
     let start = Instant::now();
@@ -290,7 +292,7 @@ fn play(
         None => None,
     };
     Ok((
-        HugeRow::new(
+        PhasedRow::new(
             shape,
             chooser.options(),
             &stats,
