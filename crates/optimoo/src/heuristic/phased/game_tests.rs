@@ -337,3 +337,55 @@ fn counted_sets_choose_as_listed_ones() {
     }
     assert!(sampled >= 60, "only {sampled} histories sampled");
 }
+
+/// Every walk reports through the one observer of the crate: the secrets
+/// it solves, each once, from any thread (the statistics' walk, a sampled
+/// walk and the tree file's writer alike).
+#[test]
+fn walks_tell_the_observer_every_secret_once() {
+    use crate::observe::Observer;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[derive(Default)]
+    struct Count(AtomicU64);
+    impl Observer for Count {
+        fn solved(&self, secrets: u64) {
+            self.0.fetch_add(secrets, Ordering::Relaxed);
+        }
+    }
+
+    let shape: Shape = "mm:4x6".parse().unwrap();
+    let chooser = Chooser::new(shape, every_phase(Heuristic::Entropy)).unwrap();
+    let n = shape.code_count() as u64;
+    for threads in [1, 3] {
+        let count = Count::default();
+        let mut codes = shape.all_codes();
+        let mut marks = vec![true; codes.len()];
+        let stats = walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &count).unwrap();
+        assert_eq!(stats.secrets, n);
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            n,
+            "walk, {threads} threads"
+        );
+
+        let count = Count::default();
+        let mut codes = shape.all_codes();
+        let mut marks = walk::sample_marks(n, 100, 7).unwrap();
+        walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &count).unwrap();
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            100,
+            "sample, {threads} threads"
+        );
+
+        let count = Count::default();
+        let (_, stats) = walk::encode(&chooser, &Scoped(threads), &count).unwrap();
+        assert_eq!(stats.secrets, n);
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            n,
+            "encode, {threads} threads"
+        );
+    }
+}

@@ -804,6 +804,61 @@ pub fn exact(shape: &Shape, set: &[Packed], others: &[Packed], bound: u32) -> (u
 mod tests {
     use super::*;
 
+    /// The options are one serde type: its JSON is the `options` object
+    /// the plan folders and `eval`'s rows have always had (the thresholds,
+    /// in this order, without the score and the first guess), and a file
+    /// written before `rollout` reads with no play-outs.
+    #[test]
+    fn the_options_are_one_serde_type() {
+        let shape: Shape = "moo:10x10".parse().unwrap();
+        let opts = Phased {
+            heuristic: Heuristic::Kooi,
+            exact_below: 5,
+            heuristic_below: 600,
+            extra: 30,
+            work: 7,
+            big_pool: 40,
+            big_sample: 900,
+            climb: 2,
+            first: Some(shape.parse("0123456789").unwrap()),
+            rollout: 3,
+            rollout_above: 5000,
+        };
+        let text = serde_json::to_string(&opts).unwrap();
+        let fields: Vec<&str> = text
+            .trim_matches(|c| c == '{' || c == '}')
+            .split(',')
+            .map(|f| f.split(':').next().unwrap().trim_matches('"'))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "exact_below",
+                "heuristic_below",
+                "extra",
+                "work",
+                "big_pool",
+                "big_sample",
+                "climb",
+                "rollout",
+                "rollout_above"
+            ]
+        );
+        let back: Phased = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            back,
+            Phased {
+                heuristic: Heuristic::Entropy,
+                first: None,
+                ..opts
+            }
+        );
+        let old = r#"{"exact_below":8,"heuristic_below":2000,"extra":200,"work":0,"big_pool":200,"big_sample":20000,"climb":4}"#;
+        let back: Phased = serde_json::from_str(old).unwrap();
+        assert_eq!((back.rollout, back.rollout_above), (0, 0));
+        assert_eq!(back.big_sample, 20_000);
+    }
+
     /// The first guess chosen on counted classes is the one the scan of
     /// every code listed chooses, for every score, on games with several
     /// patterns (and it needs no list: mm:8x16's first guess is chosen).

@@ -62,6 +62,7 @@ mod encode;
 mod header;
 mod list;
 pub mod shape;
+mod shape_show;
 #[cfg(test)]
 mod shape_tests;
 pub(crate) mod verify;

@@ -225,6 +225,16 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// The offset of the next byte read.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Goes on reading at `pos` (past the end: every read then fails).
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
     pub fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes, pos: 0 }
     }
