@@ -331,7 +331,7 @@ pub enum EncodeError {
 /// Writes the phased strategy's whole tree (every secret) as a tree file:
 /// objective heuristic, no cap, implied leaves, the header's statistics
 /// those of this walk (returned too). Holds every code once, a partition's
-/// scratch and the bytes ([`Shape::memory_bytes`] covers the codes);
+/// scratch and the bytes (`Shape::memory_bytes` covers the codes);
 /// `progress` is told the secrets solved. Fails as the walk does (a guess
 /// that does not split its set, more than 64 guesses), or when the file
 /// would not fit the 32-bit length field.

@@ -47,15 +47,16 @@
 //! - Reading never panics: a short, long, corrupted, foreign or newer file
 //!   gives a [`FormatError`] that names the problem.
 //!
-//! Submodules, along the bytes: `header` (framing, header, the size
-//! bound, bounded reading), `varint` and `crc` (the primitives), `encode`
-//! and `decode` (the body), `verify` (the header's claims against the
-//! independent checker). This module depends only on the game model and the
-//! tree type, never on the strategies or the search, so the player links
-//! nothing more. The frame, the header's fields, the varints and the
-//! comparison of claims are `pub(crate)` for `crate::tree::format::shape`, which
-//! writes and reads the same format for games of more than 65,535 codes
-//! (where the model's `Rules` and 16-bit codes do not reach).
+//! Submodules, along the bytes: [`wire`] (public: the varints, the frame,
+//! the header's claims, the length and CRC-32 seal: the one wire layer of
+//! every file), `header` (the header, the size bound, bounded reading),
+//! `encode` and `decode` (the body), `list` (a secret list), `verify` (the
+//! header's claims against the independent checker), [`shape`] (the same
+//! format for games of more than 65,535 codes, where the model's `Rules`
+//! and 16-bit codes do not reach: framed for the phased strategy's walk,
+//! read back with the shape alone; `shape_show` its JSON and picture).
+//! This module depends only on the game model and the tree type, never on
+//! the strategies or the search, so the player links nothing more.
 
 mod decode;
 mod encode;

@@ -1,5 +1,5 @@
 //! Tree files of games of any size (up to 2^32 codes, a
-//! [`Shape`](crate::model::shape::Shape)): the frame of such a file
+//! `model::shape::Shape`): the frame of such a file
 //! ([`frame`], which the phased strategy's walk writes its tree into), and
 //! a file read back (replayed, verified, printed as JSON, drawn) with the
 //! shape alone.

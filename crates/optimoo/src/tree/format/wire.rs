@@ -115,7 +115,7 @@ pub fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
 }
 
 /// Checks magic, version, length and checksum; returns the bytes before the
-/// checksum, for [`read_header`].
+/// checksum, for the header's reader.
 pub fn check_frame(bytes: &[u8]) -> Result<&[u8], FormatError> {
     let declared = check_start(bytes)?;
     if bytes.len() < declared {
