@@ -66,7 +66,7 @@ pub mod shape;
 mod shape_show;
 #[cfg(test)]
 mod shape_tests;
-pub(crate) mod verify;
+mod verify;
 pub mod wire;
 
 use std::path::Path;
@@ -372,7 +372,7 @@ impl TreeFile {
 
 /// Checks a [`Bound`] against its header and, when given, its tree (the
 /// invariants on [`Bound`]; without the tree, all but the paths' nodes).
-pub(crate) fn check_bound(h: &Header, tree: Option<&Tree>) -> Result<(), FormatError> {
+fn check_bound(h: &Header, tree: Option<&Tree>) -> Result<(), FormatError> {
     let Some(b) = &h.bound else { return Ok(()) };
     let malformed = |what: String| FormatError::Malformed { offset: 11, what };
     if h.objective != Objective::Average {

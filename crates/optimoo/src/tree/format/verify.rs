@@ -59,7 +59,7 @@ impl TreeFile {
 
 /// The error of a secret that needs `guesses` guesses, more than `cap`
 /// (for readers that replay without a [`crate::tree::Tree`]).
-pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyError {
+pub(super) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyError {
     VerifyError::Tree(TreeError::OverCap {
         secret,
         guesses,
@@ -73,7 +73,7 @@ pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyErro
 /// objectives the cap must be set and reached. That every secret is won
 /// within the cap is the replay's part. Shared by [`TreeFile::verify`]
 /// and the files of games over 65,535 codes (`crate::tree::format::shape`).
-pub(crate) fn check_claims(
+pub(super) fn check_claims(
     claimed: &Stats,
     objective: Objective,
     cap: Option<usize>,

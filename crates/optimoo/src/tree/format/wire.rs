@@ -220,8 +220,8 @@ pub fn varint_len(value: u64) -> usize {
 /// A cursor over the bytes of a file before its checksum; `pos` is the
 /// offset in the file.
 pub struct Reader<'a> {
-    pub(crate) bytes: &'a [u8],
-    pub(crate) pos: usize,
+    pub(super) bytes: &'a [u8],
+    pub(super) pos: usize,
 }
 
 impl<'a> Reader<'a> {
