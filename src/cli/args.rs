@@ -49,7 +49,7 @@ pub enum StrategyChoice {
     All,
     /// One heuristic.
     One(Heuristic),
-    /// The phased strategy (`optimoo::huge::phased`).
+    /// The phased strategy (`optimoo::heuristic::phased`).
     Phased,
 }
 

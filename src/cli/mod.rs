@@ -1,6 +1,6 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
-//! `folder`, `help`, `huge`, `memory`, `output`, `phased_plan`, `report`).
+//! `folder`, `help`, `memory`, `output`, `phased`, `phased_plan`, `report`).
 //!
 //! Help: `-h` gives each command's one-line summary and its options' first
 //! lines; `--help` the long text and examples ([`help`]). Each subcommand's
@@ -24,9 +24,9 @@ pub mod checkpoint;
 pub mod commands;
 pub mod folder;
 pub mod help;
-pub mod huge;
 pub mod memory;
 pub mod output;
+pub mod phased;
 pub mod phased_plan;
 pub mod report;
 pub use cli_common::secrets;

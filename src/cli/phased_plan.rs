@@ -23,16 +23,17 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
+use optimoo::heuristic::phased::walk;
+use optimoo::heuristic::phased::{Chooser, Phased};
 use optimoo::heuristic::Heuristic;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::walk::{self, Silent};
-use optimoo::huge::{Packed, Shape};
+use optimoo::model::shape::{Packed, Shape};
 use optimoo::model::Feedback;
+use optimoo::observe::Silent;
 use optimoo::tree::Stats;
 
 use super::checkpoint::Canon;
-use super::huge::{HugeRow, Options};
 use super::output::Output;
+use super::phased::PhasedRow;
 use crate::exit::say;
 
 /// The plan's file in DIR.
@@ -49,8 +50,9 @@ pub struct PlanFile {
     pub game: String,
     /// The score of the phased strategy.
     pub heuristic: String,
-    /// Its thresholds.
-    pub options: Options,
+    /// Its thresholds (the score and the first guess are the fields
+    /// beside them).
+    pub options: Phased,
     /// The first guess, if given.
     pub first: Option<String>,
     /// Play a sample of this many secrets (none: all).
@@ -181,9 +183,11 @@ impl PlanFile {
             Some(text) => Some(shape.parse(text)?),
             None => None,
         };
-        let opts = self
-            .options
-            .phased(self.heuristic.parse::<Heuristic>()?, first);
+        let opts = Phased {
+            heuristic: self.heuristic.parse::<Heuristic>()?,
+            first,
+            ..self.options
+        };
         Ok(Chooser::new(shape, opts)?)
     }
 
@@ -241,7 +245,7 @@ pub fn plan(
     let chooser = Chooser::new(shape, opts)?;
     // The cut walks every code (mm:8x16: 2^32 of them): stated, refused
     // when it does not fit, as `eval` refuses it.
-    super::huge::fit(
+    super::phased::fit(
         &format!(
             "memory: about {} needed to cut the {population} codes of {shape} into units",
             super::memory::show(shape.memory_bytes())
@@ -259,7 +263,7 @@ pub fn plan(
         kind: "phased-eval".into(),
         game: shape.to_string(),
         heuristic: opts.heuristic.name().into(),
-        options: Options::of(&opts),
+        options: opts,
         first: opts.first.map(|f| shape.format(f)),
         sample,
         seed,
@@ -387,11 +391,12 @@ fn walk_unit(
         .collect::<Result<Vec<_>, _>>()?;
     // The unit's codes listed and walked: stated, refused when they do
     // not fit (a plan names its units' sizes).
-    let need = shape
-        .list_bytes(unit.size)
-        .saturating_add(unit.size.saturating_mul(optimoo::huge::BYTES_PER_CODE));
+    let need = shape.list_bytes(unit.size).saturating_add(
+        unit.size
+            .saturating_mul(optimoo::model::shape::BYTES_PER_CODE),
+    );
     if need >= 256 << 20 {
-        super::huge::fit(
+        super::phased::fit(
             &format!(
                 "unit {u}: memory: about {} needed for its {} codes",
                 super::memory::show(need),
@@ -517,15 +522,16 @@ pub fn merge(dir: &Path, file: &PlanFile, json: bool) -> anyhow::Result<ExitCode
     if stats.secrets != want {
         bail!("the units solve {} secrets, not {want}", stats.secrets);
     }
-    let opts = file
-        .options
-        .phased(file.heuristic.parse::<Heuristic>()?, None);
-    let row = HugeRow::new(shape, &opts, &stats, file.sample.is_some(), seconds);
+    let opts = Phased {
+        heuristic: file.heuristic.parse::<Heuristic>()?,
+        ..file.options
+    };
+    let row = PhasedRow::new(shape, &opts, &stats, file.sample.is_some(), seconds);
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", serde_json::to_string(&row)?)?;
     } else {
-        writeln!(out, "{}", super::huge::HEADER)?;
+        writeln!(out, "{}", super::phased::HEADER)?;
         writeln!(out, "{row}")?;
     }
     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,7 @@
 //! The driver: runs the library's work on a rayon thread pool and shows its
 //! progress on the terminal. The library crate starts no thread and prints
 //! nothing; this layer supplies [`Rayon`] (an [`optimoo::exec::Parallel`])
-//! and [`progress::Terminal`] (an [`optimoo::search::observe::Observer`]).
+//! and [`progress::Terminal`] (an [`optimoo::observe::Observer`]).
 //!
 //! Invariant: the driver changes how fast and how visibly the work is done,
 //! never its result (the library's results do not depend on the runner).

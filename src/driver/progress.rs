@@ -1,6 +1,9 @@
-//! Progress of a search on the terminal: an indicatif spinner on stderr
-//! when it is a terminal, and with `--verbose` a line per solved class of
-//! the first guess.
+//! Progress of a long computation on the terminal, the one observer of
+//! the command line: for a search, an indicatif spinner on stderr when it
+//! is a terminal, and with `--verbose` a line per solved class of the first
+//! guess; for a walk of the phased strategy over secrets (`eval`, `export`
+//! on games of any size), a bar of the secrets solved with the time left
+//! ([`Terminal::secrets`]).
 //!
 //! Invariants: everything goes to stderr; class lines are written with
 //! `--verbose` only (above the spinner when there is one); nothing is
@@ -8,17 +11,20 @@
 //! stderr is ignored, never a panic.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use optimoo::search::observe::{ClassReport, Observer, Phase, Progress};
+use optimoo::observe::{ClassReport, Observer, Phase, Progress};
 
 use crate::exit::Lossy;
 
-/// Shows a search's progress on stderr.
+/// Shows a long computation's progress on stderr.
 pub struct Terminal {
     bar: Option<ProgressBar>,
     verbose: bool,
+    /// Secrets solved so far (a walk's bar).
+    solved: AtomicU64,
     /// Where lines go when no spinner is drawn (stderr; a buffer in tests).
     lines: Mutex<Lossy<Box<dyn Write + Send>>>,
 }
@@ -53,8 +59,36 @@ impl Terminal {
         Terminal {
             bar,
             verbose,
+            solved: AtomicU64::new(0),
             lines: Mutex::new(Lossy(lines)),
         }
+    }
+
+    /// A bar of `len` secrets solved, with the time left, drawn when `bar`
+    /// (stderr is a terminal and the output is not JSON): what a walk of
+    /// the phased strategy tells through [`Observer::solved`].
+    pub fn secrets(len: u64, bar: bool) -> Terminal {
+        let bar = bar.then(|| {
+            let bar = ProgressBar::new(len);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} secrets, {elapsed_precise} elapsed, about {eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        Terminal {
+            bar,
+            verbose: false,
+            solved: AtomicU64::new(0),
+            lines: Mutex::new(Lossy(Box::new(std::io::stderr()))),
+        }
+    }
+
+    /// The secrets solved so far, as [`Observer::solved`] added them.
+    pub fn solved_so_far(&self) -> u64 {
+        self.solved.load(Ordering::Relaxed)
     }
 
     /// A line above the spinner (or on stderr without one).
@@ -92,6 +126,13 @@ impl Observer for Terminal {
             bar.tick();
         }
     }
+
+    fn solved(&self, secrets: u64) {
+        let done = self.solved.fetch_add(secrets, Ordering::Relaxed) + secrets;
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
 }
 
 impl Drop for Terminal {
@@ -126,7 +167,7 @@ mod tests {
             guess: "0123".into(),
             answer: "0A1B".into(),
             secrets: 7,
-            outcome: Outcome::Exact(20),
+            outcome: Outcome::Exact(20).to_string(),
             seconds: 0.5,
             progress: Progress {
                 classes_done: 1,
@@ -151,6 +192,28 @@ mod tests {
             Terminal::with_lines(false, true, Box::new(loud.clone())).class_done(&report());
             let text = String::from_utf8(loud.0.lock().unwrap().clone()).unwrap();
             assert!(text.starts_with("0123 0A1B: 7 secrets, cost 20"), "{text}");
+        }
+    }
+
+    /// A walk's secrets add up, from any thread, with the bar drawn or
+    /// not; a bar that is not drawn writes nothing.
+    #[test]
+    fn secrets_add_up() {
+        for bar in [false, true] {
+            let t = Terminal::secrets(100, bar);
+            std::thread::scope(|s| {
+                for _ in 0..4 {
+                    s.spawn(|| {
+                        for _ in 0..5 {
+                            t.solved(3);
+                        }
+                    });
+                }
+            });
+            assert_eq!(t.solved_so_far(), 60, "bar {bar}");
+            if let Some(b) = &t.bar {
+                assert_eq!(b.position(), 60);
+            }
         }
     }
 }

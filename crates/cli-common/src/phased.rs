@@ -3,8 +3,8 @@
 //! `optimoo eval` and `moo` so that the player makes the moves `eval`
 //! measured. Defaults: docs/huge.md shows the measurement behind them.
 
+use optimoo::heuristic::phased::Phased;
 use optimoo::heuristic::Heuristic;
-use optimoo::huge::phased::Phased;
 
 /// The phased strategy's thresholds and pools.
 #[derive(Debug, Clone, clap::Args)]
@@ -73,13 +73,13 @@ impl PhasedArgs {
 }
 
 /// A game of any size: one the model handles, or a larger one
-/// (`optimoo::huge`), which only the phased and first strategies play.
+/// (`optimoo::model::shape`), which only the phased and first strategies play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AnyGame {
     /// At most 65,535 codes.
     Small(optimoo::model::Rules),
     /// More.
-    Huge(optimoo::huge::Shape),
+    Huge(optimoo::model::shape::Shape),
 }
 
 impl std::str::FromStr for AnyGame {
@@ -89,7 +89,7 @@ impl std::str::FromStr for AnyGame {
         match text.parse::<optimoo::model::Rules>() {
             Ok(rules) => Ok(AnyGame::Small(rules)),
             Err(optimoo::model::RulesError::TooLarge { .. }) => text
-                .parse::<optimoo::huge::Shape>()
+                .parse::<optimoo::model::shape::Shape>()
                 .map(AnyGame::Huge)
                 .map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),

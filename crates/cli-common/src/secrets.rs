@@ -86,7 +86,7 @@ pub fn read_tree(
 }
 
 /// [`read_tree`] of a file's bytes already read (bounded, e.g. by
-/// `optimoo::huge::file::read_file`).
+/// `optimoo::tree::format::shape::read_file`).
 pub fn read_tree_bytes(
     bytes: &[u8],
     list: &SecretArgs,

@@ -22,8 +22,8 @@ use optimoo::play::player::{self, PlayError, Player};
 use cli_common::exit;
 use cli_common::secrets::SecretArgs;
 
-mod huge;
 mod rank;
+mod shape;
 
 // EMBEDDED (data/moo-4x10-cap7.tree, if it existed at build time) and
 // SHIPPED (the minimal-total trees of data/, by name): see build.rs.
@@ -262,8 +262,10 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
     use cli_common::phased::AnyGame;
     let huge = match cli.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
-        Some(AnyGame::Small(rules)) if cli.phased => Some(optimoo::huge::Shape::from_rules(rules)?),
-        None if cli.phased => Some(optimoo::huge::Shape::from_rules(
+        Some(AnyGame::Small(rules)) if cli.phased => {
+            Some(optimoo::model::shape::Shape::from_rules(rules)?)
+        }
+        None if cli.phased => Some(optimoo::model::shape::Shape::from_rules(
             optimoo::model::Rules::standard(),
         )?),
         _ => None,
@@ -275,10 +277,10 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             ));
         }
         return match cli.command {
-            None | Some(Command::Play) => huge::play(shape),
-            Some(Command::Next { history }) => huge::next(shape, &history),
+            None | Some(Command::Play) => shape::play(shape),
+            Some(Command::Next { history }) => shape::next(shape, &history),
             Some(Command::Host { seed, adversarial }) => {
-                huge::host(shape, seed.unwrap_or_else(clock_seed), adversarial)
+                shape::host(shape, seed.unwrap_or_else(clock_seed), adversarial)
             }
             Some(Command::Rank {
                 history,
@@ -286,7 +288,7 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
                 json,
                 budget,
                 no_table: _,
-            }) => huge::rank(shape, &history, top, json, budget, start),
+            }) => shape::rank(shape, &history, top, json, budget, start),
             Some(_) => Err(anyhow!(
                 "{shape} has {} codes: over 65,535 moo plays, answers next, hosts and ranks \
                  (with bounds), nothing else",

@@ -1,12 +1,12 @@
 //! `moo --game G` for games over 65,535 codes: the phased strategy move by
-//! move (optimoo::huge has the strategy's tests; here the command), the
+//! move (optimoo::model::shape has the strategy's tests; here the command), the
 //! codemaker (`host`) and the ranking with bounds (`rank`; the bounds
-//! against exact values: optimoo::play::huge_rank's tests, and here
+//! against exact values: optimoo::play::shape_rank's tests, and here
 //! through the binary).
 
 use optimoo::exec::Sequential;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::{Packed, Shape};
+use optimoo::heuristic::phased::{Chooser, Phased};
+use optimoo::model::shape::{Packed, Shape};
 use optimoo::model::Feedback;
 use serde_json::Value;
 
@@ -259,7 +259,7 @@ fn the_host_answers_a_huge_game_truly() {
 /// A game both hosts can play: the same lines from the same seed, so a
 /// script reads both alike.
 #[test]
-fn the_huge_host_says_what_the_small_host_says() {
+fn the_shape_host_says_what_the_small_host_says() {
     let input = "left\n0123\n4567\nleft\n8901\nquit\n";
     let small = run(MOO, &["--game", "moo:4x10", "host", "--seed", "7"], input);
     let huge = run(
@@ -576,8 +576,8 @@ fn rank_after_a_first_answer_of_2a8b() {
 #[test]
 fn the_shipped_book_is_the_strategy() {
     use optimoo::exec::Scoped;
-    use optimoo::huge::book::Book;
-    use optimoo::huge::phased::{Chooser, Phased};
+    use optimoo::heuristic::phased::book::Book;
+    use optimoo::heuristic::phased::{Chooser, Phased};
     let par = Scoped(2);
     let mut books = 0;
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");

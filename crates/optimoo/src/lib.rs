@@ -2,12 +2,19 @@
 //! Mastermind, and the heuristics they are measured against.
 //!
 //! The data flows one way, one folder a step (docs/architecture.md):
-//! [`model`] (rules → codes and feedback → partitions) →
-//! [`heuristic`] strategies | the exact [`search`] → [`tree`] (the tree,
-//! its file, its pictures, the independent checker) → [`play`] (the player
+//! [`model`] (rules → codes and feedback → partitions; [`model::shape`]
+//! the codes and candidate sets of games of any size) → [`heuristic`]
+//! strategies (the phased strategy of games of any size among them,
+//! [`heuristic::phased`]) | the exact [`search`] → [`tree`] (the tree, its
+//! file, its pictures, the independent checker) → [`play`] (the player
 //! and the codemaker); beside `play`, the [`static_game`] (all guesses at
-//! once: its search and its checker). [`exec`] is how the search and the heuristics are
-//! told to spread work over threads; this crate starts none itself.
+//! once: its search and its checker). In the code the tree is below the
+//! strategies and the search that build it (they name it, it names only
+//! the model; crates/optimoo/tests/layers.rs checks every arrow, doc links
+//! too). [`exec`] is how the search and the heuristics are told to spread
+//! work over threads, [`observe`] how every long computation reports its
+//! progress, [`rng`] the one generator; this crate starts no thread and
+//! prints nothing itself.
 //!
 //! Each item has one path: the types of a folder are named from the folder
 //! (`optimoo::model::Game`, `optimoo::search::Config`,
@@ -49,8 +56,8 @@
 
 pub mod exec;
 pub mod heuristic;
-pub mod huge;
 pub mod model;
+pub mod observe;
 pub mod play;
 pub mod rng;
 pub mod search;

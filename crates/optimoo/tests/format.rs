@@ -5,7 +5,8 @@
 use optimoo::model::Feedback;
 use optimoo::model::Objective;
 use optimoo::model::{Game, Rules};
-use optimoo::tree::format::{crc32, Bound, FormatError, Header, TreeFile};
+use optimoo::tree::format::wire::crc32;
+use optimoo::tree::format::{Bound, FormatError, Header, TreeFile};
 use proptest::prelude::*;
 
 use crate::bad_files::{self, BadFile};
@@ -628,4 +629,31 @@ fn bad_bounds_are_refused() {
     let mut flagged = plain.clone();
     flagged[11] |= 8;
     assert!(TreeFile::from_bytes(&reseal(flagged), None).is_err());
+}
+
+/// The wire layer is one public module: a tree file's frame is checked,
+/// its claims read, and the file sealed again to the same bytes with its
+/// primitives alone (what the tree file of a shape is written with).
+#[test]
+fn the_wire_layer_frames_every_file() {
+    use optimoo::tree::format::wire;
+    let game = Game::new(Rules::mm(3, 3).unwrap());
+    let (file, bytes) = encoded(&game, &[0; 64]);
+    let content = wire::check_frame(&bytes).unwrap();
+    assert_eq!(content.len(), bytes.len() - wire::CHECKSUM);
+    assert_eq!(
+        wire::crc32(content).to_le_bytes(),
+        bytes[bytes.len() - wire::CHECKSUM..]
+    );
+    let mut r = wire::Reader::new(content);
+    r.seek(wire::FIXED_HEADER);
+    let (cap, stats) = wire::read_claims(&mut r).unwrap();
+    assert_eq!(cap, file.header.cap);
+    assert_eq!(stats, file.header.stats);
+
+    let mut again = Vec::new();
+    wire::write_fixed(&mut again, 3, 3, bytes[11], file.header.objective);
+    wire::write_claims(&mut again, cap, &stats);
+    again.extend_from_slice(&content[r.pos()..]);
+    assert_eq!(wire::seal(again).unwrap(), bytes);
 }

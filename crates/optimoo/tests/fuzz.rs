@@ -22,7 +22,8 @@ use std::sync::OnceLock;
 use optimoo::model::moves::{parse_history, parse_move};
 use optimoo::model::Objective;
 use optimoo::model::{Game, Rules};
-use optimoo::tree::format::{crc32, max_len, Header, TreeFile};
+use optimoo::tree::format::wire::crc32;
+use optimoo::tree::format::{max_len, Header, TreeFile};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 

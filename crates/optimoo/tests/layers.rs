@@ -1,51 +1,61 @@
 //! The library's layers (docs/architecture.md), checked on its sources: a
-//! folder names only the folders below it.
+//! unit names only the units of a lower rank, in code and in doc links,
+//! with no exception.
 //!
 //! ```text
-//! model  →  heuristic | search  →  huge | tree  →  play | static_game
+//! exec | rng | observe  →  model  →  tree  →  heuristic | search  →  play | static_game
 //! ```
 //!
-//! `static_game` (the static game's search and its checker, side by side)
-//! sits beside `play`; inside it the checker (check.rs) names nothing of
-//! the search (search.rs), so that it stays an independent check.
+//! The tools (exec.rs, rng.rs, observe.rs) name no folder; the model names
+//! only the tools; `tree` (the tree type, its file and the file of a shape,
+//! its pictures, its independent checker) names only the model, so the
+//! heuristics and the search, which build trees and write their files, may
+//! name all of it and the checker none of them; `heuristic` and `search`
+//! are peers: neither names the other. `static_game` (the static game's
+//! search and its checker, side by side) sits beside `play`; inside it the
+//! checker (check.rs) names nothing of the search (search.rs), so that it
+//! stays an independent check.
 //!
-//! `huge` (games of any size) builds on the heuristics' scores and names
-//! the tree type only, as `heuristic` and `search` do, with one exception:
-//! huge/file.rs, the tree files of games over 65,535 codes, writes the
-//! format of `tree::format` and draws the pictures of `tree::dot`, so it
-//! may name those two (they name only the model and the tree type: no
-//! cycle); huge/book.rs, the opening books, seals them with the tree
-//! format's CRC-32, so it may name `tree::format`.
-//! `heuristic` and `search` are peers: neither names the other. Both build
-//! trees, so they may name the tree *type* (`crate::tree::Node`, `Tree`,
-//! `Stats`, `MAX_DEPTH`, all in tree/mod.rs), not the rest of `tree` (its
-//! file, pictures, checker). `exec` and `rng` are tools any folder may use.
-//! Test code (files named `*tests.rs`, and everything after a file's first
-//! `#[cfg(test)]`) may compare any layer with any other; comments are not
-//! code.
+//! What counts as naming: `crate::UNIT` in code, and in doc comments an
+//! intra-doc link whose path starts at a unit (`[`crate::search::Cost`]`,
+//! `[`search`]`, `[text](crate::search)`, `[x]: crate::search`), `super::`
+//! paths resolved from the file's module. Test code (files named
+//! `*tests.rs`, and everything after a file's first `#[cfg(test)]`) may
+//! compare any layer with any other; plain comments and text in backquotes
+//! that is not a link are not code.
+//!
+//! docs/architecture.md stays true: it draws this order, names every
+//! folder of the library (and every file beside them), and names no folder
+//! that is not there.
 
 use std::path::{Path, PathBuf};
 
-/// The folders in order; a folder may name those of a lower rank.
-const RANKS: [(&str, u8); 7] = [
-    ("model", 0),
-    ("heuristic", 1),
-    ("search", 1),
-    ("huge", 2),
+/// The units in order; a unit may name those of a lower rank. A name
+/// ending in `.rs` is a file beside the folders.
+const RANKS: [(&str, u8); 10] = [
+    ("exec.rs", 0),
+    ("rng.rs", 0),
+    ("observe.rs", 0),
+    ("model", 1),
     ("tree", 2),
-    ("play", 3),
-    ("static_game", 3),
+    ("heuristic", 3),
+    ("search", 3),
+    ("play", 4),
+    ("static_game", 4),
+    // The crate root names every unit, as it must to declare them.
+    ("lib.rs", 5),
 ];
 
-/// What a lower folder may name of `tree`: the tree type of tree/mod.rs.
-const TREE_TYPES: [&str; 4] = ["Node", "Tree", "Stats", "MAX_DEPTH"];
+/// The unit a path's first segment names, if any.
+fn unit(segment: &str) -> Option<(&'static str, u8)> {
+    RANKS
+        .iter()
+        .find(|(u, _)| u.trim_end_matches(".rs") == segment)
+        .copied()
+}
 
-/// The files of `huge` that may name more of `tree`, and what.
-const HUGE_FILES: [(&str, &[&str]); 2] =
-    [("file.rs", &["format", "dot"]), ("book.rs", &["format"])];
-
-fn rank(folder: &str) -> Option<u8> {
-    RANKS.iter().find(|(f, _)| *f == folder).map(|r| r.1)
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -59,8 +69,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The product code of a file: test code and comments left out.
-fn product_code(path: &Path) -> String {
+/// The text of a file before its first `#[cfg(test)]` (none for a file
+/// of tests).
+fn product_text(path: &Path) -> String {
     if path
         .file_name()
         .unwrap()
@@ -71,10 +82,14 @@ fn product_code(path: &Path) -> String {
         return String::new();
     }
     let text = std::fs::read_to_string(path).unwrap();
-    let text = match text.find("#[cfg(test)]") {
-        Some(i) => &text[..i],
-        None => &text[..],
-    };
+    match text.find("#[cfg(test)]") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// The product code of a text: comments left out.
+fn code_of(text: &str) -> String {
     text.lines()
         .map(|l| match l.find("//") {
             Some(i) => &l[..i],
@@ -84,7 +99,28 @@ fn product_code(path: &Path) -> String {
         .join("\n")
 }
 
-/// Every `crate::FOLDER` a text names, with what follows it.
+/// The doc comments of a text (`///`, `//!`), without their markers, code
+/// blocks left out.
+fn docs_of(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        let l = line.trim_start();
+        let Some(doc) = l.strip_prefix("///").or_else(|| l.strip_prefix("//!")) else {
+            continue;
+        };
+        if doc.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            out.push(doc.to_string());
+        }
+    }
+    out
+}
+
+/// Every `crate::UNIT` a text names, with what follows it.
 fn named(code: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut rest = code;
@@ -100,75 +136,151 @@ fn named(code: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Whether `after` (the text after `crate::tree`) names one of the
-/// modules `allowed` (`crate::tree::format::...`).
-fn tree_module(after: &str, allowed: &[&str]) -> bool {
-    let after = after.trim_start_matches("::");
-    let end = after
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(after.len());
-    allowed.contains(&&after[..end])
+/// The targets of the intra-doc links of a doc line: `[`path`]`,
+/// `[text](path)` and `[text]: path` (web addresses and anchors left out).
+fn link_targets(doc: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes = doc.as_bytes();
+    let mut i = 0;
+    while let Some(open) = doc[i..].find('[').map(|o| o + i) {
+        let Some(close) = doc[open..].find(']').map(|c| c + open) else {
+            break;
+        };
+        let inner = &doc[open + 1..close];
+        let next = bytes.get(close + 1).copied();
+        if next == Some(b'(') {
+            if let Some(end) = doc[close..].find(')') {
+                out.push(doc[close + 2..close + end].to_string());
+            }
+        } else if next == Some(b':') {
+            out.push(doc[close + 2..].trim().to_string());
+        } else if inner.len() > 2 && inner.starts_with('`') && inner.ends_with('`') {
+            out.push(inner[1..inner.len() - 1].to_string());
+        }
+        i = close + 1;
+    }
+    out.retain(|t| !t.contains("://") && !t.starts_with('#') && !t.is_empty());
+    out
 }
 
-/// Whether `after` (the text after `crate::tree`) names only the tree type.
-fn tree_type_only(after: &str) -> bool {
-    let after = after.trim_start_matches("::");
-    let names: Vec<&str> = if let Some(inner) = after.strip_prefix('{') {
-        inner
-            .split('}')
-            .next()
-            .unwrap_or("")
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .collect()
+/// The module path of a file: `src/tree/format/shape.rs` is
+/// `["tree", "format", "shape"]`, a `mod.rs` its folder.
+fn module_of(file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src()).unwrap();
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_str().unwrap().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+/// Whether `name` is a module beside `file` (a local name, not a unit).
+fn local_module(file: &Path, name: &str) -> bool {
+    let dir = if file.file_name().is_some_and(|n| n == "mod.rs") {
+        file.parent().unwrap().to_path_buf()
     } else {
-        let end = after
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
-        vec![&after[..end]]
+        file.with_extension("")
     };
-    names.iter().all(|n| TREE_TYPES.contains(n))
+    let beside = file.parent().unwrap();
+    file.parent() != Some(src().as_path())
+        && [
+            dir.join(format!("{name}.rs")),
+            dir.join(name),
+            beside.join(format!("{name}.rs")),
+        ]
+        .iter()
+        .any(|p| p.exists())
 }
 
-#[test]
-fn no_folder_names_a_higher_one() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut violations = Vec::new();
-    for (folder, own) in RANKS {
-        let mut files = Vec::new();
-        rust_files(&src.join(folder), &mut files);
-        assert!(!files.is_empty(), "{folder}: no sources");
-        for file in files {
-            let name = file.file_name().and_then(|n| n.to_str());
-            let huge_file = HUGE_FILES
-                .iter()
-                .find(|(f, _)| folder == "huge" && name == Some(*f))
-                .map(|(_, modules)| *modules);
-            for (other, after) in named(&product_code(&file)) {
-                let Some(theirs) = rank(&other) else {
-                    continue; // exec, rng, or the crate root
-                };
-                let ok = other == folder
-                    || theirs < own
-                    || (other == "tree"
-                        && (own == 1 || folder == "huge")
-                        && tree_type_only(&after))
-                    || (other == "tree" && huge_file.is_some_and(|m| tree_module(&after, m)));
-                if !ok {
-                    violations.push(format!(
-                        "{}: names crate::{other}{}",
-                        file.strip_prefix(&src).unwrap().display(),
-                        after.lines().next().unwrap_or("")
-                    ));
+/// The unit a doc link's target names from `file`, if any: `crate::`
+/// paths, `super::` paths resolved, and first segments that are a unit's
+/// name and no module beside the file.
+fn link_unit(file: &Path, target: &str) -> Option<String> {
+    let mut t = target.trim();
+    if let Some(at) = t.find('@') {
+        t = &t[at + 1..];
+    }
+    let t = t.trim_end_matches("()").trim_end_matches('!');
+    let mut segments: Vec<&str> = t.split("::").collect();
+    if segments.first() == Some(&"crate") {
+        segments.remove(0);
+    } else if segments.first() == Some(&"super") {
+        let mut module = module_of(file);
+        while segments.first() == Some(&"super") {
+            segments.remove(0);
+            module.pop();
+        }
+        if let Some(top) = module.first() {
+            return Some(top.clone());
+        }
+    } else if segments
+        .first()
+        .is_some_and(|first| local_module(file, first))
+    {
+        return None;
+    }
+    let first = segments.first()?;
+    unit(first).map(|(u, _)| u.trim_end_matches(".rs").to_string())
+}
+
+/// The unit a file belongs to.
+fn unit_of(file: &Path) -> (&'static str, u8) {
+    let rel = file.strip_prefix(src()).unwrap();
+    let first = rel.iter().next().unwrap().to_str().unwrap();
+    unit(first.trim_end_matches(".rs"))
+        .unwrap_or_else(|| panic!("{}: in no unit of RANKS", rel.display()))
+}
+
+/// Every arrow against the layers in the product text of `file`.
+fn violations(file: &Path, text: &str) -> Vec<String> {
+    let (own_unit, own) = unit_of(file);
+    let own_name = own_unit.trim_end_matches(".rs");
+    let rel = file.strip_prefix(src()).unwrap().display().to_string();
+    let mut out = Vec::new();
+    for (other, after) in named(&code_of(text)) {
+        if let Some((_, theirs)) = unit(&other) {
+            if other != own_name && theirs >= own {
+                let after = after.lines().next().unwrap_or("");
+                out.push(format!("{rel}: names crate::{other}{after}"));
+            }
+        }
+    }
+    for doc in docs_of(text) {
+        for target in link_targets(&doc) {
+            if let Some(other) = link_unit(file, &target) {
+                let theirs = unit(&other).unwrap().1;
+                if other != own_name && theirs >= own {
+                    out.push(format!("{rel}: a doc link to {target}"));
                 }
             }
         }
     }
+    out
+}
+
+#[test]
+fn no_unit_names_a_higher_one() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut seen = Vec::new();
+    let mut found = Vec::new();
+    for file in &files {
+        let (unit, _) = unit_of(file);
+        if !seen.contains(&unit) {
+            seen.push(unit);
+        }
+        found.extend(violations(file, &product_text(file)));
+    }
+    for (unit, _) in RANKS {
+        assert!(seen.contains(&unit), "{unit}: no sources");
+    }
     assert!(
-        violations.is_empty(),
+        found.is_empty(),
         "arrows against the layers:\n{}",
-        violations.join("\n")
+        found.join("\n")
     );
 }
 
@@ -185,8 +297,8 @@ fn names_static_search(code: &str) -> bool {
 
 #[test]
 fn the_static_checker_names_nothing_of_the_search() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/static_game");
-    let checker = product_code(&dir.join("check.rs"));
+    let dir = src().join("static_game");
+    let checker = code_of(&product_text(&dir.join("check.rs")));
     assert!(checker.contains("fn check_static"), "the checker moved");
     assert!(
         !names_static_search(&checker),
@@ -199,18 +311,127 @@ fn the_static_checker_names_nothing_of_the_search() {
     assert!(!names_static_search("super::searcher"));
 }
 
-/// The checker itself: it sees an arrow against the layers.
+/// The check itself: it sees an arrow against the layers, in code and in
+/// doc links, and leaves comments, plain text and local names alone.
 #[test]
 fn the_check_sees_violations() {
     let found = named("use crate::heuristic::Heuristic;\nlet x = crate::tree::format::read(b);");
     assert_eq!(found[0].0, "heuristic");
     assert_eq!(found[1].0, "tree");
-    assert!(!tree_type_only(&found[1].1));
-    assert!(tree_type_only("::{Node, Tree};"));
-    assert!(tree_type_only("::Node;"));
-    assert!(!tree_type_only("::{Node, check};"));
-    assert!(tree_module("::format::crc32;", HUGE_FILES[0].1));
-    assert!(tree_module("::dot::preamble(", HUGE_FILES[0].1));
-    assert!(!tree_module("::check::check(", HUGE_FILES[0].1));
-    assert!(!tree_module("::formatted::x", HUGE_FILES[0].1));
+
+    let model = src().join("model/objective.rs");
+    let tree = src().join("tree/format/shape.rs");
+    let play = src().join("play/player.rs");
+    let arrows = |file: &Path, text: &str| violations(file, text).len();
+    // Code: up is an arrow, down is not; comments are not code.
+    assert_eq!(arrows(&model, "use crate::search::Cost;\n"), 1);
+    assert_eq!(arrows(&tree, "use crate::heuristic::Heuristic;\n"), 1);
+    assert_eq!(arrows(&tree, "use crate::model::Rules;\n"), 0);
+    assert_eq!(arrows(&play, "use crate::search::solve;\n"), 0);
+    assert_eq!(arrows(&model, "// crate::search::Cost\n"), 0);
+    // Peers name neither each other.
+    let heuristic = src().join("heuristic/mod.rs");
+    assert_eq!(arrows(&heuristic, "use crate::search::Config;\n"), 1);
+    // A tool names no folder.
+    let observe = src().join("observe.rs");
+    assert_eq!(arrows(&observe, "use crate::search::Outcome;\n"), 1);
+    // Doc links, in every form, are arrows too; text in backquotes is not.
+    for doc in [
+        "//! turns it into costs ([`crate::search::bound::Cost`]).\n",
+        "/// see [`search`].\n",
+        "/// see [`search::Config`].\n",
+        "/// see [the search](crate::search).\n",
+        "/// see [the search](mod@crate::search).\n",
+        "/// see [Cost].\n///\n/// [Cost]: crate::search::Cost\n",
+    ] {
+        assert_eq!(arrows(&model, doc), 1, "{doc}");
+    }
+    assert_eq!(arrows(&model, "/// the search (`crate::search`).\n"), 0);
+    assert_eq!(
+        arrows(&model, "/// [`Rules`] and [`crate::model::Game`]\n"),
+        0
+    );
+    assert_eq!(arrows(&model, "/// ```\n/// [`search`]\n/// ```\n"), 0);
+    assert_eq!(arrows(&model, "/// <https://example.com/search>\n"), 0);
+    // `super::` climbs out of the folder; a module beside the file named
+    // like a unit is local (static_game::search).
+    let packed = src().join("model/shape/packed.rs");
+    assert_eq!(arrows(&packed, "/// [`super::counted`]\n"), 0);
+    let check = src().join("static_game/check.rs");
+    assert_eq!(arrows(&check, "/// [`search`] and [`super::search`]\n"), 0);
+    assert_eq!(arrows(&check, "/// [`crate::search`]\n"), 0);
+    assert_eq!(arrows(&tree, "/// [`crate::search`]\n"), 1);
+}
+
+/// The library folder by folder, as docs/architecture.md draws it.
+fn architecture() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/architecture.md");
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn the_architecture_doc_is_true() {
+    let doc = architecture();
+    // The order of the layers, as RANKS has it.
+    let mut ranks: Vec<Vec<&str>> = Vec::new();
+    for (unit, rank) in RANKS {
+        if unit == "lib.rs" {
+            continue;
+        }
+        let name = unit.trim_end_matches(".rs");
+        match ranks.get_mut(rank as usize) {
+            Some(level) => level.push(name),
+            None => ranks.push(vec![name]),
+        }
+    }
+    let order = ranks
+        .iter()
+        .map(|level| level.join(" | "))
+        .collect::<Vec<_>>()
+        .join("  →  ");
+    assert!(
+        doc.contains(&order),
+        "docs/architecture.md does not draw the layers `{order}`"
+    );
+    // Every folder of the library (at any depth) and every file beside
+    // the folders is named.
+    let mut missing = Vec::new();
+    let mut dirs = vec![src()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(src()).unwrap().display().to_string();
+            if path.is_dir() {
+                if !doc.contains(&format!("`{rel}/`")) {
+                    missing.push(format!("`{rel}/`"));
+                }
+                dirs.push(path);
+            } else if dir == src() && rel != "lib.rs" && !doc.contains(&format!("`{rel}`")) {
+                missing.push(format!("`{rel}`"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md does not name {}",
+        missing.join(", ")
+    );
+    // Every folder its table of the library names is there.
+    let table = doc
+        .split("## The library, folder by folder")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the library's table");
+    let mut stale = Vec::new();
+    for row in table.lines().filter(|l| l.starts_with("| `")) {
+        let name = row[3..].split('`').next().unwrap();
+        if !src().join(name.trim_end_matches('/')).exists() {
+            stale.push(name.to_string());
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "docs/architecture.md names what is not there: {}",
+        stale.join(", ")
+    );
 }

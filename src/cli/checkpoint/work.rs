@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::bail;
 use rayon::prelude::*;
 
-use optimoo::search::observe::Silent;
+use optimoo::observe::Silent;
 use optimoo::search::plan::{self, UnitResult};
 use optimoo::search::Driver;
 use optimoo::search::Outcome;

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let huge = match args.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
         _ if args.strategy == StrategyChoice::Phased => Some(
-            optimoo::huge::Shape::from_rules(match args.game {
+            optimoo::model::shape::Shape::from_rules(match args.game {
                 Some(AnyGame::Small(rules)) => rules,
                 _ => Rules::standard(),
             })
@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The huge path: `first` and `phased` on any game, every secret or a
 /// sample (cli/huge.rs).
-fn run_huge(args: Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
+fn run_huge(args: Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<ExitCode> {
     if args.list.secrets.is_some() {
         anyhow::bail!("--secrets: the phased strategy plays whole games (moo:KxN, mm:KxN)");
     }
@@ -177,7 +177,7 @@ fn run_huge(args: Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode>
             }
         })
         .collect();
-    crate::cli::huge::run(crate::cli::huge::Request {
+    crate::cli::phased::run(crate::cli::phased::Request {
         shape,
         strategies,
         phased,

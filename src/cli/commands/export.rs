@@ -4,7 +4,7 @@
 //! The tree is replayed over every secret before it is written; a tree that
 //! does not play correctly is not written (exit code 1). A tree file of a
 //! game over 65,535 codes (and the phased strategy of such a game) is
-//! exported from its bytes by `huge::file`, streamed: JSON, a picture, or
+//! exported from its bytes by `tree::format::shape`, streamed: JSON, a picture, or
 //! the file again; no page (the page holds the whole tree in the browser).
 
 use std::io::{BufWriter, IsTerminal, Write};
@@ -17,13 +17,14 @@ use crate::cli::args::{AnyGame, StrategyOptions};
 use crate::cli::output::Output;
 use crate::cli::EXIT_NEGATIVE;
 use clap::builder::TypedValueParser;
+use optimoo::heuristic::phased::walk;
+use optimoo::heuristic::phased::Chooser;
 use optimoo::heuristic::{self, Heuristic, Named};
-use optimoo::huge::file;
-use optimoo::huge::phased::Chooser;
-use optimoo::huge::{walk, Shape};
+use optimoo::model::shape::Shape;
 use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
+use optimoo::tree::format::shape as shape_file;
 use optimoo::tree::format::{Bound, TreeFile};
 use optimoo::tree::Tree;
 use optimoo::tree::{dot, html};
@@ -92,7 +93,7 @@ pub struct Args {
 pub enum Strategy {
     /// A heuristic's tree (`heuristic::build_tree`).
     Heuristic(Heuristic),
-    /// The phased strategy's (`huge::phased`).
+    /// The phased strategy's (`heuristic::phased`).
     Phased,
 }
 
@@ -144,9 +145,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let output = args.output.as_deref().map(Output::create).transpose()?;
     let (game, tree, what, objective, cap, bound) = match &args.file {
         Some(path) => {
-            let bytes =
-                file::read_file(path).with_context(|| format!("reading {}", path.display()))?;
-            if let Some(shape) = file::huge_game(&bytes) {
+            let bytes = shape_file::read_file(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            if let Some(shape) = shape_file::huge_game(&bytes) {
                 let what = path.display().to_string();
                 return export_huge(&args, output, shape, &bytes, &what, None);
             }
@@ -249,11 +250,13 @@ fn export_phased(
         if args.format == Format::Html {
             bail!("{}", html_refused(shape));
         }
-        fit_codes(shape, 2 * file::max_len(shape), " and its tree file")?;
-        let bar =
-            crate::cli::huge::Bar::new(shape.code_count() as u64, std::io::stderr().is_terminal());
-        let (bytes, _) = file::encode(&chooser, &crate::driver::Rayon, &bar)?;
-        bar.finish();
+        fit_codes(shape, 2 * shape_file::max_len(shape), " and its tree file")?;
+        let bar = crate::driver::progress::Terminal::secrets(
+            shape.code_count() as u64,
+            std::io::stderr().is_terminal(),
+        );
+        let (bytes, _) = walk::encode(&chooser, &crate::driver::Rayon, &bar)?;
+        drop(bar);
         return export_huge(
             args,
             output,
@@ -294,11 +297,12 @@ fn export_book(
     let shape = chooser.shape();
     fit_codes(shape, 0, "")?;
     let show = std::io::stderr().is_terminal();
-    let book = optimoo::huge::book::build(chooser, depth, &crate::driver::Rayon, &|n| {
-        if show {
-            eprint!("\r{n} nodes");
-        }
-    });
+    let book =
+        optimoo::heuristic::phased::book::build(chooser, depth, &crate::driver::Rayon, &|n| {
+            if show {
+                eprint!("\r{n} nodes");
+            }
+        });
     if show {
         eprintln!();
     }
@@ -310,7 +314,7 @@ fn export_book(
 /// they are for), and refuses the work when it does not fit.
 fn fit_codes(shape: Shape, more: u64, what: &str) -> anyhow::Result<()> {
     let need = shape.memory_bytes() + more;
-    crate::cli::huge::fit(
+    crate::cli::phased::fit(
         &format!(
             "memory: about {} needed for the {} codes of {shape}{what}",
             crate::cli::memory::show(need),
@@ -378,7 +382,7 @@ fn export_huge(
     if args.format == Format::Html {
         bail!("{}", html_refused(shape));
     }
-    let replay = crate::cli::huge::replay_file(shape, bytes, &args.list)?;
+    let replay = crate::cli::phased::replay_file(shape, bytes, &args.list)?;
     let h = &replay.header;
     if let (Some((secret, guesses)), Some(cap)) = (replay.over_cap, h.cap) {
         crate::exit::say_error("optimoo", &format!(
@@ -394,10 +398,10 @@ fn export_huge(
     stream(format, output, &mut |w| {
         match format {
             Format::Json => {
-                file::write_json(bytes, w)?;
+                shape_file::write_json(bytes, w)?;
             }
             Format::Dot => {
-                file::write_dot(bytes, &caption, depth, w)?;
+                shape_file::write_dot(bytes, &caption, depth, w)?;
             }
             Format::Tree => w.write_all(&replay.rewrite(bytes)?)?,
             Format::Html => bail!("{}", html_refused(shape)),

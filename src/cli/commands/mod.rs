@@ -25,7 +25,7 @@ mod tests {
 
     /// Subcommands are leaves: no subcommand's module names another's
     /// (what they share is in `args`, `checkpoint`, `report`, `memory`,
-    /// `output`, `folder`, `huge`, `phased_plan`).
+    /// `output`, `folder`, `phased`, `phased_plan`).
     #[test]
     fn subcommands_are_leaves() {
         let sources = [
@@ -56,7 +56,7 @@ mod tests {
             include_str!("../checkpoint/merge.rs"),
             include_str!("../checkpoint/audit.rs"),
             include_str!("../checkpoint/solve.rs"),
-            include_str!("../huge.rs"),
+            include_str!("../phased.rs"),
             include_str!("../phased_plan.rs"),
         ];
         for (name, text) in sources {

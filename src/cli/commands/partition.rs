@@ -72,8 +72,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `partition` on a game of more than 65,535 codes.
-fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode> {
-    let most = optimoo::huge::MAX_MOVES;
+fn run_huge(args: &Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<ExitCode> {
+    let most = optimoo::model::shape::MAX_MOVES;
     if args.history.len() > most {
         anyhow::bail!(
             "{} moves: a history of {shape} has at most {most} (no game needs more)",
@@ -96,12 +96,12 @@ fn run_huge(args: &Args, shape: optimoo::huge::Shape) -> anyhow::Result<ExitCode
     // Counted, not listed, when the history allows it (bounded memory:
     // mm:8x16's 2^32 codes would take 96 GiB as a list); else listed,
     // its memory stated first and refused when it does not fit.
-    let counts = match optimoo::huge::counted::split(shape, &history, guess) {
+    let counts = match optimoo::model::shape::counted::split(shape, &history, guess) {
         Some(counts) => counts,
         None => {
-            let bound = optimoo::huge::counted::len_at_most(shape, &history);
+            let bound = optimoo::model::shape::counted::len_at_most(shape, &history);
             let need = shape.list_bytes(bound);
-            crate::cli::huge::fit(
+            crate::cli::phased::fit(
                 &format!(
                     "memory: about {} needed to list the up to {bound} secrets of {shape} \
                      left after {} moves",

@@ -145,8 +145,8 @@ fn plan_phased(args: Args) -> anyhow::Result<ExitCode> {
     }
     let shape = match args.target.game {
         Some(AnyGame::Huge(shape)) => shape,
-        Some(AnyGame::Small(rules)) => optimoo::huge::Shape::from_rules(rules)?,
-        None => optimoo::huge::Shape::from_rules(optimoo::model::Rules::standard())?,
+        Some(AnyGame::Small(rules)) => optimoo::model::shape::Shape::from_rules(rules)?,
+        None => optimoo::model::shape::Shape::from_rules(optimoo::model::Rules::standard())?,
     };
     let threads = driver::check_threads(args.threads)?;
     let pool = driver::pool(threads)?;

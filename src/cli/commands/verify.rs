@@ -92,12 +92,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         }
-        let read = optimoo::huge::file::read_file(path)
+        let read = optimoo::tree::format::shape::read_file(path)
             .map_err(anyhow::Error::from)
-            .and_then(|bytes| match optimoo::huge::file::huge_game(&bytes) {
-                Some(shape) => Ok(Err((shape, bytes))),
-                None => crate::cli::secrets::read_tree_bytes(&bytes, &args.list).map(Ok),
-            });
+            .and_then(
+                |bytes| match optimoo::tree::format::shape::huge_game(&bytes) {
+                    Some(shape) => Ok(Err((shape, bytes))),
+                    None => crate::cli::secrets::read_tree_bytes(&bytes, &args.list).map(Ok),
+                },
+            );
         let (game, file) = match read {
             Ok(Ok(read)) => read,
             Ok(Err((shape, bytes))) => {
@@ -148,17 +150,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Verifies the tree file of a game over 65,535 codes (`bytes`, read
 /// bounded): the memory of the replay stated and refused when it does not
 /// fit, every secret replayed with the game's own answers
-/// (`huge::file::replay`), the header's claims compared; writes `ok` or
+/// (`tree::format::shape::replay`), the header's claims compared; writes `ok` or
 /// `FAILED` and returns the exit code (0 or 1). An unreadable or corrupt
 /// file, a secret list or too little memory is an error.
 fn verify_huge(
     out: &mut impl Write,
     shown: &str,
-    shape: optimoo::huge::Shape,
+    shape: optimoo::model::shape::Shape,
     bytes: &[u8],
     list: &crate::cli::secrets::SecretArgs,
 ) -> anyhow::Result<u8> {
-    let replay = crate::cli::huge::replay_file(shape, bytes, list)?;
+    let replay = crate::cli::phased::replay_file(shape, bytes, list)?;
     let h = &replay.header;
     match replay.check() {
         Ok(()) => {

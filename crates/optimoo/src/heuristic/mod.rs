@@ -100,10 +100,13 @@
 //! This file: the names, options and entry points. `build` (the tree and
 //! its shared context), `score` (scores and the scan of the pool), `pool`
 //! (orbit representatives and seed 000's enumeration), `entropy` (exact
-//! ties of entropy scores).
+//! ties of entropy scores); `phased/` the phased strategy of games of any
+//! size (its guess, its walk over every secret and its tree file, its
+//! opening book), public as [`phased`].
 
 mod build;
-pub(crate) mod entropy;
+mod entropy;
+pub mod phased;
 mod pool;
 mod score;
 

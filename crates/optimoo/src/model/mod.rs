@@ -16,6 +16,10 @@
 //! - [`partition`]: how a guess splits a set of secrets into answer classes.
 //! - [`moves`]: the one parser of `GUESS:ANSWER` moves and histories.
 //! - [`secrets`]: secret lists (word games), their alphabet and guess mode.
+//! - [`shape`]: games of any size (up to 2^32 codes), the second
+//!   representation of codes and candidate sets: [`shape::Shape`] and its
+//!   [`shape::Packed`] codes, sets listed and partitioned in place, or
+//!   counted without listing ([`shape::counted`]).
 //!
 //! Inside the crate: `signature` (feedback by bit signatures, for replaying
 //! trees without the table), `echo` (user text as messages show it),
@@ -38,6 +42,7 @@ pub(crate) mod objective;
 pub mod partition;
 pub(crate) mod rules;
 pub mod secrets;
+pub mod shape;
 pub(crate) mod signature;
 pub(crate) mod symmetry;
 

@@ -1,5 +1,6 @@
 //! What a strategy is chosen for: the one objective type of the tool. The
-//! search turns it into how costs add up ([`crate::search::bound::Cost`]);
+//! search turns it into how costs add up (the search's `Cost`: the model
+//! names nothing above it);
 //! a tree file records it in one header byte.
 //!
 //! Invariant: the byte values are fixed by the file format (docs/format.md)

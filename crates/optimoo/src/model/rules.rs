@@ -163,7 +163,7 @@ impl FromStr for Rules {
 
 /// Reads `moo:KxN` or `mm:KxN` (any case, spaces around): positions,
 /// symbols and repeats, unchecked; the one reader of game names (the
-/// games of any size of `crate::huge` read theirs here too).
+/// games of any size of `crate::model::shape` read theirs here too).
 pub fn parse_preset(text: &str) -> Option<(usize, usize, bool)> {
     let lower = text.trim().to_ascii_lowercase();
     let (kind, size) = lower.split_once(':')?;

@@ -7,9 +7,9 @@
 //! says it of a game of any size in the same words, so a game both can
 //! describe gets the same line from both.
 
-use crate::huge::Shape;
 use crate::model::code::Code;
 use crate::model::game::Game;
+use crate::model::shape::Shape;
 
 /// What an answer says, in words.
 pub const ANSWERS: &str = "Each guess is answered xAyB: A counts the symbols that are right \

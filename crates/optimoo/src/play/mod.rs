@@ -9,15 +9,20 @@
 //! (`moo duel`), [`best_response`] the exact best response to an
 //! opponent's tree (a per-guess cost search) and the challenge's rules
 //! ([`best_response::Rule`], [`best_response::Seat`], the exact values).
-//! For games of more than 65,535 codes ([`crate::huge`]), [`huge_host`] is
-//! the codemaker (through [`host`]'s conversation) and [`huge_rank`] lists
-//! the phased strategy's best guesses with bounds on their values.
+//! Each has its kind for games of any size ([`crate::model::shape`]),
+//! chosen by the size of the game (a game of more than 65,535 codes has
+//! no model `Game`, no tree file the model reads, no exact value):
+//! [`shape_host`] is their codemaker (through [`host`]'s conversation),
+//! [`shape_rank`] lists the phased strategy's best guesses with bounds on
+//! their values, and their player is the phased strategy itself
+//! ([`crate::heuristic::phased`], with its opening book).
 //! Inside the crate, `input` reads lines with a length cap and `opening`
 //! holds the shipped values of the standard game's second moves.
 //!
 //! Invariant: nothing here starts a thread or draws progress (the work of
-//! huge games runs on the caller's `exec::Parallel`); the `moo` binary
-//! links this folder, the model, the tree file and `huge` only.
+//! games of any size runs on the caller's `exec::Parallel`); the `moo`
+//! binary links this folder, the model, the tree file and the phased
+//! strategy only.
 
 pub mod analyze;
 pub mod best_response;
@@ -25,8 +30,6 @@ pub mod codebreaker;
 pub mod duel;
 pub mod explain;
 pub mod host;
-pub mod huge_host;
-pub mod huge_rank;
 pub(crate) mod input;
 pub(crate) mod opening;
 pub mod player;
@@ -34,3 +37,5 @@ pub mod rank;
 #[cfg(test)]
 mod rank_tests;
 pub mod report;
+pub mod shape_host;
+pub mod shape_rank;

@@ -12,7 +12,7 @@
 //! totals ÷ secrets left, with 4 decimals in text and full precision in
 //! JSON.
 //!
-//! A ranking of a game of any size ([`crate::play::huge_rank`]) has bounds
+//! A ranking of a game of any size ([`crate::play::shape_rank`]) has bounds
 //! only: in text a `≤` column (the phased strategy played out, `-` when
 //! not played out) and a `≥` column (proven); in JSON the small rank's
 //! fields with `total`/`value` the proven lower bound (`exact` true only
@@ -22,11 +22,11 @@
 
 use serde_json::json;
 
-use crate::huge::Shape;
 use crate::model::game::Game;
+use crate::model::shape::Shape;
 use crate::play::analyze::{Judged, Verdict};
-use crate::play::huge_rank;
 use crate::play::rank::{Ranking, Row};
+use crate::play::shape_rank;
 
 fn value_text(total: Option<u64>, exact: bool, left: usize) -> String {
     match total {
@@ -132,7 +132,7 @@ pub fn row_json(game: &Game, row: &Row, left: usize) -> String {
 
 /// The text table of a ranking of a game of any size: two header lines, a
 /// line a row, then what the bounds mean.
-pub fn huge_rank_text(shape: &Shape, ranking: &huge_rank::Ranking) -> Vec<String> {
+pub fn shape_rank_text(shape: &Shape, ranking: &shape_rank::Ranking) -> Vec<String> {
     let left = ranking.left;
     let width = shape.positions().max(5);
     let mut out = vec![
@@ -194,7 +194,7 @@ pub fn huge_rank_text(shape: &Shape, ranking: &huge_rank::Ranking) -> Vec<String
         out.push(format!(
             "-: not played out: {left} secrets would need about {} MB more (at most {} MB)",
             bytes.div_ceil(1_000_000),
-            huge_rank::PLAY_OUT_MAX_BYTES / 1_000_000
+            shape_rank::PLAY_OUT_MAX_BYTES / 1_000_000
         ));
     } else if !ranking.complete() {
         out.push("-: not played out within the time budget (raise --budget)".to_string());
@@ -203,7 +203,7 @@ pub fn huge_rank_text(shape: &Shape, ranking: &huge_rank::Ranking) -> Vec<String
 }
 
 /// One JSON object per row of a ranking of a game of any size.
-pub fn huge_row_json(shape: &Shape, row: &huge_rank::Row, left: u64) -> String {
+pub fn shape_row_json(shape: &Shape, row: &shape_rank::Row, left: u64) -> String {
     use serde_json::Value;
     let per = |t: u64| t as f64 / left as f64;
     let fields: [(&str, Value); 14] = [

@@ -6,9 +6,9 @@
 //! tree it returns, except `cap` and `objective`, which define the problem.
 
 use crate::exec::{Parallel, Sequential};
+use crate::observe::{Observer, Silent};
 use crate::search::bound::{Cost, CostsError};
 use crate::search::kernel::{KernelError, KernelPath};
-use crate::search::observe::{Observer, Silent};
 use crate::tree::{Stats, Tree};
 
 /// Errors of the search.

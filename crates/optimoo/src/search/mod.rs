@@ -48,7 +48,7 @@
 //! or side by side near the root, given the evaluation of one guess),
 //! `evaluate` (one guess's exact cost), `build` (the tree rebuilt),
 //! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
-//! (what a search will hold), [`observe`]; `tests`, `sweep_tests` and
+//! (what a search will hold); it reports through [`crate::observe`]; `tests`, `sweep_tests` and
 //! `list_tests` (against brute force, the plain path and the heuristics).
 
 pub(crate) mod bound;
@@ -63,7 +63,6 @@ mod list_tests;
 mod lookahead;
 pub(crate) mod memo;
 pub(crate) mod memory;
-pub mod observe;
 pub mod plan;
 mod scan;
 mod searcher;
@@ -81,7 +80,7 @@ use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
-use crate::search::observe::Silent;
+use crate::observe::Silent;
 use crate::tree::Node;
 
 pub use crate::search::bound::{

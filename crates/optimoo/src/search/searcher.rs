@@ -22,13 +22,13 @@ use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
+use crate::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::context::Context;
 use crate::search::evaluate::NodePool;
 use crate::search::kernel::{Kernel, KernelPath};
 use crate::search::memo::{raw_key, Entry, Memo};
-use crate::search::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::scan::{Live, Scan};
 use crate::search::value::{Outcome, Scored};
 use crate::search::weights::Weights;
@@ -468,7 +468,7 @@ impl<'a> Searcher<'a> {
             guess: self.cx.game.format_code(guess),
             answer: self.cx.game.format_feedback(f),
             secrets: n,
-            outcome: r,
+            outcome: r.to_string(),
             seconds: start.elapsed().as_secs_f64(),
             progress: self.progress(),
         });

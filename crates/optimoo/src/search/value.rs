@@ -19,7 +19,7 @@ pub(super) struct Scored {
 /// What a search of a set under a cut-off proves: its exact cost (below
 /// the cut-off), or a lower bound (at least the cut-off). The one such
 /// type of the crate: a node's search, a first-level class's report
-/// ([`crate::search::observe::ClassReport`]), a work unit's result
+/// (shown in [`crate::observe::ClassReport`]), a work unit's result
 /// ([`crate::search::plan::UnitResult`]) and the player's exact costs
 /// (`crate::search::Searcher::cost_below`) all answer with it.
 /// (`level` arguments of the search count from the root; `usize::MAX` marks

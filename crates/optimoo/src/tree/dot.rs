@@ -56,7 +56,7 @@ pub(crate) const END: &str = "}\n";
 
 /// The lines before the first node: the graph, its title (`caption`, the
 /// depth limit) and the default styles. Shared with the pictures of games
-/// over 65,535 codes (`crate::huge::file`), which stream theirs.
+/// over 65,535 codes (`crate::tree::format::shape`), which stream theirs.
 pub(crate) fn preamble(caption: &str, depth: Option<usize>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "digraph tree {{");

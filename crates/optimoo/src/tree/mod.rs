@@ -20,7 +20,7 @@
 //! code with it. Lookups along a played game ([`Node::after`],
 //! [`Node::total_over`]) are in `lookup`. The static game's sets (no
 //! tree: every guess asked at once) have their file and checker in
-//! [`crate::static_game`], beside their search.
+//! `static_game`, beside their search.
 
 pub mod check;
 pub mod dot;

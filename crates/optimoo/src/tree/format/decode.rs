@@ -9,8 +9,8 @@
 //! accepted: a file without the implied-leaves flag must have a one-secret
 //! node that does not guess its secret (else the writer sets the flag).
 
-use super::header::{check_frame, read_header};
-use super::varint::Reader;
+use super::header::read_header;
+use super::wire::{check_frame, Reader};
 use super::{FormatError, TreeFile};
 use crate::model::code::Code;
 use crate::model::game::Game;

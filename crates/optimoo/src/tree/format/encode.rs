@@ -9,8 +9,8 @@
 //! [`Tree::replay`]: crate::tree::Tree::replay
 
 use super::header::write_header;
-use super::varint::write_varint;
-use super::{FormatError, TreeFile, CHECKSUM, FIXED_HEADER};
+use super::wire::{seal, write_varint, CHECKSUM, FIXED_HEADER};
+use super::{FormatError, TreeFile};
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::partition;
@@ -82,7 +82,7 @@ pub(super) fn encode(game: &Game, file: &TreeFile) -> Result<Vec<u8>, FormatErro
     let mut out = Vec::with_capacity(FIXED_HEADER + 16 + body.len() + CHECKSUM);
     write_header(&mut out, h, implied);
     out.extend_from_slice(&body);
-    super::header::seal(out)
+    seal(out)
 }
 
 /// A one-secret node guesses something else: leaves cannot be implied.
@@ -126,8 +126,8 @@ fn encode_node(
 
 #[cfg(test)]
 mod tests {
-    use super::super::crc32;
     use super::super::decode::unrank;
+    use super::super::wire::crc32;
     use super::super::Objective;
     use super::*;
 

@@ -12,24 +12,18 @@
 //!   length plus one byte (to see a longer file), whatever the path names:
 //!   an endless device, a pipe, a huge sparse file.
 
-use std::io::Read;
 use std::path::Path;
 
-use super::varint::{varint_len, write_varint, Reader};
-use super::{
-    check_bound as check_claimed_bound, crc32, list, Bound, FormatError, Header, CHECKSUM,
-    FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
-    VERSION,
+use super::wire::{
+    check_frame, read_bounded, read_claims, varint_len, write_claims, write_fixed, write_varint,
+    Reader, CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS,
+    KNOWN_FLAGS,
 };
+use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header};
 use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
 use crate::model::rules::Rules;
-use crate::tree::Stats;
 use crate::tree::MAX_DEPTH;
-
-/// The shortest possible file: the fixed header, one-byte cap, total and
-/// max depth, the checksum. A smaller length field is malformed.
-const MIN_LEN: usize = FIXED_HEADER + CHECKSUM;
 
 /// Most bytes a tree file of `rules` can have (`N` codes):
 ///
@@ -64,7 +58,7 @@ pub fn max_len_for(rules: Rules, listed: bool) -> usize {
 }
 
 /// [`max_len_for`] from the flags byte.
-pub(crate) fn max_len_flags(rules: Rules, flags: u8) -> usize {
+pub(super) fn max_len_flags(rules: Rules, flags: u8) -> usize {
     let n = rules.code_count();
     let mut max = max_len(rules);
     if flags & FLAG_SECRETS != 0 {
@@ -103,33 +97,6 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
     })
 }
 
-/// [`read_file`] with the game and bound checked by `check`, given the
-/// fixed header (13 bytes, magic, version and length field already
-/// checked) and the declared length: the bytes of a file whose game is
-/// checked elsewhere (`crate::huge::file`, games over 65,535 codes). A
-/// file shorter than the fixed header is returned as it is, for the
-/// decoder to name the problem.
-pub(crate) fn read_bounded<E: From<FormatError>>(
-    path: &Path,
-    check: impl FnOnce(&[u8], usize) -> Result<(), E>,
-) -> Result<Vec<u8>, E> {
-    let mut file = std::fs::File::open(path).map_err(FormatError::from)?;
-    let mut bytes = Vec::with_capacity(FIXED_HEADER);
-    (&mut file)
-        .take(FIXED_HEADER as u64)
-        .read_to_end(&mut bytes)
-        .map_err(FormatError::from)?;
-    if bytes.len() < FIXED_HEADER {
-        return Ok(bytes); // too short: the decoder names the problem
-    }
-    let declared = check_start(&bytes)?;
-    check(&bytes, declared)?;
-    file.take((declared + 1 - FIXED_HEADER) as u64)
-        .read_to_end(&mut bytes)
-        .map_err(FormatError::from)?;
-    Ok(bytes)
-}
-
 impl Header {
     /// Checks the framing (magic, version, length, checksum) and reads the
     /// header, without decoding the tree.
@@ -137,39 +104,6 @@ impl Header {
         let content = check_frame(bytes)?;
         Ok(read_header(&mut Reader::new(content))?.0)
     }
-}
-
-/// Checks magic, version and the length field of the first bytes of a
-/// file; returns the declared length (at least [`MIN_LEN`]).
-pub(crate) fn check_start(bytes: &[u8]) -> Result<usize, FormatError> {
-    let magic_len = bytes.len().min(MAGIC.len());
-    if bytes[..magic_len] != MAGIC[..magic_len] {
-        return Err(FormatError::WrongMagic);
-    }
-    let truncated = FormatError::Truncated {
-        expected: MIN_LEN,
-        actual: bytes.len(),
-    };
-    if bytes.len() < 5 {
-        return Err(truncated);
-    }
-    if bytes[4] != VERSION {
-        return Err(FormatError::UnsupportedVersion {
-            found: bytes[4],
-            supported: VERSION,
-        });
-    }
-    if bytes.len() < 9 {
-        return Err(truncated);
-    }
-    let declared = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
-    if declared < MIN_LEN {
-        return Err(FormatError::Malformed {
-            offset: 5,
-            what: format!("file length {declared} is shorter than a header"),
-        });
-    }
-    Ok(declared)
 }
 
 fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatError> {
@@ -182,30 +116,6 @@ fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatErr
         });
     }
     Ok(())
-}
-
-/// Checks magic, version, length and checksum; returns the bytes before the
-/// checksum, for [`read_header`].
-pub(crate) fn check_frame(bytes: &[u8]) -> Result<&[u8], FormatError> {
-    let declared = check_start(bytes)?;
-    if bytes.len() < declared {
-        return Err(FormatError::Truncated {
-            expected: declared,
-            actual: bytes.len(),
-        });
-    }
-    if bytes.len() > declared {
-        return Err(FormatError::TrailingBytes {
-            extra: bytes.len() - declared,
-        });
-    }
-    let (content, tail) = bytes.split_at(declared - CHECKSUM);
-    let stored = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-    let computed = crc32(content);
-    if stored != computed {
-        return Err(FormatError::Checksum { stored, computed });
-    }
-    Ok(content)
 }
 
 /// Reads the header from a reader over [`check_frame`]'s bytes (the length
@@ -289,32 +199,6 @@ fn write_bound(out: &mut Vec<u8>, b: &Bound) {
     }
 }
 
-/// Reads the header's claims after the objective byte: the cap (`None`
-/// for 0), the total, the max depth `D` (at most [`MAX_DEPTH`]) and the
-/// `D` histogram counts (their sum, which must not overflow, is the
-/// number of secrets). Nothing is checked against the game here.
-pub(crate) fn read_claims(r: &mut Reader<'_>) -> Result<(Option<usize>, Stats), FormatError> {
-    let cap = r.varint_usize("cap", u32::MAX as u64)?;
-    let total = r.varint("total")?;
-    let max_depth = r.varint_usize("max depth", MAX_DEPTH as u64)?;
-    let mut histogram = Vec::with_capacity(max_depth);
-    let mut secrets = 0u64;
-    for _ in 0..max_depth {
-        let h = r.varint("histogram")?;
-        secrets = secrets
-            .checked_add(h)
-            .ok_or_else(|| r.malformed("histogram sum overflows"))?;
-        histogram.push(h);
-    }
-    let stats = Stats {
-        secrets,
-        total,
-        max_depth,
-        histogram,
-    };
-    Ok(((cap != 0).then_some(cap), stats))
-}
-
 /// Writes the header of `h` (the length field left 0 for the caller to
 /// patch). `h` must be consistent: a histogram of `max_depth` entries, at
 /// most [`crate::tree::MAX_DEPTH`], a cap that fits 32 bits.
@@ -346,50 +230,6 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if let Some(b) = &h.bound {
         write_bound(out, b);
     }
-}
-
-/// Writes the fixed header: magic, version, the length field left 0 for
-/// the caller to patch, the game, the flags and the objective.
-pub(crate) fn write_fixed(
-    out: &mut Vec<u8>,
-    positions: u8,
-    symbols: u8,
-    flags: u8,
-    objective: Objective,
-) {
-    out.extend_from_slice(&MAGIC);
-    out.push(VERSION);
-    out.extend_from_slice(&[0; 4]);
-    out.push(positions);
-    out.push(symbols);
-    out.push(flags);
-    out.push(objective.byte());
-}
-
-/// Writes the claims [`read_claims`] reads: cap (0 for none), total, max
-/// depth and histogram. `stats` must be consistent (a histogram of
-/// `max_depth` entries).
-pub(crate) fn write_claims(out: &mut Vec<u8>, cap: Option<usize>, stats: &Stats) {
-    write_varint(out, cap.unwrap_or(0) as u64);
-    write_varint(out, stats.total);
-    write_varint(out, stats.max_depth as u64);
-    for &c in &stats.histogram {
-        write_varint(out, c);
-    }
-}
-
-/// Closes a file: `out` (header and body) gets its length written at
-/// offset 5 and the CRC-32 of every byte appended.
-pub(crate) fn seal(mut out: Vec<u8>) -> Result<Vec<u8>, FormatError> {
-    let len = out.len() + super::CHECKSUM;
-    let len32 = u32::try_from(len).map_err(|_| FormatError::Malformed {
-        offset: 5,
-        what: format!("a file of {len} bytes does not fit the length field"),
-    })?;
-    out[5..9].copy_from_slice(&len32.to_le_bytes());
-    let crc = super::crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    Ok(out)
 }
 
 #[cfg(test)]

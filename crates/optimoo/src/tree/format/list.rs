@@ -18,7 +18,7 @@
 //! bytes; writing then reading gives the same set (the name cut to 255
 //! bytes at a character boundary).
 
-use super::varint::{write_varint, Reader};
+use super::wire::{write_varint, Reader};
 use super::FormatError;
 use crate::model::code::Code;
 use crate::model::rules::Rules;
@@ -178,7 +178,7 @@ mod tests {
                 let mut b = bytes.clone();
                 b[i] ^= 1 << bit;
                 let n = b.len() - 4;
-                let crc = super::super::crc32(&b[..n]);
+                let crc = super::super::wire::crc32(&b[..n]);
                 b[n..].copy_from_slice(&crc.to_le_bytes());
                 if let Ok(f) = TreeFile::from_bytes(&b, None) {
                     let g = f.header.game();

@@ -47,27 +47,30 @@
 //! - Reading never panics: a short, long, corrupted, foreign or newer file
 //!   gives a [`FormatError`] that names the problem.
 //!
-//! Submodules, along the bytes: `header` (framing, header, the size
-//! bound, bounded reading), `varint` and `crc` (the primitives), `encode`
-//! and `decode` (the body), `verify` (the header's claims against the
-//! independent checker). This module depends only on the game model and the
-//! tree type, never on the strategies or the search, so the player links
-//! nothing more. The frame, the header's fields, the varints and the
-//! comparison of claims are `pub(crate)` for `crate::huge::file`, which
-//! writes and reads the same format for games of more than 65,535 codes
-//! (where the model's `Rules` and 16-bit codes do not reach).
+//! Submodules, along the bytes: [`wire`] (public: the varints, the frame,
+//! the header's claims, the length and CRC-32 seal: the one wire layer of
+//! every file), `header` (the header, the size bound, bounded reading),
+//! `encode` and `decode` (the body), `list` (a secret list), `verify` (the
+//! header's claims against the independent checker), [`shape`] (the same
+//! format for games of more than 65,535 codes, where the model's `Rules`
+//! and 16-bit codes do not reach: framed for the phased strategy's walk,
+//! read back with the shape alone; `shape_show` its JSON and picture).
+//! This module depends only on the game model and the tree type, never on
+//! the strategies or the search, so the player links nothing more.
 
-mod crc;
 mod decode;
 mod encode;
-pub(crate) mod header;
+mod header;
 mod list;
-pub(crate) mod varint;
-pub(crate) mod verify;
+pub mod shape;
+mod shape_show;
+#[cfg(test)]
+mod shape_tests;
+mod verify;
+pub mod wire;
 
 use std::path::Path;
 
-pub use crc::crc32;
 pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
@@ -82,17 +85,6 @@ use crate::tree::{Stats, Tree, TreeError};
 pub const MAGIC: [u8; 4] = *b"MOOT";
 /// The format version this module writes and reads.
 pub const VERSION: u8 = 1;
-/// Bytes before the first varint of the header: magic, version, length,
-/// game, flags, objective.
-pub(crate) const FIXED_HEADER: usize = 13;
-/// Bytes of the trailing checksum.
-pub(crate) const CHECKSUM: usize = 4;
-
-pub(crate) const FLAG_REPEATS: u8 = 1;
-pub(crate) const FLAG_IMPLIED_LEAVES: u8 = 2;
-pub(crate) const FLAG_SECRETS: u8 = 4;
-pub(crate) const FLAG_BOUND: u8 = 8;
-pub(crate) const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS | FLAG_BOUND;
 
 /// What a tree that is *not* proved optimal does prove (flag bit 3,
 /// `docs/format.md`, "Upper bound"): its total is an upper bound of the
@@ -380,7 +372,7 @@ impl TreeFile {
 
 /// Checks a [`Bound`] against its header and, when given, its tree (the
 /// invariants on [`Bound`]; without the tree, all but the paths' nodes).
-pub(crate) fn check_bound(h: &Header, tree: Option<&Tree>) -> Result<(), FormatError> {
+fn check_bound(h: &Header, tree: Option<&Tree>) -> Result<(), FormatError> {
     let Some(b) = &h.bound else { return Ok(()) };
     let malformed = |what: String| FormatError::Malformed { offset: 11, what };
     if h.objective != Objective::Average {

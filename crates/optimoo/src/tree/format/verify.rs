@@ -59,7 +59,7 @@ impl TreeFile {
 
 /// The error of a secret that needs `guesses` guesses, more than `cap`
 /// (for readers that replay without a [`crate::tree::Tree`]).
-pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyError {
+pub(super) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyError {
     VerifyError::Tree(TreeError::OverCap {
         secret,
         guesses,
@@ -72,8 +72,8 @@ pub(crate) fn over_cap(secret: String, guesses: usize, cap: usize) -> VerifyErro
 /// max depth and histogram must be equal, and for the worst and crush
 /// objectives the cap must be set and reached. That every secret is won
 /// within the cap is the replay's part. Shared by [`TreeFile::verify`]
-/// and the files of games over 65,535 codes (`crate::huge::file`).
-pub(crate) fn check_claims(
+/// and the files of games over 65,535 codes (`crate::tree::format::shape`).
+pub(super) fn check_claims(
     claimed: &Stats,
     objective: Objective,
     cap: Option<usize>,

@@ -1,13 +1,18 @@
-//! What a search tells its caller while it runs: the [`Observer`] trait.
+//! What a long computation tells its caller while it runs: the one
+//! [`Observer`] trait of the crate.
 //!
-//! The search prints nothing; the command line implements the trait with a
-//! progress bar and verbose lines, tests and the player use [`Silent`].
-//! Invariant: observers only hear; nothing they do changes the search's
-//! result.
+//! The exact search reports its phases, its counters and its solved
+//! classes of the first guess; the phased strategy's walks (its
+//! statistics, its tree file, a unit of a phased plan) report the secrets
+//! they solve. The library prints nothing; the command line implements the
+//! trait with a progress bar and verbose lines (`driver::progress`), tests
+//! and the player use [`Silent`].
+//!
+//! Invariants: observers only hear; nothing they do changes a result.
+//! This module is a tool beside `exec`: it names no folder of the crate,
+//! so the heuristics and the search (peers) may both report through it.
 
 use std::fmt;
-
-use crate::search::value::Outcome;
 
 /// A phase of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +51,9 @@ impl fmt::Display for Progress {
     }
 }
 
-/// A class of the first guess, solved.
+/// A class of the first guess, solved (the search's outcome of it as its
+/// line says it: `cost C`, `cost at least B` or `infeasible`; this module
+/// names nothing of the search).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassReport {
     /// The first guess.
@@ -55,8 +62,8 @@ pub struct ClassReport {
     pub answer: String,
     /// Secrets in the class.
     pub secrets: usize,
-    /// What the search found.
-    pub outcome: Outcome,
+    /// What the search found, as the search's `Outcome` displays it.
+    pub outcome: String,
     /// Seconds spent on it.
     pub seconds: f64,
     /// The counters when it was done.
@@ -73,15 +80,18 @@ impl fmt::Display for ClassReport {
     }
 }
 
-/// Hears a search's progress. Every method has an empty default; they may
-/// be called from several threads at once.
+/// Hears a long computation's progress. Every method has an empty
+/// default; they may be called from several threads at once.
 pub trait Observer: Sync {
     /// The search entered a phase.
     fn phase(&self, _phase: Phase) {}
     /// A class of the first guess is solved.
     fn class_done(&self, _report: &ClassReport) {}
-    /// The counters, after some work near the root.
+    /// The search's counters, after some work near the root.
     fn progress(&self, _progress: &Progress) {}
+    /// A walk over secrets (the phased strategy's): `secrets` more were
+    /// solved.
+    fn solved(&self, _secrets: u64) {}
 }
 
 /// Hears nothing.

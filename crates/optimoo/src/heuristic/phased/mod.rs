@@ -28,19 +28,38 @@
 //!
 //! Invariant: [`Chooser::choose`] depends only on the set (sorted, as the
 //! walk keeps it) and the options: never on the path or the threads.
+//! The guess chosen at a node is the same in the whole-game walk, a
+//! sampled walk and the player.
+//!
+//! # Files
+//! This file: the options ([`Phased`], the one type of them: serde writes
+//! and reads it in the plan folders and the JSON rows) and the guess
+//! ([`Chooser`]); [`walk`] plays it over every secret or a sample without
+//! materialising its tree, and writes its tree file by the same walk
+//! ([`walk::encode`], the format of `crate::tree::format::shape`); [`book`]
+//! its first levels as an opening book the player looks up. Games and
+//! candidate sets are `crate::model::shape`'s. Tests: `choice_tests` (a
+//! guess), `game_tests` (whole games, against the heuristics and the model).
+
+pub mod book;
+pub mod walk;
+
+#[cfg(test)]
+mod choice_tests;
+#[cfg(test)]
+mod game_tests;
 
 use std::cmp::Ordering;
 
+use super::entropy::{compare_power_products, smallest_prime_factors};
 use crate::exec::{self, Parallel};
-use crate::heuristic::entropy::{compare_power_products, smallest_prime_factors};
 use crate::heuristic::{Heuristic, ENTROPY_TOLERANCE};
+use crate::model::shape::counted::{self, Counted};
+use crate::model::shape::{Packed, Shape};
 use crate::rng::{splitmix64, SplitMix64};
 
-use super::counted::Counted;
-use super::{Packed, Shape};
-
 /// A sorted candidate set as the strategy reads it: listed, or counted
-/// (module [`super::counted`]). A large set is read only through these.
+/// (module [`counted`]). A large set is read only through these.
 trait Sorted {
     /// The number of codes.
     fn size(&self) -> usize;
@@ -107,11 +126,21 @@ pub const COUNTED_OPENING: u128 = 1 << 24;
 /// Pool guesses scored per parallel task.
 const CHUNK: usize = 64;
 
-/// The options of the phased strategy (see the module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The options of the phased strategy (see the module doc): the one type
+/// of them, for the library, both command lines and the files.
+///
+/// Serde writes and reads the thresholds (`exact_below` to
+/// `rollout_above`, in this order): the `options` object of `optimoo eval`'s
+/// JSON rows and of a phased plan's phased.json. The score and the first
+/// guess are not in it (their owners write them beside it, by name and as
+/// a code of the game): read back, they are [`Heuristic::Entropy`] and
+/// `None`, for the reader to set. `rollout` and `rollout_above` read as 0
+/// when absent (files written before them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Phased {
     /// The score: minimax, irving, entropy or kooi; `first` plays the
     /// first candidate everywhere (the simplest strategy, no phases).
+    #[serde(skip, default = "entropy")]
     pub heuristic: Heuristic,
     /// Sets of at most this many candidates are solved exactly (over
     /// candidate guesses); 0 or 1: no exact phase.
@@ -134,15 +163,23 @@ pub struct Phased {
     /// and one strictly better replaces it. 0: none.
     pub climb: usize,
     /// The first guess, instead of the best pattern.
+    #[serde(skip)]
     pub first: Option<Packed>,
     /// Guesses compared by playing them out: at a set of at least
     /// `rollout_above` candidates (and at the first guess), the `rollout`
     /// best of the pool (the chosen one first) are each played to the end
     /// with the strategy without rollouts, and the one of least total
     /// guesses wins (the first, among equals). 0 or 1: none.
+    #[serde(default)]
     pub rollout: usize,
     /// The smallest set that compares guesses by playing them out.
+    #[serde(default)]
     pub rollout_above: usize,
+}
+
+/// The score a [`Phased`] read by serde has, until its reader sets it.
+fn entropy() -> Heuristic {
+    Heuristic::Entropy
 }
 
 impl Default for Phased {
@@ -406,14 +443,14 @@ impl Chooser {
     }
 
     /// [`Chooser::opening_in`] without the list of every code: each
-    /// pattern's classes counted ([`super::counted::split`]), then the
+    /// pattern's classes counted ([`counted::split`]), then the
     /// same choice as its scan (the first of strictly best score; no
     /// climbing, no rollouts). `None` when a class cannot be counted.
     fn opening_counted(&self) -> Option<Packed> {
         let n = self.shape.code_count() as usize;
         let mut best: Option<(Packed, f64, Counts)> = None;
         for p in self.patterns() {
-            let classes = super::counted::split(self.shape, &[], p)?;
+            let classes = counted::split(self.shape, &[], p)?;
             let mut counts = [0u32; 256];
             for (c, &x) in counts.iter_mut().zip(&classes) {
                 // A class is never every code (the pattern wins alone).
@@ -763,126 +800,5 @@ pub fn exact(shape: &Shape, set: &[Packed], others: &[Packed], bound: u32) -> (u
         best
     } else {
         (u32::MAX, set[0])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The first guess chosen on counted classes is the one the scan of
-    /// every code listed chooses, for every score, on games with several
-    /// patterns (and it needs no list: mm:8x16's first guess is chosen).
-    #[test]
-    fn the_counted_opening_is_the_listed_one() {
-        use crate::exec::Sequential;
-        for name in ["mm:4x6", "mm:5x8", "mm:6x6", "mm:8x4", "mm:3x16"] {
-            let shape: Shape = name.parse().unwrap();
-            let all = shape.all_codes();
-            for heuristic in [
-                Heuristic::Entropy,
-                Heuristic::Minimax,
-                Heuristic::Irving,
-                Heuristic::Kooi,
-            ] {
-                let opts = Phased {
-                    heuristic,
-                    ..Phased::default()
-                };
-                let chooser = Chooser::new(shape, opts).unwrap();
-                assert_eq!(
-                    chooser.opening_counted(),
-                    Some(chooser.opening_in(&all, &Sequential)),
-                    "{name} {heuristic:?}"
-                );
-            }
-        }
-        let big = Chooser::new("mm:8x16".parse().unwrap(), Phased::default()).unwrap();
-        assert!(!big.opening_lists());
-        assert!(big.opening_counted().is_some());
-    }
-
-    /// The exact phase against plain recursion without bounds.
-    #[test]
-    fn exact_matches_brute_force() {
-        fn brute(shape: &Shape, set: &[Packed], others: &[Packed]) -> u32 {
-            if set.len() == 1 {
-                return 1;
-            }
-            let win = shape.positions() * (shape.positions() + 1);
-            set.iter()
-                .chain(others)
-                .filter_map(|&g| {
-                    let mut classes: std::collections::BTreeMap<usize, Vec<Packed>> =
-                        Default::default();
-                    for &s in set {
-                        classes
-                            .entry(shape.feedback(s, g).index())
-                            .or_default()
-                            .push(s);
-                    }
-                    (classes.len() > 1).then(|| {
-                        set.len() as u32
-                            + classes
-                                .iter()
-                                .filter(|(f, _)| **f != win)
-                                .map(|(_, v)| brute(shape, v, others))
-                                .sum::<u32>()
-                    })
-                })
-                .min()
-                .unwrap()
-        }
-        let mut rng = SplitMix64::new(7);
-        for name in ["moo:3x6", "mm:3x4", "mm:4x3", "moo:4x10", "mm:2x9"] {
-            let shape: Shape = name.parse().unwrap();
-            let all = shape.all_codes();
-            for _ in 0..40 {
-                let m = 2 + rng.below(7);
-                let mut set: Vec<Packed> = (0..m).map(|_| all[rng.below(all.len())]).collect();
-                set.sort_unstable();
-                set.dedup();
-                let others: Vec<Packed> = (0..rng.below(6))
-                    .map(|_| all[rng.below(all.len())])
-                    .filter(|g| !set.contains(g))
-                    .collect();
-                let (cost, _) = exact(&shape, &set, &[], u32::MAX);
-                assert_eq!(cost, brute(&shape, &set, &[]), "{name} {set:?}");
-                let (cost, g) = exact(&shape, &set, &others, u32::MAX);
-                assert_eq!(
-                    cost,
-                    brute(&shape, &set, &others),
-                    "{name} {set:?} {others:?}"
-                );
-                assert!(set.contains(&g) || others.contains(&g));
-            }
-        }
-    }
-
-    #[test]
-    fn patterns_are_the_partitions() {
-        let c = Chooser::new("mm:4x6".parse().unwrap(), Phased::default()).unwrap();
-        let shape = c.shape();
-        let p: Vec<String> = c.patterns().iter().map(|&p| shape.format(p)).collect();
-        assert_eq!(p, ["0000", "0001", "0011", "0012", "0123"]);
-        let c = Chooser::new("mm:4x2".parse().unwrap(), Phased::default()).unwrap();
-        assert_eq!(c.patterns().len(), 3); // 4, 3+1, 2+2
-        let c = Chooser::new("moo:10x10".parse().unwrap(), Phased::default()).unwrap();
-        assert_eq!(c.patterns().len(), 1);
-    }
-
-    #[test]
-    fn bad_options_are_refused() {
-        let shape: Shape = "mm:4x6".parse().unwrap();
-        let random = Phased {
-            heuristic: Heuristic::Random,
-            ..Phased::default()
-        };
-        assert!(Chooser::new(shape, random).is_err());
-        let huge_exact = Phased {
-            exact_below: 40,
-            ..Phased::default()
-        };
-        assert!(Chooser::new(shape, huge_exact).is_err());
     }
 }

@@ -15,7 +15,7 @@
 use crate::model::code::{char_symbol, symbol_char};
 use crate::model::feedback::Feedback;
 
-use super::{HugeError, Shape};
+use super::{Shape, ShapeError};
 
 /// A code of a [`Shape`] (see the module doc for the layout).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -559,10 +559,42 @@ impl Shape {
         rank
     }
 
+    /// The rank of `guess` in `set`-first order (`set` sorted): a candidate
+    /// `set[i]` is `i`, any other code `|set| + j`, `j` its index among the
+    /// codes outside `set` (how a tree file writes a guess, docs/format.md).
+    pub fn rank_in(&self, set: &[Packed], guess: Packed) -> u64 {
+        match set.binary_search(&guess) {
+            Ok(i) => i as u64,
+            Err(below) => set.len() as u64 + self.rank(guess) - below as u64,
+        }
+    }
+
+    /// The code of rank `r` in `set`-first order (`set` sorted, `r` below the
+    /// game's codes): `set[r]`, or the `j`-th code outside `set` (`j = r −
+    /// |set|`), which has exactly the members `set[i]` with `rank(set[i]) − i
+    /// ≤ j` below it (`rank(set[i]) − i`, the codes outside `set` below
+    /// `set[i]`, never decreases): a binary search over `set`.
+    pub fn code_of_rank(&self, set: &[Packed], r: u64) -> Packed {
+        if r < set.len() as u64 {
+            return set[r as usize];
+        }
+        let j = r - set.len() as u64;
+        let (mut lo, mut hi) = (0, set.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.rank(set[mid]) - mid as u64 <= j {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        self.unrank(j + lo as u64)
+    }
+
     /// Reads a written code (`0-9` then `a-f`, one character a position).
-    pub fn parse(&self, text: &str) -> Result<Packed, HugeError> {
+    pub fn parse(&self, text: &str) -> Result<Packed, ShapeError> {
         let t = text.trim();
-        let bad = |why: String| HugeError::Code {
+        let bad = |why: String| ShapeError::Code {
             text: t.chars().take(40).collect(),
             why,
         };
@@ -600,10 +632,10 @@ impl Shape {
     }
 
     /// Reads an answer: `xAyB`, `1a2b`, `1 2` or `1,2`.
-    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, HugeError> {
+    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, ShapeError> {
         let k = self.positions;
         let t = text.trim().to_ascii_lowercase();
-        let bad = |why: String| HugeError::Code {
+        let bad = |why: String| ShapeError::Code {
             text: text.chars().take(40).collect(),
             why,
         };
@@ -627,8 +659,8 @@ impl Shape {
     }
 
     /// Reads a move `GUESS:FEEDBACK`.
-    pub fn parse_move(&self, text: &str) -> Result<(Packed, Feedback), HugeError> {
-        let (g, f) = text.split_once(':').ok_or_else(|| HugeError::Code {
+    pub fn parse_move(&self, text: &str) -> Result<(Packed, Feedback), ShapeError> {
+        let (g, f) = text.split_once(':').ok_or_else(|| ShapeError::Code {
             text: text.chars().take(40).collect(),
             why: "write a move as GUESS:FEEDBACK, e.g. 0123456789:2A8B".into(),
         })?;

@@ -4,7 +4,7 @@
 //!
 //! The phased strategy reads a large set only through its size, its two
 //! ends and a few thousand codes spread evenly over it (module
-//! [`super::phased`]), so the player need not list the million codes a
+//! `heuristic::phased`), so the player need not list the million codes a
 //! history off the strategy's path can leave on `moo:10x10` (listing is
 //! most of such an answer's time, and its memory). The codes are counted
 //! by the builder's own prefix rule ([`Shape::candidates`]), memoized: the
@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 
 use crate::model::feedback::Feedback;
 
-use super::code::{advance_repeats, Distinct, Guessed};
+use super::packed::{advance_repeats, Distinct, Guessed};
 use super::{Packed, Shape};
 
 /// Most guesses a counted history may have: each guess's bulls and common

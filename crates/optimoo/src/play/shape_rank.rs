@@ -11,7 +11,7 @@
 //!   included) plus, for each non-winning class `C` of `g`, the guesses
 //!   that solve `C`. Its **value** is total ÷ `n`.
 //! - The rows are guesses of the phased strategy's pool
-//!   ([`crate::huge::phased`]): the strategy's own guess (always a row),
+//!   ([`crate::heuristic::phased`]): the strategy's own guess (always a row),
 //!   the candidates (every one up to `heuristic_below`, else `big_pool`
 //!   spread evenly), `extra` codes drawn from a seed that depends only on
 //!   `S`, and the neighbours of the strategy's guess (two positions
@@ -26,7 +26,7 @@
 //! - `lower` is a proven lower bound on the total ([`lower_total`]: the
 //!   level filling of each class); `upper` is the total of the phased
 //!   strategy played after `g` ([`play_out`], the figure of
-//!   [`crate::huge::walk::walk_from`] over every class), so `lower ≤ best
+//!   [`crate::heuristic::phased::walk::walk_from`] over every class), so `lower ≤ best
 //!   play after g ≤ upper`. Play-outs run in the order of the rows' scores
 //!   on `S` (the strategy's guess first) until the deadline; a play-out
 //!   cut by the deadline leaves nothing behind (`upper` stays `None`).
@@ -39,9 +39,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::exec::{self, Parallel};
-use crate::huge::phased::Chooser;
-use crate::huge::{Packed, Shape};
+use crate::heuristic::phased::Chooser;
 use crate::model::feedback::Feedback;
+use crate::model::shape::{Packed, Shape};
 use crate::rng::{splitmix64, SplitMix64};
 
 /// The most memory the play-outs of a position may take beyond its
@@ -414,7 +414,7 @@ impl Stop {
 /// The total number of guesses over the codes of `set` (sorted; permuted
 /// in place) when `guess` is played first and the phased strategy after
 /// it, counted from this guess; `None` when `deadline` came first. Equal
-/// to `set.len()` plus [`crate::huge::walk::walk_from`]'s total over each
+/// to `set.len()` plus [`crate::heuristic::phased::walk::walk_from`]'s total over each
 /// non-winning class, every mark set (tested).
 pub fn play_out(
     chooser: &Chooser,
@@ -490,9 +490,10 @@ fn cost(
 mod tests {
     use super::*;
     use crate::exec::{Scoped, Sequential};
-    use crate::huge::phased::Phased;
-    use crate::huge::walk::{walk_from, Silent};
+    use crate::heuristic::phased::walk::walk_from;
+    use crate::heuristic::phased::Phased;
     use crate::model::{Code, Game, Rules};
+    use crate::observe::Silent;
     use crate::play::rank::{Advisor, Position, Request as SmallRequest};
 
     #[test]

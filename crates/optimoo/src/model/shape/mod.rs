@@ -1,22 +1,18 @@
-//! Games of any size (up to 2^32 codes): played and measured without the
-//! `N x N` feedback table or the 16-bit code index of [`crate::model`].
+//! Games of any size (up to 2^32 codes), a second representation of the
+//! codes and candidate sets beside the model's: no `N x N` feedback table,
+//! no 16-bit code index. The model's `Rules`, `Code` and `Game` stop at
+//! 65,535 codes; a [`Shape`] goes on (`moo:10x10`, `mm:8x8`).
 //!
-//! A [`Shape`] is the rules of such a game (`moo:10x10`, `mm:8x8`); its codes
-//! are [`Packed`] (code.rs: symbols in nibbles and symbol counts in unary,
-//! so an answer costs a few word operations and two popcounts). The
-//! [`phased`] strategy chooses each guess from the candidate set alone, by
-//! phases: a sampled pool scored on a sample of the set while the set is
-//! large, a heuristic over every candidate (and a sample of the other
-//! codes) below `heuristic_below`, the exact optimum over the candidates
-//! below `exact_below`. [`walk`] plays it over every secret (or a sample)
-//! without materialising the tree: the set is partitioned in place, so the
-//! memory is one array of codes and their marks. [`file`](mod@file) writes the
-//! strategy's tree as a tree file (docs/format.md) by the same walk, and
-//! reads such a file back (replay, verification, JSON, picture) with the
-//! shape alone. [`counted`] counts the set a history leaves and picks
-//! codes from it without listing it, which is
-//! all the strategy reads of a large set (the player's answers off the
-//! strategy's path).
+//! A [`Shape`] is the rules of such a game; its codes are [`Packed`]
+//! (packed.rs: symbols in nibbles and symbol counts in unary, so an answer
+//! costs a few word operations and two popcounts), listed as candidate
+//! sets ([`Shape::candidates`]) and partitioned in place
+//! ([`Shape::partition`]). [`counted`] counts the set a history leaves and
+//! picks codes from it without listing it, which is all the phased
+//! strategy (`heuristic::phased`) reads of a large set. What is built on
+//! them lives with its kind: the phased strategy with the heuristics, the
+//! tree file of a shape with the tree file (`tree::format::shape`), the
+//! players of such games in `play`.
 //!
 //! Invariants:
 //! - a [`Shape`] has 1 to 15 positions, 1 to 16 symbols, at most 2^32
@@ -25,27 +21,18 @@
 //! - a code's [`Packed`] order is the lexicographic order, so on a game
 //!   that the model also handles, codes and answers are the model's
 //!   (tested on every such game);
-//! - the guess chosen at a node depends only on the candidate set and the
-//!   [`phased::Phased`] options, never on the path, the thread count or
-//!   the secret played: the whole-game walk, a sampled walk and the player
-//!   make the same choices;
-//! - a tree file of a shape is the format of `crate::tree::format`, byte
-//!   for byte: on a game the model handles, [`file::encode`] writes what
-//!   the model's writer writes for the strategy's tree (tested).
+//! - like the rest of the model, nothing here knows a strategy, a tree or
+//!   a search.
 
-pub mod book;
-pub mod code;
 pub mod counted;
-pub mod file;
-pub mod phased;
-pub mod walk;
+mod packed;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::model::Rules;
 
-pub use code::Packed;
+pub use packed::Packed;
 
 /// Most positions (a code's symbols fit one word of nibbles).
 pub const MAX_POSITIONS: usize = 15;
@@ -68,7 +55,7 @@ pub const BYTES_PER_CODE: u64 = 2 * (std::mem::size_of::<Packed>() as u64 + 1);
 /// Errors in the description of a game or a code of it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum HugeError {
+pub enum ShapeError {
     /// Not `moo:KxN` or `mm:KxN`.
     #[error("cannot read game {0:?}: write moo:KxN (K distinct symbols out of N) or mm:KxN (repeats allowed)")]
     Syntax(String),
@@ -102,12 +89,12 @@ pub struct Shape {
 
 impl Shape {
     /// Checks and builds the rules.
-    pub fn new(positions: usize, symbols: usize, repeats: bool) -> Result<Shape, HugeError> {
+    pub fn new(positions: usize, symbols: usize, repeats: bool) -> Result<Shape, ShapeError> {
         let game = format!(
             "{}:{positions}x{symbols}",
             if repeats { "mm" } else { "moo" }
         );
-        let limit = |why: String| HugeError::Limits {
+        let limit = |why: String| ShapeError::Limits {
             game: game.clone(),
             why,
         };
@@ -147,7 +134,7 @@ impl Shape {
     }
 
     /// The shape of a game the model handles too.
-    pub fn from_rules(rules: Rules) -> Result<Shape, HugeError> {
+    pub fn from_rules(rules: Rules) -> Result<Shape, ShapeError> {
         Shape::new(rules.positions(), rules.symbols(), rules.repeats())
     }
 
@@ -256,11 +243,11 @@ impl fmt::Display for Shape {
 }
 
 impl FromStr for Shape {
-    type Err = HugeError;
+    type Err = ShapeError;
 
-    fn from_str(text: &str) -> Result<Shape, HugeError> {
+    fn from_str(text: &str) -> Result<Shape, ShapeError> {
         let (k, n, repeats) = crate::model::parse_preset(text)
-            .ok_or_else(|| HugeError::Syntax(text.chars().take(40).collect()))?;
+            .ok_or_else(|| ShapeError::Syntax(text.chars().take(40).collect()))?;
         Shape::new(k, n, repeats)
     }
 }
@@ -296,8 +283,3 @@ mod tests {
         assert!("mm:9x16".parse::<Shape>().is_err());
     }
 }
-
-#[cfg(test)]
-mod file_tests;
-#[cfg(test)]
-mod phased_tests;

@@ -1,29 +1,30 @@
-//! Tree files of games of any size (up to 2^32 codes): the phased
-//! strategy's tree written straight from its [`Chooser`], and a file read
-//! back (replayed, verified, printed as JSON, drawn) with [`Shape`] alone.
+//! Tree files of games of any size (up to 2^32 codes, a
+//! `model::shape::Shape`): the frame of such a file
+//! ([`frame`], which the phased strategy's walk writes its tree into), and
+//! a file read back (replayed, verified, printed as JSON, drawn) with the
+//! shape alone.
 //!
 //! The bytes are the tree file of docs/format.md, version 1, by the same
-//! rules as `crate::tree::format`, which reads and writes the games the
-//! model handles (its frame, header fields, varints and checksum are used
-//! here, not copied): the guesses only, in preorder, each as its rank in
-//! `S`-first order (a candidate `S[i]` is `i`, any other code `|S| + j`,
-//! `j` its index among the codes outside `S`), leaves implied. Nothing
-//! here builds a [`crate::tree::Tree`], a 16-bit code or a table of `N`
-//! entries beyond the codes themselves.
+//! rules as the rest of `tree::format`, which reads and writes the games
+//! the model handles (the frame, header fields, varints and checksum of
+//! [`super::wire`] are used here, not copied): the guesses only, in
+//! preorder, each as its rank in `S`-first order (`Shape::rank_in`,
+//! `Shape::code_of_rank`), leaves implied. Nothing here builds a
+//! [`crate::tree::Tree`], a 16-bit code or a table of `N` entries beyond
+//! the codes themselves.
 //!
 //! Invariants:
-//! - [`encode`] writes objective heuristic, no cap, implied leaves, and
-//!   the statistics of the walk it makes; on a game the model handles too,
-//!   exactly the bytes `TreeFile::to_bytes` writes for the strategy's tree
-//!   (`walk::tree`; tested). The bytes never depend on the threads: the
-//!   classes of a large node are encoded into separate buffers,
-//!   concatenated in answer order.
+//! - [`frame`] writes what the model's writer writes around the same
+//!   body; the phased strategy's walk (`heuristic::phased::walk::encode`)
+//!   writes objective heuristic, no cap, implied leaves and the statistics
+//!   of its walk, on a game the model handles exactly the bytes
+//!   `TreeFile::to_bytes` writes for the strategy's tree (tested).
 //! - Every written node's guess splits its set (the walk refuses a guess
 //!   that does not, and so does the reader), so a file has at most
 //!   `N − 1` written nodes and at most [`max_len`] bytes; a longer length
 //!   field is refused before the rest is read ([`read_file`]).
 //! - The reader holds the file, one array of every code and a partition's
-//!   scratch ([`Shape::memory_bytes`] and the file's length); a rank of a
+//!   scratch (`Shape::memory_bytes` and the file's length); a rank of a
 //!   code outside `S` is found by a binary search over `S`'s ranks.
 //! - Reading never panics: a file that is short, long, corrupted, of a game
 //!   no reader plays, with unknown flags, a secret list, written leaves, a
@@ -32,33 +33,29 @@
 //!   [`FileError`] that names the problem (and the byte, in the body).
 //! - The header's statistics are claims: [`Replay::check`] compares them
 //!   with the replay's own count, every secret solved once, at the depth
-//!   of the guess that answers it `kA0B`. The replay uses [`Shape`]'s
+//!   of the guess that answers it `kA0B`. The replay uses the shape's
 //!   answers, the strategy's own rule (tested against the model's on every
 //!   small game), not the independent checker of `crate::tree::check`,
 //!   which needs the model's codes.
 
-use std::io::{self, Write};
+use std::io;
 use std::ops::Range;
 use std::path::Path;
-use std::sync::Mutex;
 
-use crate::exec::Parallel;
+use crate::model::shape::{Packed, Shape, ShapeError};
 use crate::model::{Feedback, Objective, Rules};
-use crate::tree::dot;
-use crate::tree::format::header::{
-    check_frame, read_bounded, read_claims, write_claims, write_fixed,
-};
-use crate::tree::format::varint::{varint_len, write_varint, Reader};
-use crate::tree::format::verify::{check_claims, over_cap};
-use crate::tree::format::{
-    FormatError, VerifyError, CHECKSUM, FIXED_HEADER, FLAG_IMPLIED_LEAVES, FLAG_REPEATS,
-    FLAG_SECRETS, KNOWN_FLAGS, MAGIC,
-};
 use crate::tree::{Stats, MAX_DEPTH};
 
-use super::phased::Chooser;
-use super::walk::{self, Progress, WalkError, PARALLEL_MIN};
-use super::{HugeError, Packed, Shape};
+use super::header::max_len_flags;
+use super::verify::{check_claims, over_cap};
+use super::wire::{
+    check_frame, read_bounded, read_claims, seal, varint_len, write_claims, write_fixed, Reader,
+    CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS,
+    KNOWN_FLAGS,
+};
+use super::{FormatError, VerifyError, MAGIC};
+
+pub use super::shape_show::{write_dot, write_json};
 
 /// What a tree file of a [`Shape`] says about its tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +81,7 @@ pub enum FileError {
     Format(#[from] FormatError),
     /// The header names a game no reader plays.
     #[error("the tree file names a game optimoo does not play: {0}")]
-    Game(#[from] HugeError),
+    Game(#[from] ShapeError),
     /// The length field is above [`max_len`] of the file's game.
     #[error("the tree file claims {declared} bytes, but no {game} tree file has more than {max}: it is corrupted or not a tree file")]
     TooLong {
@@ -95,10 +92,6 @@ pub enum FileError {
         /// [`max_len`] of the game
         max: u64,
     },
-    /// The strategy could not be walked (a guess that does not split its
-    /// set, too deep).
-    #[error("the strategy's tree cannot be written: {0}")]
-    Walk(#[from] WalkError),
     /// Writing the JSON or the picture failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -162,7 +155,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
         );
         match Rules::new(k, n, repeats) {
             Ok(rules) => {
-                let max = crate::tree::format::header::max_len_flags(rules, bytes[11]);
+                let max = max_len_flags(rules, bytes[11]);
                 if declared > max {
                     return Err(FormatError::TooLong {
                         declared,
@@ -201,7 +194,7 @@ fn read_head(bytes: &[u8]) -> Result<(FileHeader, Reader<'_>), FileError> {
         flags & FLAG_REPEATS != 0,
     )?;
     check_bound(bytes.len() as u64, shape)?;
-    if flags & crate::tree::format::FLAG_BOUND != 0 {
+    if flags & FLAG_BOUND != 0 {
         r.pos = flags_at;
         return Err(r
             .malformed(format!(
@@ -245,9 +238,10 @@ pub fn peek(bytes: &[u8]) -> Result<FileHeader, FileError> {
     Ok(read_head(bytes)?.0)
 }
 
-/// The whole file of `header`'s game, objective and cap, with `stats` as
-/// its claims and `body` as its guesses: header, body, length, checksum.
-fn frame(
+/// The whole file of `shape`'s game, `objective` and `cap`, with `stats`
+/// as its claims and `body` as its guesses (ranks in `S`-first order,
+/// preorder, implied leaves): header, body, length, checksum.
+pub fn frame(
     shape: Shape,
     objective: Objective,
     cap: Option<usize>,
@@ -268,144 +262,7 @@ fn frame(
     );
     write_claims(&mut out, cap, stats);
     out.extend_from_slice(body);
-    Ok(crate::tree::format::header::seal(out)?)
-}
-
-/// The rank of `guess` in `set`-first order (`set` sorted).
-pub(super) fn rank_in(shape: Shape, set: &[Packed], guess: Packed) -> u64 {
-    match set.binary_search(&guess) {
-        Ok(i) => i as u64,
-        Err(below) => set.len() as u64 + shape.rank(guess) - below as u64,
-    }
-}
-
-/// The code of rank `r` in `set`-first order (`set` sorted, `r` below the
-/// game's codes): `set[r]`, or the `j`-th code outside `set` (`j = r −
-/// |set|`), which has exactly the members `set[i]` with `rank(set[i]) − i
-/// ≤ j` below it (`rank(set[i]) − i`, the codes outside `set` below
-/// `set[i]`, never decreases): a binary search over `set`.
-pub(super) fn code_of_rank(shape: Shape, set: &[Packed], r: u64) -> Packed {
-    if r < set.len() as u64 {
-        return set[r as usize];
-    }
-    let j = r - set.len() as u64;
-    let (mut lo, mut hi) = (0, set.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if shape.rank(set[mid]) - mid as u64 <= j {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    shape.unrank(j + lo as u64)
-}
-
-/// Writes the phased strategy's whole tree (every secret) as a tree file:
-/// objective heuristic, no cap, implied leaves, the header's statistics
-/// those of this walk (returned too). Holds every code once, a partition's
-/// scratch and the bytes ([`Shape::memory_bytes`] covers the codes);
-/// `progress` is told the secrets solved. Fails as the walk does (a guess
-/// that does not split its set, more than 64 guesses), or when the file
-/// would not fit the 32-bit length field.
-pub fn encode(
-    chooser: &Chooser,
-    par: &dyn Parallel,
-    progress: &dyn Progress,
-) -> Result<(Vec<u8>, Stats), FileError> {
-    let shape = chooser.shape();
-    let mut codes = shape.all_codes();
-    let encoder = Encoder {
-        chooser,
-        par,
-        progress,
-        win: chooser.win(),
-    };
-    let mut body = Vec::new();
-    let mut stats = Stats::default();
-    encoder.node(&mut codes, 1, &mut body, &mut stats)?;
-    drop(codes);
-    let bytes = frame(shape, Objective::Heuristic, None, &stats, &body)?;
-    Ok((bytes, stats))
-}
-
-/// The walk that writes the body.
-struct Encoder<'a> {
-    chooser: &'a Chooser,
-    par: &'a dyn Parallel,
-    progress: &'a dyn Progress,
-    win: usize,
-}
-
-impl Encoder<'_> {
-    /// Writes the subtree of the node whose candidates are `set` (sorted;
-    /// permuted in place), `depth` guesses from the start, into `out`, and
-    /// counts its secrets into `stats`.
-    fn node(
-        &self,
-        set: &mut [Packed],
-        depth: usize,
-        out: &mut Vec<u8>,
-        stats: &mut Stats,
-    ) -> Result<(), WalkError> {
-        if depth > walk::MAX_DEPTH {
-            return Err(WalkError::TooDeep);
-        }
-        let shape = self.chooser.shape();
-        let guess = self.chooser.choose(set, self.par);
-        if set.len() == 1 {
-            // An implied leaf: not written, and it must guess its secret
-            // (else the guess would not split the set).
-            if guess != set[0] {
-                return Err(WalkError::NoProgress(1));
-            }
-            stats.add(depth, 1);
-            self.progress.solved(1);
-            return Ok(());
-        }
-        write_varint(out, rank_in(shape, set, guess));
-        let bounds = shape.partition(guess, set, None);
-        if bounds.len() == 1 && bounds[0].0 != self.win {
-            return Err(WalkError::NoProgress(set.len()));
-        }
-        let mut children: Vec<&mut [Packed]> = Vec::new();
-        let mut rest = set;
-        for (f, len) in bounds {
-            let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
-            rest = tail;
-            if f == self.win {
-                stats.add(depth, 1);
-                self.progress.solved(1);
-            } else {
-                children.push(class);
-            }
-        }
-        let total: usize = children.iter().map(|c| c.len()).sum();
-        if total >= PARALLEL_MIN && children.len() > 1 {
-            type Done = Result<(Vec<u8>, Stats), WalkError>;
-            let slots: Vec<Mutex<Option<&mut [Packed]>>> =
-                children.into_iter().map(|c| Mutex::new(Some(c))).collect();
-            let results: Vec<Mutex<Option<Done>>> =
-                slots.iter().map(|_| Mutex::new(None)).collect();
-            self.par.for_each(slots.len(), &|i| {
-                let class = slots[i].lock().expect("no panic").take().expect("once");
-                let mut buf = Vec::new();
-                let mut own = Stats::default();
-                let r = self.node(class, depth + 1, &mut buf, &mut own);
-                *results[i].lock().expect("no panic") = Some(r.map(|()| (buf, own)));
-            });
-            for r in results {
-                let (buf, own) = r.into_inner().expect("no panic").expect("every task ran")?;
-                out.extend_from_slice(&buf);
-                walk::merge(stats, &own);
-            }
-        } else {
-            for class in children {
-                self.node(class, depth + 1, out, stats)?;
-            }
-        }
-        Ok(())
-    }
+    Ok(seal(out)?)
 }
 
 /// Told the tree's nodes as a file is replayed, in preorder: a node
@@ -575,7 +432,7 @@ impl Decoder<'_> {
                 ))
                 .into());
         }
-        let guess = code_of_rank(self.shape, set, v);
+        let guess = self.shape.code_of_rank(set, v);
         self.visitor.enter(guess, set, depth)?;
         let bounds = self.shape.partition(guess, set, None);
         if bounds.len() == 1 && bounds[0].0 != self.win {
@@ -601,192 +458,5 @@ impl Decoder<'_> {
             self.node(r, class, depth + 1)?;
         }
         Ok(self.visitor.leave()?)
-    }
-}
-
-/// Writes the tree of a file of a [`Shape`] as JSON, in the schema of
-/// `optimoo export --format json` for small games, byte for byte:
-/// `{"game":{"positions":K,"symbols":N,"repeats":B},"root":NODE}` and a
-/// line end, each node `{"guess":"0123","next":{"0A1B":NODE,...}}` (a leaf
-/// has an empty `next`; answers in feedback order). Streamed: nothing is
-/// held but the replay. Returns the replay (its claims not checked).
-pub fn write_json(bytes: &[u8], out: &mut dyn Write) -> Result<Replay, FileError> {
-    let shape = peek(bytes)?.shape;
-    write!(
-        out,
-        "{{\"game\":{{\"positions\":{},\"symbols\":{},\"repeats\":{}}},\"root\":",
-        shape.positions(),
-        shape.symbols(),
-        shape.repeats()
-    )?;
-    let mut json = Json {
-        out,
-        shape,
-        first: Vec::new(),
-    };
-    let replay = replay(bytes, &mut json)?;
-    writeln!(json.out, "}}")?;
-    Ok(replay)
-}
-
-/// The JSON visitor: `first[d]` says whether the node at nesting `d` has
-/// written no child yet.
-struct Json<'w> {
-    out: &'w mut dyn Write,
-    shape: Shape,
-    first: Vec<bool>,
-}
-
-impl Visitor for Json<'_> {
-    fn enter(&mut self, guess: Packed, _: &[Packed], _: usize) -> io::Result<()> {
-        self.first.push(true);
-        write!(
-            self.out,
-            "{{\"guess\":\"{}\",\"next\":{{",
-            self.shape.format(guess)
-        )
-    }
-
-    fn answer(&mut self, answer: Feedback) -> io::Result<()> {
-        let first = self.first.last_mut().expect("inside a node");
-        if !std::mem::replace(first, false) {
-            self.out.write_all(b",")?;
-        }
-        write!(self.out, "\"{}\":", answer.format(self.shape.positions()))
-    }
-
-    fn leave(&mut self) -> io::Result<()> {
-        self.first.pop();
-        self.out.write_all(b"}}")
-    }
-}
-
-/// Draws the tree of a file of a [`Shape`] in Graphviz `dot` syntax, as
-/// `tree::dot::render` draws a small game's tree (byte for byte): the
-/// first `depth` levels (all with `None`), a subtree cut at the limit
-/// drawn dashed with the number of nodes it hides, a guess that cannot
-/// win grey, `caption` the title's first line. Streamed: a cut subtree is
-/// replayed and counted, not held. Returns the replay (its claims not
-/// checked).
-pub fn write_dot(
-    bytes: &[u8],
-    caption: &str,
-    depth: Option<usize>,
-    out: &mut dyn Write,
-) -> Result<Replay, FileError> {
-    let shape = peek(bytes)?.shape;
-    out.write_all(dot::preamble(caption, depth).as_bytes())?;
-    let mut picture = Dot {
-        out,
-        shape,
-        limit: depth.unwrap_or(usize::MAX),
-        next_id: 0,
-        open: Vec::new(),
-        cut: None,
-    };
-    let replay = replay(bytes, &mut picture)?;
-    picture.out.write_all(dot::END.as_bytes())?;
-    Ok(replay)
-}
-
-/// A node drawn whose children are not all drawn yet: its id, and the
-/// answer of the child being drawn.
-struct Open {
-    id: usize,
-    answer: Option<Feedback>,
-}
-
-/// A node cut at the depth limit, drawn once its subtree is counted.
-struct Cut {
-    id: usize,
-    guess: Packed,
-    secrets: usize,
-    candidate: bool,
-    /// Nodes of the subtree entered so far (the cut node left out).
-    hidden: usize,
-    /// Of those, the ones not left yet.
-    inside: usize,
-}
-
-/// The picture visitor.
-struct Dot<'w> {
-    out: &'w mut dyn Write,
-    shape: Shape,
-    limit: usize,
-    next_id: usize,
-    open: Vec<Open>,
-    cut: Option<Cut>,
-}
-
-impl Visitor for Dot<'_> {
-    fn enter(&mut self, guess: Packed, set: &[Packed], depth: usize) -> io::Result<()> {
-        if let Some(cut) = &mut self.cut {
-            cut.hidden += 1;
-            cut.inside += 1;
-            return Ok(());
-        }
-        let id = self.next_id;
-        self.next_id += 1;
-        let candidate = set.binary_search(&guess).is_ok();
-        let children = set.len() > usize::from(candidate);
-        if depth >= self.limit && children {
-            self.cut = Some(Cut {
-                id,
-                guess,
-                secrets: set.len(),
-                candidate,
-                hidden: 0,
-                inside: 0,
-            });
-            return Ok(());
-        }
-        let line = dot::node_line(id, &self.shape.format(guess), set.len(), None, candidate);
-        self.out.write_all(line.as_bytes())?;
-        self.open.push(Open { id, answer: None });
-        Ok(())
-    }
-
-    fn answer(&mut self, answer: Feedback) -> io::Result<()> {
-        if self.cut.is_none() {
-            if let Some(open) = self.open.last_mut() {
-                open.answer = Some(answer);
-            }
-        }
-        Ok(())
-    }
-
-    fn leave(&mut self) -> io::Result<()> {
-        let id = match &mut self.cut {
-            Some(cut) if cut.inside > 0 => {
-                cut.inside -= 1;
-                return Ok(());
-            }
-            Some(cut) => {
-                let line = dot::node_line(
-                    cut.id,
-                    &self.shape.format(cut.guess),
-                    cut.secrets,
-                    Some(cut.hidden),
-                    cut.candidate,
-                );
-                self.out.write_all(line.as_bytes())?;
-                let id = cut.id;
-                self.cut = None;
-                id
-            }
-            None => match self.open.pop() {
-                Some(open) => open.id,
-                None => return Ok(()),
-            },
-        };
-        if let Some(Open {
-            id: parent,
-            answer: Some(answer),
-        }) = self.open.last()
-        {
-            let line = dot::edge_line(*parent, id, &answer.format(self.shape.positions()));
-            self.out.write_all(line.as_bytes())?;
-        }
-        Ok(())
     }
 }

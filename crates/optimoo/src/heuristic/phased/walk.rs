@@ -4,26 +4,39 @@
 //! The walk holds the codes in one array and partitions it in place (a
 //! stable counting sort by answer), so every class is a sorted slice of its
 //! parent and the memory is the array, its marks and one scratch copy at
-//! the largest node ([`super::Shape::memory_bytes`]). Only marked codes are
+//! the largest node (`Shape::memory_bytes`). Only marked codes are
 //! secrets that count: a class without any is not walked, so a sample costs
-//! the nodes its secrets reach.
+//! the nodes its secrets reach. [`encode`] writes the strategy's whole tree
+//! as a tree file by the same walk (the format of
+//! `crate::tree::format::shape`, framed there, its varints from
+//! `crate::tree::format::wire`). Every walk tells its observer
+//! (`crate::observe::Observer::solved`) the secrets it solves.
 //!
 //! Invariants: the statistics depend only on the game, the options and the
 //! marks, never on the threads (classes are walked in parallel, each into
 //! its own statistics, added in answer order); every marked secret is
-//! counted once, at the depth of the guess that answers it `kA0B`.
+//! counted once, at the depth of the guess that answers it `kA0B`. The
+//! bytes [`encode`] writes never depend on the threads either (the classes
+//! of a large node are encoded into separate buffers, joined in answer
+//! order), and on a game the model handles they are the bytes
+//! `TreeFile::to_bytes` writes for [`tree`] (tested).
 
 use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
 use crate::exec::Parallel;
+use crate::model::Objective;
 use crate::model::{Code, Feedback};
+use crate::observe::Observer;
 use crate::rng::SplitMix64;
+use crate::tree::format::shape::{self as shape_file, FileError};
+use crate::tree::format::wire::write_varint;
 use crate::tree::{Node, Stats, Tree};
 
-use super::phased::Chooser;
-use super::Packed;
+use crate::model::shape::Packed;
+
+use super::Chooser;
 
 /// Nodes with at least this many codes walk their classes in parallel.
 pub(super) const PARALLEL_MIN: usize = 4096;
@@ -33,20 +46,6 @@ pub(super) const MAX_DEPTH: usize = 64;
 
 /// A class of a node: its codes and their marks.
 type Class<'a> = (&'a mut [Packed], &'a mut [bool]);
-
-/// Told how many secrets are solved as the walk goes (from any thread).
-pub trait Progress: Sync {
-    /// `secrets` more were solved.
-    fn solved(&self, secrets: u64);
-}
-
-/// No progress shown.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Silent;
-
-impl Progress for Silent {
-    fn solved(&self, _: u64) {}
-}
 
 /// A walk that could not finish.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -75,7 +74,7 @@ pub fn walk(
     codes: &mut [Packed],
     marks: &mut [bool],
     par: &dyn Parallel,
-    progress: &dyn Progress,
+    progress: &dyn Observer,
 ) -> Result<Stats, WalkError> {
     walk_from(chooser, codes, marks, 0, par, progress)
 }
@@ -89,7 +88,7 @@ pub fn walk_from(
     marks: &mut [bool],
     played: usize,
     par: &dyn Parallel,
-    progress: &dyn Progress,
+    progress: &dyn Observer,
 ) -> Result<Stats, WalkError> {
     assert_eq!(set.len(), marks.len(), "one mark per code");
     let mut stats = Stats::default();
@@ -193,7 +192,7 @@ fn node(
     marks: &mut [bool],
     depth: usize,
     par: &dyn Parallel,
-    progress: &dyn Progress,
+    progress: &dyn Observer,
     stats: &mut Stats,
 ) -> Result<(), WalkError> {
     if depth > MAX_DEPTH {
@@ -314,6 +313,126 @@ pub fn interval(stats: &Stats, population: u64) -> Option<(f64, f64)> {
     };
     let half = 1.959_964 * (var / m * fpc).sqrt();
     Some((mean - half, mean + half))
+}
+
+/// Why the strategy's tree file could not be written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The strategy could not be walked (a guess that does not split its
+    /// set, too deep).
+    #[error("the strategy's tree cannot be written: {0}")]
+    Walk(#[from] WalkError),
+    /// The file would not fit its format (its 32-bit length field).
+    #[error("{0}")]
+    File(#[from] FileError),
+}
+
+/// Writes the phased strategy's whole tree (every secret) as a tree file:
+/// objective heuristic, no cap, implied leaves, the header's statistics
+/// those of this walk (returned too). Holds every code once, a partition's
+/// scratch and the bytes (`Shape::memory_bytes` covers the codes);
+/// `progress` is told the secrets solved. Fails as the walk does (a guess
+/// that does not split its set, more than 64 guesses), or when the file
+/// would not fit the 32-bit length field.
+pub fn encode(
+    chooser: &Chooser,
+    par: &dyn Parallel,
+    progress: &dyn Observer,
+) -> Result<(Vec<u8>, Stats), EncodeError> {
+    let shape = chooser.shape();
+    let mut codes = shape.all_codes();
+    let encoder = Encoder {
+        chooser,
+        par,
+        progress,
+        win: chooser.win(),
+    };
+    let mut body = Vec::new();
+    let mut stats = Stats::default();
+    encoder.node(&mut codes, 1, &mut body, &mut stats)?;
+    drop(codes);
+    let bytes = shape_file::frame(shape, Objective::Heuristic, None, &stats, &body)?;
+    Ok((bytes, stats))
+}
+
+/// The walk that writes the body.
+struct Encoder<'a> {
+    chooser: &'a Chooser,
+    par: &'a dyn Parallel,
+    progress: &'a dyn Observer,
+    win: usize,
+}
+
+impl Encoder<'_> {
+    /// Writes the subtree of the node whose candidates are `set` (sorted;
+    /// permuted in place), `depth` guesses from the start, into `out`, and
+    /// counts its secrets into `stats`.
+    fn node(
+        &self,
+        set: &mut [Packed],
+        depth: usize,
+        out: &mut Vec<u8>,
+        stats: &mut Stats,
+    ) -> Result<(), WalkError> {
+        if depth > MAX_DEPTH {
+            return Err(WalkError::TooDeep);
+        }
+        let shape = self.chooser.shape();
+        let guess = self.chooser.choose(set, self.par);
+        if set.len() == 1 {
+            // An implied leaf: not written, and it must guess its secret
+            // (else the guess would not split the set).
+            if guess != set[0] {
+                return Err(WalkError::NoProgress(1));
+            }
+            stats.add(depth, 1);
+            self.progress.solved(1);
+            return Ok(());
+        }
+        write_varint(out, shape.rank_in(set, guess));
+        let bounds = shape.partition(guess, set, None);
+        if bounds.len() == 1 && bounds[0].0 != self.win {
+            return Err(WalkError::NoProgress(set.len()));
+        }
+        let mut children: Vec<&mut [Packed]> = Vec::new();
+        let mut rest = set;
+        for (f, len) in bounds {
+            let (class, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            if f == self.win {
+                stats.add(depth, 1);
+                self.progress.solved(1);
+            } else {
+                children.push(class);
+            }
+        }
+        let total: usize = children.iter().map(|c| c.len()).sum();
+        if total >= PARALLEL_MIN && children.len() > 1 {
+            type Done = Result<(Vec<u8>, Stats), WalkError>;
+            let slots: Vec<Mutex<Option<&mut [Packed]>>> =
+                children.into_iter().map(|c| Mutex::new(Some(c))).collect();
+            let results: Vec<Mutex<Option<Done>>> =
+                slots.iter().map(|_| Mutex::new(None)).collect();
+            self.par.for_each(slots.len(), &|i| {
+                let class = slots[i].lock().expect("no panic").take().expect("once");
+                let mut buf = Vec::new();
+                let mut own = Stats::default();
+                let r = self.node(class, depth + 1, &mut buf, &mut own);
+                *results[i].lock().expect("no panic") = Some(r.map(|()| (buf, own)));
+            });
+            for r in results {
+                let (buf, own) = r.into_inner().expect("no panic").expect("every task ran")?;
+                out.extend_from_slice(&buf);
+                merge(stats, &own);
+            }
+        } else {
+            for class in children {
+                self.node(class, depth + 1, out, stats)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The whole tree of the strategy, for a game the model handles (codes

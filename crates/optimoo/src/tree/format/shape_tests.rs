@@ -1,20 +1,22 @@
-//! The tree files of [`super::file`] against the model's: the same bytes
+//! The tree files of [`super::shape`] against the model's: the same bytes
 //! as the model's writer for the strategy's tree, the same statistics,
 //! JSON and picture as the model's reader, verify and renderers, on files
 //! written by the search too; and every way to break a file refused with
 //! an error, never a panic.
 
 use crate::exec::{Scoped, Sequential};
+use crate::heuristic::phased::walk;
+use crate::heuristic::phased::{Chooser, Phased};
 use crate::heuristic::Heuristic;
+use crate::model::shape::{Packed, Shape};
 use crate::model::{Game, Objective, Rules};
+use crate::observe::Silent;
 use crate::rng::SplitMix64;
 use crate::tree::dot;
-use crate::tree::format::{crc32, FormatError, TreeFile, VerifyError};
+use crate::tree::format::wire::crc32;
+use crate::tree::format::{FormatError, TreeFile, VerifyError};
 
-use super::file::{self, code_of_rank, rank_in, FileError};
-use super::phased::{Chooser, Phased};
-use super::walk::{self, Silent};
-use super::{Packed, Shape};
+use super::shape::{self as file, FileError};
 
 /// Options small enough that every phase happens on small games.
 fn every_phase() -> Phased {
@@ -65,7 +67,7 @@ fn encode_writes_the_model_writers_bytes() {
         let mut marks = vec![true; codes.len()];
         let walked = walk::walk(&chooser, &mut codes, &mut marks, &Sequential, &Silent).unwrap();
         for threads in [1, 3] {
-            let (ours, stats) = file::encode(&chooser, &Scoped(threads), &Silent).unwrap();
+            let (ours, stats) = walk::encode(&chooser, &Scoped(threads), &Silent).unwrap();
             assert!(ours == theirs, "{name} {opts:?} on {threads} threads");
             assert_eq!(stats, walked, "{name}");
         }
@@ -138,17 +140,17 @@ fn the_replay_reads_what_the_model_reads() {
 fn wrong_claims_are_named_and_rewritten() {
     let shape: Shape = "mm:3x4".parse().unwrap();
     let chooser = Chooser::new(shape, every_phase()).unwrap();
-    let (bytes, stats) = file::encode(&chooser, &Sequential, &Silent).unwrap();
+    let (bytes, stats) = walk::encode(&chooser, &Sequential, &Silent).unwrap();
     // The total is the varint after the cap (0): byte 14.
     let mut bad = bytes.clone();
     assert_eq!(bad[13], 0, "no cap");
     let total_len = {
         let mut out = Vec::new();
-        crate::tree::format::varint::write_varint(&mut out, stats.total);
+        crate::tree::format::wire::write_varint(&mut out, stats.total);
         out.len()
     };
     let mut total = Vec::new();
-    crate::tree::format::varint::write_varint(&mut total, stats.total + 1);
+    crate::tree::format::wire::write_varint(&mut total, stats.total + 1);
     assert_eq!(total.len(), total_len);
     bad[14..14 + total_len].copy_from_slice(&total);
     let bad = reframe(&bad[..bad.len() - 4]);
@@ -188,7 +190,7 @@ fn ranks_invert() {
                 continue;
             }
             let order: Vec<Packed> = (0..all.len() as u64)
-                .map(|r| code_of_rank(shape, &set, r))
+                .map(|r| shape.code_of_rank(&set, r))
                 .collect();
             let others: Vec<Packed> = all
                 .iter()
@@ -197,7 +199,7 @@ fn ranks_invert() {
                 .collect();
             assert_eq!(order, [set.clone(), others].concat(), "{name}");
             for (r, &c) in order.iter().enumerate() {
-                assert_eq!(rank_in(shape, &set, c), r as u64);
+                assert_eq!(shape.rank_in(&set, c), r as u64);
             }
         }
     }
@@ -229,7 +231,7 @@ fn refused(bytes: &[u8]) -> String {
 fn broken_files_are_refused() {
     let shape: Shape = "mm:3x4".parse().unwrap();
     let chooser = Chooser::new(shape, every_phase()).unwrap();
-    let (bytes, _) = file::encode(&chooser, &Sequential, &Silent).unwrap();
+    let (bytes, _) = walk::encode(&chooser, &Sequential, &Silent).unwrap();
     for i in 0..bytes.len() {
         for x in [0x01, 0x80, 0xFF] {
             let mut bad = bytes.clone();
@@ -340,7 +342,7 @@ fn a_game_over_the_model_round_trips() {
         ..Phased::default()
     };
     let chooser = Chooser::new(shape, opts).unwrap();
-    let (bytes, stats) = file::encode(&chooser, &Scoped(2), &Silent).unwrap();
+    let (bytes, stats) = walk::encode(&chooser, &Scoped(2), &Silent).unwrap();
     assert_eq!(stats.secrets, 65_536);
     assert_eq!(file::huge_game(&bytes), Some(shape));
     assert!(

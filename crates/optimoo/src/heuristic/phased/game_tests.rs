@@ -5,9 +5,10 @@ use crate::exec::{Scoped, Sequential};
 use crate::heuristic::{self, Heuristic, StrategyConfig};
 use crate::model::{Code, Game, Rules};
 
-use super::phased::{Chooser, Phased};
-use super::walk::{self, Silent};
-use super::Shape;
+use super::walk;
+use super::{Chooser, Phased};
+use crate::model::shape::Shape;
+use crate::observe::Silent;
 
 /// With every code in the pool and no exact phase, the phased strategy is
 /// the heuristic (pool all, candidate-first), tree for tree.
@@ -280,9 +281,9 @@ fn moo_7x10_every_secret_and_one_by_one() {
 /// sets, every heuristic, and with the defaults on moo:10x10.
 #[test]
 fn counted_sets_choose_as_listed_ones() {
-    use super::counted::Counted;
-    use super::Packed;
     use crate::model::feedback::Feedback;
+    use crate::model::shape::counted::Counted;
+    use crate::model::shape::Packed;
     use crate::rng::SplitMix64;
 
     let mut rng = SplitMix64::new(11);
@@ -335,4 +336,56 @@ fn counted_sets_choose_as_listed_ones() {
         }
     }
     assert!(sampled >= 60, "only {sampled} histories sampled");
+}
+
+/// Every walk reports through the one observer of the crate: the secrets
+/// it solves, each once, from any thread (the statistics' walk, a sampled
+/// walk and the tree file's writer alike).
+#[test]
+fn walks_tell_the_observer_every_secret_once() {
+    use crate::observe::Observer;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[derive(Default)]
+    struct Count(AtomicU64);
+    impl Observer for Count {
+        fn solved(&self, secrets: u64) {
+            self.0.fetch_add(secrets, Ordering::Relaxed);
+        }
+    }
+
+    let shape: Shape = "mm:4x6".parse().unwrap();
+    let chooser = Chooser::new(shape, every_phase(Heuristic::Entropy)).unwrap();
+    let n = shape.code_count() as u64;
+    for threads in [1, 3] {
+        let count = Count::default();
+        let mut codes = shape.all_codes();
+        let mut marks = vec![true; codes.len()];
+        let stats = walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &count).unwrap();
+        assert_eq!(stats.secrets, n);
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            n,
+            "walk, {threads} threads"
+        );
+
+        let count = Count::default();
+        let mut codes = shape.all_codes();
+        let mut marks = walk::sample_marks(n, 100, 7).unwrap();
+        walk::walk(&chooser, &mut codes, &mut marks, &Scoped(threads), &count).unwrap();
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            100,
+            "sample, {threads} threads"
+        );
+
+        let count = Count::default();
+        let (_, stats) = walk::encode(&chooser, &Scoped(threads), &count).unwrap();
+        assert_eq!(stats.secrets, n);
+        assert_eq!(
+            count.0.load(Ordering::Relaxed),
+            n,
+            "encode, {threads} threads"
+        );
+    }
 }

@@ -31,10 +31,10 @@
 
 use crate::exec::Parallel;
 use crate::model::Feedback;
-use crate::tree::format::crc32;
+use crate::tree::format::wire::crc32;
 
-use super::phased::{Chooser, Phased};
-use super::{Packed, Shape};
+use super::{Chooser, Phased};
+use crate::model::shape::{Packed, Shape};
 
 /// The first line of every book, with its version.
 const MAGIC: &str = "optimoo-book 1";

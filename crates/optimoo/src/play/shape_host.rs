@@ -27,12 +27,12 @@
 //! trusted (a bad guess is refused with the reason and not counted).
 
 use crate::exec::Parallel;
-use crate::huge::counted::{self, Counted};
-use crate::huge::{Packed, Shape};
 use crate::model::feedback::Feedback;
+use crate::model::shape::counted::{self, Counted};
+use crate::model::shape::{Packed, Shape};
 use crate::play::explain;
 use crate::play::host::{self, Answered, Codemaker, Codemaking};
-use crate::play::huge_rank;
+use crate::play::shape_rank;
 use crate::rng::SplitMix64;
 
 /// The most memory the adversary's list may take, in bytes (moo:10x10's
@@ -49,7 +49,7 @@ pub fn adversary_bytes(shape: &Shape) -> u64 {
 /// Why a codemaker cannot start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum HugeHostError {
+pub enum ShapeHostError {
     /// The adversary's list would not fit [`ADVERSARY_MAX_BYTES`].
     #[error(
         "--adversarial keeps a list of every code of {game} that is still possible: {codes} \
@@ -69,7 +69,7 @@ pub enum HugeHostError {
 }
 
 /// A codemaker of a game of any size, with its game state.
-pub struct HugeHost<'a> {
+pub struct ShapeHost<'a> {
     shape: Shape,
     kind: Codemaker,
     rng: SplitMix64,
@@ -83,9 +83,9 @@ pub struct HugeHost<'a> {
     par: &'a dyn Parallel,
 }
 
-impl std::fmt::Debug for HugeHost<'_> {
+impl std::fmt::Debug for ShapeHost<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HugeHost")
+        f.debug_struct("ShapeHost")
             .field("shape", &self.shape)
             .field("kind", &self.kind)
             .field("moves", &self.moves.len())
@@ -93,7 +93,7 @@ impl std::fmt::Debug for HugeHost<'_> {
     }
 }
 
-impl<'a> HugeHost<'a> {
+impl<'a> ShapeHost<'a> {
     /// A codemaker for `shape`, its randomness from `seed`, its work on
     /// `par`. The adversary is refused when its list would take more than
     /// [`ADVERSARY_MAX_BYTES`].
@@ -102,14 +102,14 @@ impl<'a> HugeHost<'a> {
         kind: Codemaker,
         seed: u64,
         par: &'a dyn Parallel,
-    ) -> Result<HugeHost<'a>, HugeHostError> {
+    ) -> Result<ShapeHost<'a>, ShapeHostError> {
         let mut rng = SplitMix64::new(seed);
         let secret = match kind {
             Codemaker::Random => Some(shape.unrank(rng.below(shape.code_count() as usize) as u64)),
             Codemaker::Adversarial => {
                 let bytes = adversary_bytes(&shape);
                 if bytes > ADVERSARY_MAX_BYTES {
-                    return Err(HugeHostError::TooLarge {
+                    return Err(ShapeHostError::TooLarge {
                         game: shape.to_string(),
                         codes: shape.code_count() as u64,
                         mb: (bytes + 500_000) / 1_000_000,
@@ -119,7 +119,7 @@ impl<'a> HugeHost<'a> {
                 None
             }
         };
-        Ok(HugeHost {
+        Ok(ShapeHost {
             shape,
             kind,
             rng,
@@ -165,7 +165,7 @@ impl<'a> HugeHost<'a> {
     fn worst_branch(&mut self, guess: Packed) -> Feedback {
         let shape = self.shape;
         let list = self.list.get_or_insert_with(|| shape.all_codes());
-        let counts = huge_rank::tally(&shape, guess, list);
+        let counts = shape_rank::tally(&shape, guess, list);
         let win = Feedback::win(shape.positions()).index();
         let only_win = counts.iter().enumerate().all(|(f, &c)| c == 0 || f == win);
         let open = |f: usize| counts[f] > 0 && (only_win || f != win);
@@ -184,7 +184,7 @@ impl<'a> HugeHost<'a> {
     }
 }
 
-impl Codemaking for HugeHost<'_> {
+impl Codemaking for ShapeHost<'_> {
     fn describe(&self) -> String {
         explain::shape(&self.shape)
     }
@@ -279,7 +279,7 @@ mod tests {
             let shape = Shape::from_rules(rules).unwrap();
             for seed in 0..20 {
                 let small = Host::new(&game, Codemaker::Random, seed).secret().unwrap();
-                let huge = HugeHost::new(shape, Codemaker::Random, seed, &Sequential)
+                let huge = ShapeHost::new(shape, Codemaker::Random, seed, &Sequential)
                     .unwrap()
                     .secret()
                     .unwrap();
@@ -299,7 +299,7 @@ mod tests {
                 (outcome, answers, talk)
             };
             let mut small = Host::new(&game, Codemaker::Random, 5);
-            let mut huge = HugeHost::new(shape, Codemaker::Random, 5, &Scoped(2)).unwrap();
+            let mut huge = ShapeHost::new(shape, Codemaker::Random, 5, &Scoped(2)).unwrap();
             let (a, b) = (transcript(&mut small), transcript(&mut huge));
             assert_eq!(a.0, b.0, "{name}");
             assert_eq!(a.1, b.1, "{name}: the answers");
@@ -325,7 +325,7 @@ mod tests {
             let all = shape.all_codes();
             for seed in 0..4 {
                 let mut host =
-                    HugeHost::new(shape, Codemaker::Adversarial, seed, &Scoped(2)).unwrap();
+                    ShapeHost::new(shape, Codemaker::Adversarial, seed, &Scoped(2)).unwrap();
                 let mut rng = SplitMix64::new(seed);
                 let mut left = all.clone();
                 for turn in 0.. {
@@ -361,18 +361,18 @@ mod tests {
         }
         // Refused when the list would not fit, with the figures.
         let big: Shape = "mm:8x8".parse().unwrap();
-        let err = HugeHost::new(big, Codemaker::Adversarial, 1, &Sequential).unwrap_err();
+        let err = ShapeHost::new(big, Codemaker::Adversarial, 1, &Sequential).unwrap_err();
         assert!(err.to_string().contains("about 403 MB"), "{err}");
         let fits: Shape = "moo:10x10".parse().unwrap();
         assert!(adversary_bytes(&fits) <= ADVERSARY_MAX_BYTES);
-        assert!(HugeHost::new(fits, Codemaker::Adversarial, 1, &Sequential).is_ok());
+        assert!(ShapeHost::new(fits, Codemaker::Adversarial, 1, &Sequential).is_ok());
     }
 
     /// `quit` and `left` before any guess, without building the list.
     #[test]
     fn before_the_first_guess() {
         let shape: Shape = "moo:10x10".parse().unwrap();
-        let mut host = HugeHost::new(shape, Codemaker::Adversarial, 1, &Sequential).unwrap();
+        let mut host = ShapeHost::new(shape, Codemaker::Adversarial, 1, &Sequential).unwrap();
         let (mut answers, mut talk) = (Vec::new(), Vec::new());
         let outcome = interact(
             &mut host,

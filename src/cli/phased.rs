@@ -1,38 +1,39 @@
 //! `optimoo eval --strategy phased` (and any strategy on a game of more
 //! than 65,535 codes): the phased strategy, or the first candidate, played
 //! over every secret or a uniform sample without the feedback table or the
-//! tree (`optimoo::huge`). With `-o FILE` the phased strategy's tree file
-//! is written: through the model's tree for a game it handles, straight
-//! from the walk (`huge::file::encode`) for a larger one, replayed before
+//! tree (`optimoo::heuristic::phased` on `optimoo::model::shape`). With
+//! `-o FILE` the phased strategy's tree file is written: through the
+//! model's tree for a game it handles, straight from the walk
+//! (`heuristic::phased::walk::encode`) for a larger one, replayed before
 //! it is written.
 //!
 //! The memory is stated before the work and refused when it does not fit;
-//! a progress bar with the time left is drawn on a terminal.
+//! the walk reports to the driver's observer (`Terminal::secrets`: a bar
+//! with the time left, drawn on a terminal).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use optimoo::heuristic::phased::walk;
+use optimoo::heuristic::phased::{Chooser, Phased};
 use optimoo::heuristic::Heuristic;
-use optimoo::huge::file;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::walk::{self, Progress};
-use optimoo::huge::Shape;
+use optimoo::model::shape::Shape;
 use optimoo::model::{Game, Objective};
+use optimoo::tree::format::shape as shape_file;
 use optimoo::tree::format::TreeFile;
 use optimoo::tree::Stats;
 
 use super::memory;
 use super::output::Output;
+use crate::driver::progress::Terminal;
 use crate::exit::say;
 
-/// What `eval` asks of the huge path.
+/// What `eval` asks of the phased walk.
 #[derive(Debug)]
 pub struct Request {
     /// The game.
@@ -53,7 +54,7 @@ pub struct Request {
 
 /// One strategy played: a JSON line or a row of the table.
 #[derive(Debug, Serialize)]
-pub struct HugeRow {
+pub struct PhasedRow {
     /// The game.
     pub game: String,
     /// `phased` or `first`.
@@ -79,76 +80,16 @@ pub struct HugeRow {
     /// Wall time.
     pub seconds: f64,
     /// The phased thresholds (`null` for first).
-    pub options: Option<Options>,
+    pub options: Option<Phased>,
 }
 
-/// The phased strategy's thresholds, as run (and as a phased plan keeps
-/// them).
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
-pub struct Options {
-    /// `--exact-below`.
-    pub exact_below: usize,
-    /// `--heuristic-below`.
-    pub heuristic_below: usize,
-    /// `--extra`.
-    pub extra: usize,
-    /// `--work`.
-    pub work: usize,
-    /// `--big-pool`.
-    pub big_pool: usize,
-    /// `--big-sample`.
-    pub big_sample: usize,
-    /// `--climb`.
-    pub climb: usize,
-    /// `--rollout` (0 in plans written before it).
-    #[serde(default)]
-    pub rollout: usize,
-    /// `--rollout-above`.
-    #[serde(default)]
-    pub rollout_above: usize,
-}
-
-impl Options {
-    /// The thresholds of `o`.
-    pub fn of(o: &Phased) -> Options {
-        Options {
-            exact_below: o.exact_below,
-            heuristic_below: o.heuristic_below,
-            extra: o.extra,
-            work: o.work,
-            big_pool: o.big_pool,
-            big_sample: o.big_sample,
-            climb: o.climb,
-            rollout: o.rollout,
-            rollout_above: o.rollout_above,
-        }
-    }
-
-    /// The strategy with these thresholds, `heuristic` and `first`.
-    pub fn phased(&self, heuristic: Heuristic, first: Option<optimoo::huge::Packed>) -> Phased {
-        Phased {
-            heuristic,
-            exact_below: self.exact_below,
-            heuristic_below: self.heuristic_below,
-            extra: self.extra,
-            work: self.work,
-            big_pool: self.big_pool,
-            big_sample: self.big_sample,
-            climb: self.climb,
-            first,
-            rollout: self.rollout,
-            rollout_above: self.rollout_above,
-        }
-    }
-}
-
-impl HugeRow {
+impl PhasedRow {
     /// The row of `stats` (a sample of `sample` secrets, or every one),
     /// played by `o` in `seconds`.
-    pub fn new(shape: Shape, o: &Phased, stats: &Stats, sample: bool, seconds: f64) -> HugeRow {
+    pub fn new(shape: Shape, o: &Phased, stats: &Stats, sample: bool, seconds: f64) -> PhasedRow {
         let population = shape.code_count() as u64;
         let first = o.heuristic == Heuristic::First;
-        HugeRow {
+        PhasedRow {
             game: shape.to_string(),
             strategy: if first { "first" } else { "phased" },
             heuristic: (!first).then(|| o.heuristic.name()),
@@ -163,7 +104,7 @@ impl HugeRow {
             max_depth: stats.max_depth,
             histogram: stats.histogram.clone(),
             seconds,
-            options: (!first).then(|| Options::of(o)),
+            options: (!first).then_some(*o),
         }
     }
 }
@@ -193,7 +134,7 @@ pub fn run(req: Request) -> anyhow::Result<ExitCode> {
     // top of the codes.
     let huge_file = req.output.is_some() && shape.rules().is_none();
     let file_bytes = if huge_file {
-        2 * file::max_len(shape)
+        2 * shape_file::max_len(shape)
     } else {
         0
     };
@@ -258,7 +199,7 @@ pub fn replay_file(
     shape: Shape,
     bytes: &[u8],
     list: &super::secrets::SecretArgs,
-) -> anyhow::Result<optimoo::huge::file::Replay> {
+) -> anyhow::Result<optimoo::tree::format::shape::Replay> {
     if list.secrets.is_some() {
         bail!("--secrets: {shape} has more than 65,535 codes; its tree file plays every code, with no list");
     }
@@ -272,7 +213,7 @@ pub fn replay_file(
         need,
         &format!("replaying {shape}"),
     )?;
-    Ok(optimoo::huge::file::replay(bytes, &mut ())?)
+    Ok(optimoo::tree::format::shape::replay(bytes, &mut ())?)
 }
 
 pub use cli_common::memory::fit;
@@ -281,7 +222,7 @@ pub use cli_common::memory::fit;
 pub const HEADER: &str =
     "strategy         total average  max  seconds  histogram (secrets solved in 1, 2, ... guesses)";
 
-impl std::fmt::Display for HugeRow {
+impl std::fmt::Display for PhasedRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name = match self.heuristic {
             Some(h) => format!("{}/{h}", self.strategy),
@@ -313,14 +254,14 @@ fn play(
     chooser: &Chooser,
     req: &Request,
     encode: bool,
-) -> anyhow::Result<(HugeRow, Option<Vec<u8>>)> {
+) -> anyhow::Result<(PhasedRow, Option<Vec<u8>>)> {
     let shape = chooser.shape();
     let population = shape.code_count() as u64;
     let start = Instant::now();
     let played = req.sample.unwrap_or(population);
-    let bar = Bar::new(played, std::io::stderr().is_terminal() && !req.json);
+    let bar = Terminal::secrets(played, std::io::stderr().is_terminal() && !req.json);
     let (stats, bytes) = if encode && req.sample.is_none() {
-        let (bytes, stats) = file::encode(chooser, &crate::driver::Rayon, &bar)?;
+        let (bytes, stats) = walk::encode(chooser, &crate::driver::Rayon, &bar)?;
         (stats, Some(bytes))
     } else {
         let mut marks = match req.sample {
@@ -331,7 +272,7 @@ fn play(
         let stats = walk::walk(chooser, &mut codes, &mut marks, &crate::driver::Rayon, &bar)?;
         (stats, None)
     };
-    bar.finish();
+    drop(bar);
     if stats.secrets != played {
         bail!(
             "the walk solved {} secrets of the {played} it played",
@@ -343,15 +284,15 @@ fn play(
         Some(bytes) => Some(bytes),
         None if encode => {
             say("writing the tree of every secret for -o");
-            let bar = Bar::new(population, std::io::stderr().is_terminal() && !req.json);
-            let (bytes, _) = file::encode(chooser, &crate::driver::Rayon, &bar)?;
-            bar.finish();
+            let bar = Terminal::secrets(population, std::io::stderr().is_terminal() && !req.json);
+            let (bytes, _) = walk::encode(chooser, &crate::driver::Rayon, &bar)?;
+            drop(bar);
             Some(bytes)
         }
         None => None,
     };
     Ok((
-        HugeRow::new(
+        PhasedRow::new(
             shape,
             chooser.options(),
             &stats,
@@ -363,10 +304,11 @@ fn play(
 }
 
 /// Writes the tree file of a game over 65,535 codes, `bytes` from
-/// `huge::file::encode`, after replaying it: every secret solved, the
+/// `heuristic::phased::walk::encode`, after replaying it: every secret solved, the
 /// header's claims the replay's.
 fn write_huge(shape: Shape, bytes: &[u8], path: &std::path::Path) -> anyhow::Result<()> {
-    let replay = file::replay(bytes, &mut ()).context("the phased tree file does not replay")?;
+    let replay =
+        shape_file::replay(bytes, &mut ()).context("the phased tree file does not replay")?;
     replay
         .check()
         .context("the phased tree file does not replay")?;
@@ -401,46 +343,4 @@ fn write_tree(chooser: &Chooser, path: &std::path::Path) -> anyhow::Result<()> {
         stats.secrets
     ));
     Ok(())
-}
-
-/// A progress bar of secrets solved, with the time left.
-pub struct Bar {
-    bar: Option<ProgressBar>,
-    done: AtomicU64,
-}
-
-impl Bar {
-    /// A bar of `len` secrets, drawn when `show`.
-    pub fn new(len: u64, show: bool) -> Bar {
-        let bar = show.then(|| {
-            let bar = ProgressBar::new(len);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} secrets, {elapsed_precise} elapsed, about {eta} left",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        Bar {
-            bar,
-            done: AtomicU64::new(0),
-        }
-    }
-
-    /// Clears the bar.
-    pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-impl Progress for Bar {
-    fn solved(&self, secrets: u64) {
-        let done = self.done.fetch_add(secrets, Ordering::Relaxed) + secrets;
-        if let Some(bar) = &self.bar {
-            bar.set_position(done);
-        }
-    }
 }

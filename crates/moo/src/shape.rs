@@ -1,8 +1,8 @@
 //! `moo --game G` for games of more than 65,535 codes (moo:10x10, mm:8x8):
 //! the phased strategy with the options `optimoo eval` measures by
 //! default (docs/huge.md), called move by move; no tree is stored. `next`,
-//! `play`, `host` (optimoo::play::huge_host, through the small host's
-//! conversation) and `rank` (optimoo::play::huge_rank: bounds, never exact
+//! `play`, `host` (optimoo::play::shape_host, through the small host's
+//! conversation) and `rank` (optimoo::play::shape_rank: bounds, never exact
 //! values); the other commands need a tree or the exact search.
 //!
 //! Memory: a set is counted rather than listed wherever the strategy only
@@ -18,15 +18,15 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use optimoo::exec::Scoped;
-use optimoo::huge::book::Book;
-use optimoo::huge::counted;
-use optimoo::huge::counted::Counted;
-use optimoo::huge::phased::{Chooser, Phased};
-use optimoo::huge::{Packed, Shape, MAX_MOVES};
+use optimoo::heuristic::phased::book::Book;
+use optimoo::heuristic::phased::{Chooser, Phased};
+use optimoo::model::shape::counted;
+use optimoo::model::shape::counted::Counted;
+use optimoo::model::shape::{Packed, Shape, MAX_MOVES};
 use optimoo::model::Feedback;
 use optimoo::play::host::{self, Codemaker, HostOutcome};
-use optimoo::play::huge_host::{self, HugeHost};
-use optimoo::play::{huge_rank, report};
+use optimoo::play::shape_host::{self, ShapeHost};
+use optimoo::play::{report, shape_rank};
 
 use cli_common::exit::{self, EXIT_NEGATIVE};
 
@@ -343,7 +343,7 @@ pub fn host(shape: Shape, seed: u64, adversarial: bool) -> anyhow::Result<ExitCo
         Codemaker::Random
     };
     let par = all_cores();
-    let mut host = HugeHost::new(shape, kind, seed, &par)?;
+    let mut host = ShapeHost::new(shape, kind, seed, &par)?;
     let stdin = std::io::stdin();
     let decorated = stdin.is_terminal();
     let mut input = stdin.lock();
@@ -351,7 +351,7 @@ pub fn host(shape: Shape, seed: u64, adversarial: bool) -> anyhow::Result<ExitCo
     let memory = adversarial.then(|| {
         format!(
             "(the adversary keeps a list of every code still possible: about {} MB at the start)",
-            (huge_host::adversary_bytes(&shape) + 500_000) / 1_000_000
+            (shape_host::adversary_bytes(&shape) + 500_000) / 1_000_000
         )
     });
     let outcome = if decorated {
@@ -406,7 +406,7 @@ pub fn rank(
             Moves::AfterWin(n) => return Ok(after_win(n)),
             Moves::Wrong => Vec::new(),
             Moves::Open(moves) => {
-                let extra = huge_rank::PLAY_OUT_MAX_BYTES;
+                let extra = shape_rank::PLAY_OUT_MAX_BYTES;
                 fit_candidates(&shape, &moves, extra, "ranking the guesses")?;
                 shape.candidates_with(&moves, &all_cores())
             }
@@ -419,15 +419,15 @@ pub fn rank(
         );
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let request = huge_rank::Request { top, deadline };
-    let ranking = huge_rank::rank(&chooser, &mut set, request, &all_cores());
+    let request = shape_rank::Request { top, deadline };
+    let ranking = shape_rank::rank(&chooser, &mut set, request, &all_cores());
     let mut out = std::io::stdout().lock();
     if json {
         for row in &ranking.rows {
-            writeln!(out, "{}", report::huge_row_json(&shape, row, ranking.left))?;
+            writeln!(out, "{}", report::shape_row_json(&shape, row, ranking.left))?;
         }
     } else {
-        for line in report::huge_rank_text(&shape, &ranking) {
+        for line in report::shape_rank_text(&shape, &ranking) {
             writeln!(out, "{line}")?;
         }
     }
