@@ -125,7 +125,10 @@ fn the_stated_estimate_is_memory_estimate() {
     assert_eq!(code, 0, "{err}");
     let game = optimoo::model::Game::new("mm:4x6".parse().unwrap());
     let config = optimoo::search::Config {
-        memo_codes: (1 << 20) / 2,
+        tuning: optimoo::search::Tuning {
+            memo_codes: (1 << 20) / 2,
+            ..optimoo::search::Tuning::default()
+        },
         ..optimoo::search::Config::default()
     };
     let e = optimoo::search::memory_estimate(&game, &config, 2).unwrap();

@@ -137,10 +137,10 @@ impl Nash {
 /// Most best responses before giving up.
 const MAX_ROUNDS: usize = 200;
 
-/// What the loop hears: a line after each best response, and each new
+/// Who hears the loop (its observer, as the search's is `Observer`): a line after each best response, and each new
 /// tree (to keep it: a run that stops can start again from the trees
 /// found, `known` of [`nash`]).
-pub trait Progress {
+pub trait NashObserver {
     /// A line of progress.
     fn said(&mut self, line: &str);
     /// The `index`-th tree of the loop (from 0), new.
@@ -156,7 +156,7 @@ pub fn nash(
     base: &Config,
     driver: Driver<'_>,
     known: Vec<Tree>,
-    progress: &mut dyn Progress,
+    progress: &mut dyn NashObserver,
 ) -> Result<Nash, NashError> {
     if game.secret_set().is_some() {
         return Err(NashError::List);
@@ -381,7 +381,7 @@ mod tests {
     /// Hears nothing, keeps nothing.
     pub(super) struct Quiet;
 
-    impl Progress for Quiet {
+    impl NashObserver for Quiet {
         fn said(&mut self, _: &str) {}
         fn found(&mut self, _: usize, _: &Tree) -> Result<(), String> {
             Ok(())
@@ -401,7 +401,7 @@ mod tests {
     /// Keeps every tree found.
     struct Keep(Vec<Tree>);
 
-    impl Progress for Keep {
+    impl NashObserver for Keep {
         fn said(&mut self, _: &str) {}
         fn found(&mut self, index: usize, tree: &Tree) -> Result<(), String> {
             assert_eq!(index, self.0.len());
