@@ -69,6 +69,7 @@ pub(super) struct Lease<'p, 't> {
 
 impl<'t> Lease<'_, 't> {
     /// The node's answers lent, if any.
+    #[inline]
     pub(super) fn node_mut(&mut self) -> Option<&mut NodeAnswers<'t>> {
         self.node.as_mut()
     }
@@ -77,6 +78,7 @@ impl<'t> Lease<'_, 't> {
     /// `set`: from its answers, or counted once for a node too large for
     /// them (from the same evaluation on). `None` before, or where the
     /// kernel's counts do not apply.
+    #[inline]
     pub(super) fn most(&self, cx: &Context<'_>, set: &[Code]) -> Option<u64> {
         match &self.node {
             Some(node) => Some(u64::from(node.most_answers())),

@@ -214,11 +214,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// What every node reads and nothing changes.
+    #[inline]
     pub(super) fn cx(&self) -> &Context<'a> {
         &self.cx
     }
 
     /// Who runs independent classes and guesses side by side.
+    #[inline]
     pub(super) fn par(&self) -> &'a dyn Parallel {
         self.par
     }
