@@ -36,7 +36,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use optimoo::model::{Code, Game};
-use optimoo::search::{self, Config, Cost, Driver, SearchError};
+use optimoo::search::{self, Config, Driver, Goal, SearchError};
 use optimoo::tree::Tree;
 
 use crate::matrix::{self, MatrixError};
@@ -265,23 +265,12 @@ pub fn best_response(
     // Equal weights are the total objective, whose bounds the SIMD kernel
     // computes: the same optimum, faster.
     let equal = weights.iter().all(|&w| w == weights[0]) && weights[0] > 0;
-    let (config, factor) = if equal {
-        let config = Config {
-            cap: None,
-            objective: Cost::Total,
-            ..base.clone()
-        };
-        (config, weights[0])
+    let (goal, factor) = if equal {
+        (Goal::Average { cap: None }, weights[0])
     } else {
-        let config = Config {
-            cap: None,
-            objective: Cost::Weighted,
-            weights,
-            ..base.clone()
-        };
-        (config, 1)
+        (Goal::Weighted { weights, cap: None }, 1)
     };
-    let solution = search::solve_with(game, config, driver)?;
+    let solution = search::optimize(game, &goal, &base.tuning, driver)?.solution;
     let tree = solution
         .tree
         .expect("a game with no cap always has a strategy");
