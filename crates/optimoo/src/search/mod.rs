@@ -59,7 +59,8 @@
 //! or side by side near the root, given the evaluation of one guess),
 //! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
 //! (what a search will hold), [`observe`]; `tests`, `sweep_tests` and
-//! `list_tests` (against brute force, the plain path and the heuristics).
+//! `list_tests` (against brute force, the plain path and the heuristics),
+//! `layout_tests` (no two files name each other).
 
 pub(crate) mod bound;
 pub(crate) mod config;
@@ -67,6 +68,8 @@ mod context;
 mod goal;
 mod improve;
 mod kernel;
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod list_tests;
 mod lookahead;
