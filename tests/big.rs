@@ -125,7 +125,10 @@ fn the_stated_estimate_is_memory_estimate() {
     assert_eq!(code, 0, "{err}");
     let game = optimoo::model::Game::new("mm:4x6".parse().unwrap());
     let config = optimoo::search::Config {
-        memo_codes: (1 << 20) / 2,
+        tuning: optimoo::search::Tuning {
+            memo_codes: (1 << 20) / 2,
+            ..optimoo::search::Tuning::default()
+        },
         ..optimoo::search::Config::default()
     };
     let e = optimoo::search::memory_estimate(&game, &config, 2).unwrap();
@@ -136,6 +139,41 @@ fn the_stated_estimate_is_memory_estimate() {
             && err.contains(&format!("the memo may grow to {:.1} MiB", mib(e.memo))),
         "{err}"
     );
+}
+
+/// The estimate stated for each objective is the one of the searches it
+/// runs: with the total (average, worst) the kernel's dense copy of the
+/// table is counted, with crush (feasibility searches, then the crush
+/// search: neither builds it) it is not. Before the objectives were posed
+/// by the library, crush was estimated as a total search.
+#[test]
+fn the_stated_estimate_follows_the_objective() {
+    use optimoo::search::{memory_estimate, Config, Cost, Tuning};
+    let game = optimoo::model::Game::new("mm:4x5".parse().unwrap());
+    let mib = |b: u64| b as f64 / 1048576.0;
+    let mut stated = Vec::new();
+    for (objective, cost) in [("worst", Cost::Total), ("crush", Cost::Crush)] {
+        let mut args = vec!["solve", "--game", "mm:4x5", "--objective", objective];
+        args.extend(["--memo-mib", "1", "--threads", "2"]);
+        if objective == "worst" {
+            args.push("--cap-only");
+        }
+        let (code, _, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 0, "{err}");
+        let config = Config {
+            objective: cost,
+            tuning: Tuning {
+                memo_codes: (1 << 20) / 2,
+                ..Tuning::default()
+            },
+            ..Config::default()
+        };
+        let e = memory_estimate(&game, &config, 2).unwrap();
+        let line = format!("about {:.1} MiB needed", mib(e.fixed()));
+        assert!(err.contains(&line), "{objective}: {line} in {err}");
+        stated.push(e.fixed());
+    }
+    assert!(stated[1] < stated[0], "{stated:?}");
 }
 
 /// Heuristic trees of games above the old limit round-trip: `export

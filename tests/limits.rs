@@ -31,7 +31,10 @@ pub const ESTIMATED: [&str; 9] = [
 pub fn estimated_bytes() -> u64 {
     let game = Game::new("mm:4x6".parse::<Rules>().unwrap());
     let config = Config {
-        memo_codes: (1 << 20) / 2,
+        tuning: optimoo::search::Tuning {
+            memo_codes: (1 << 20) / 2,
+            ..optimoo::search::Tuning::default()
+        },
         ..Config::default()
     };
     memory_estimate(&game, &config, 2).unwrap().total()

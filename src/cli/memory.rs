@@ -75,7 +75,7 @@ fn fit_within(
     limit: Result<(u64, String), String>,
     memo_given: bool,
 ) -> anyhow::Result<Config> {
-    let mib = |c: &Config| c.memo_codes.saturating_mul(2) >> 20;
+    let mib = |c: &Config| c.tuning.memo_codes.saturating_mul(2) >> 20;
     let estimate =
         memory_estimate(game, &config, threads).ok_or_else(|| too_large(mib(&config)))?;
     let (limit, source) = match limit {
@@ -89,7 +89,7 @@ fn fit_within(
         let room = limit.saturating_sub(estimate.fixed());
         let codes = memo_codes_within(room);
         if (codes as u64) >= (MEMO_MIB_MIN << 20) / 2 {
-            config.memo_codes = codes;
+            config.tuning.memo_codes = codes;
             let shrunk =
                 memory_estimate(game, &config, threads).ok_or_else(|| too_large(mib(&config)))?;
             say(&format!(
@@ -143,6 +143,7 @@ fn parts(e: &MemoryEstimate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use optimoo::search::Tuning;
 
     #[test]
     fn the_limit_refuses_shrinks_or_lets_through() {
@@ -152,11 +153,11 @@ mod tests {
         let limit = |bytes: u64| Ok((bytes, "a test limit".to_string()));
         // Enough: unchanged.
         let ok = fit_within(&game, config.clone(), 2, limit(need.total()), false).unwrap();
-        assert_eq!(ok.memo_codes, config.memo_codes);
+        assert_eq!(ok.tuning.memo_codes, config.tuning.memo_codes);
         // The default memo shrinks to fit, an explicit one is refused.
         let tight = need.fixed() + (64 << 20);
         let shrunk = fit_within(&game, config.clone(), 2, limit(tight), false).unwrap();
-        assert!(shrunk.memo_codes < config.memo_codes);
+        assert!(shrunk.tuning.memo_codes < config.tuning.memo_codes);
         assert!(memory_estimate(&game, &shrunk, 2).unwrap().total() <= tight);
         let err = fit_within(&game, config.clone(), 2, limit(tight), true).unwrap_err();
         assert!(err.to_string().contains("a test limit"), "{err}");
@@ -164,7 +165,10 @@ mod tests {
         assert!(fit_within(&game, config.clone(), 2, limit(need.table), false).is_err());
         // Figures that overflow: refused, whatever the limit.
         let huge = Config {
-            memo_codes: 1 << 62,
+            tuning: Tuning {
+                memo_codes: 1 << 62,
+                ..Tuning::default()
+            },
             ..Config::default()
         };
         for limit in [limit(1 << 30), Err("no /proc".into())] {
@@ -176,7 +180,7 @@ mod tests {
         assert_eq!(memo_codes(0).unwrap(), 1 << 19);
         // An unknown limit: not checked, not refused.
         let unknown = fit_within(&game, config.clone(), 2, Err("no /proc".into()), true).unwrap();
-        assert_eq!(unknown.memo_codes, config.memo_codes);
+        assert_eq!(unknown.tuning.memo_codes, config.tuning.memo_codes);
     }
 
     /// What a game needs is stated sized to the game, the memo's ceiling
@@ -185,7 +189,10 @@ mod tests {
     fn the_statement_is_sized_to_the_game() {
         let game = Game::new("mm:4x6".parse().unwrap());
         let config = Config {
-            memo_codes: memo_codes(crate::cli::args::MEMO_MIB).unwrap(),
+            tuning: Tuning {
+                memo_codes: memo_codes(crate::cli::args::MEMO_MIB).unwrap(),
+                ..Tuning::default()
+            },
             ..Config::default()
         };
         let e = memory_estimate(&game, &config, 2).unwrap();

@@ -39,7 +39,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use optimoo::model::Game;
 use optimoo::play::best_response::{self as rules, Rule, Seat};
-use optimoo::search::{self, Config, Cost, Driver, SearchError};
+use optimoo::search::{self, Config, Driver, Goal, SearchError};
 use optimoo::tree::Tree;
 
 use crate::matrix::{self, MatrixError};
@@ -267,14 +267,7 @@ fn search_costs(
     base: &Config,
     driver: Driver<'_>,
 ) -> Result<Played, DuelError> {
-    let config = Config {
-        cap: Some(costs.len()),
-        objective: Cost::PerGuess,
-        costs,
-        weights: Vec::new(),
-        ..base.clone()
-    };
-    let solution = search::solve_with(game, config, driver)?;
+    let solution = search::optimize(game, &Goal::Costs(costs), &base.tuning, driver)?.solution;
     let (Some(tree), Some(stats)) = (solution.tree, solution.stats) else {
         unreachable!("the lossless cap is met by the opponents' own trees")
     };

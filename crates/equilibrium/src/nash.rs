@@ -36,7 +36,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use optimoo::model::{Code, Game};
-use optimoo::search::{self, Config, Cost, Driver, SearchError};
+use optimoo::search::{self, Config, Driver, Goal, SearchError};
 use optimoo::tree::Tree;
 
 use crate::matrix::{self, MatrixError};
@@ -137,10 +137,10 @@ impl Nash {
 /// Most best responses before giving up.
 const MAX_ROUNDS: usize = 200;
 
-/// What the loop hears: a line after each best response, and each new
+/// Who hears the loop (its observer, as the search's is `Observer`): a line after each best response, and each new
 /// tree (to keep it: a run that stops can start again from the trees
 /// found, `known` of [`nash`]).
-pub trait Progress {
+pub trait NashObserver {
     /// A line of progress.
     fn said(&mut self, line: &str);
     /// The `index`-th tree of the loop (from 0), new.
@@ -156,7 +156,7 @@ pub fn nash(
     base: &Config,
     driver: Driver<'_>,
     known: Vec<Tree>,
-    progress: &mut dyn Progress,
+    progress: &mut dyn NashObserver,
 ) -> Result<Nash, NashError> {
     if game.secret_set().is_some() {
         return Err(NashError::List);
@@ -265,23 +265,12 @@ pub fn best_response(
     // Equal weights are the total objective, whose bounds the SIMD kernel
     // computes: the same optimum, faster.
     let equal = weights.iter().all(|&w| w == weights[0]) && weights[0] > 0;
-    let (config, factor) = if equal {
-        let config = Config {
-            cap: None,
-            objective: Cost::Total,
-            ..base.clone()
-        };
-        (config, weights[0])
+    let (goal, factor) = if equal {
+        (Goal::Average { cap: None }, weights[0])
     } else {
-        let config = Config {
-            cap: None,
-            objective: Cost::Weighted,
-            weights,
-            ..base.clone()
-        };
-        (config, 1)
+        (Goal::Weighted { weights, cap: None }, 1)
     };
-    let solution = search::solve_with(game, config, driver)?;
+    let solution = search::optimize(game, &goal, &base.tuning, driver)?.solution;
     let tree = solution
         .tree
         .expect("a game with no cap always has a strategy");
@@ -381,7 +370,7 @@ mod tests {
     /// Hears nothing, keeps nothing.
     pub(super) struct Quiet;
 
-    impl Progress for Quiet {
+    impl NashObserver for Quiet {
         fn said(&mut self, _: &str) {}
         fn found(&mut self, _: usize, _: &Tree) -> Result<(), String> {
             Ok(())
@@ -401,7 +390,7 @@ mod tests {
     /// Keeps every tree found.
     struct Keep(Vec<Tree>);
 
-    impl Progress for Keep {
+    impl NashObserver for Keep {
         fn said(&mut self, _: &str) {}
         fn found(&mut self, index: usize, tree: &Tree) -> Result<(), String> {
             assert_eq!(index, self.0.len());

@@ -31,7 +31,7 @@
 //! use optimoo::heuristic::{build_tree, Heuristic, StrategyConfig};
 //! use optimoo::model::{Game, Objective, Rules};
 //! use optimoo::play::player::Player;
-//! use optimoo::search::{solve, Config};
+//! use optimoo::search::{optimize, solve, Config, Driver, Goal, Tuning};
 //! use optimoo::tree::format::TreeFile;
 //!
 //! let rules: Rules = "mm:2x4".parse()?;
@@ -40,6 +40,14 @@
 //! let tree = best.tree.expect("a game with no cap always has a strategy");
 //! // The tree's statistics come from replaying every secret.
 //! assert_eq!(best.stats.unwrap().total, best.cost);
+//!
+//! // By objective, as `optimoo solve --objective worst` asks: the smallest
+//! // cap any strategy meets (every smaller one refuted), then the least
+//! // total within it.
+//! let worst = Goal::of(Objective::Worst, None, None)?;
+//! let within = optimize(&game, &worst, &Tuning::default(), Driver::sequential())?;
+//! assert!(within.solution.cost >= best.cost);
+//! assert_eq!(within.min_cap.map(|m| m.cap), within.cap);
 //!
 //! let knuth = build_tree(&game, &StrategyConfig::new(Heuristic::Minimax))?;
 //! assert!(knuth.replay(&game, None)?.total >= best.cost);

@@ -10,7 +10,7 @@
 
 use optimoo::model::TABLE_MAX_CODES;
 use optimoo::model::{Game, Rules};
-use optimoo::search::{min_cap, solve, Config};
+use optimoo::search::{min_cap, solve, Config, Tuning};
 use optimoo::search::{Bounds, Cost, INF};
 
 /// mm:5x7 (16,807 codes): four guesses are refuted by counting, five by
@@ -30,7 +30,10 @@ fn mm_5x7_needs_six_guesses() {
     let config = |cap, objective| Config {
         cap: Some(cap),
         objective,
-        memo_codes: 1 << 22,
+        tuning: Tuning {
+            memo_codes: 1 << 22,
+            ..Tuning::default()
+        },
         ..Config::default()
     };
     for objective in [Cost::Feasible, Cost::Total] {
@@ -43,6 +46,6 @@ fn mm_5x7_needs_six_guesses() {
     let stats = optimoo::tree::check::check(&game, &tree, Some(6)).expect("the tree holds");
     assert_eq!(stats.secrets as usize, game.len());
     assert_eq!(stats.max_depth, 6);
-    let found = min_cap(&game, &config(1, Cost::Total)).unwrap();
+    let found = min_cap(&game, &config(1, Cost::Total).tuning).unwrap();
     assert_eq!((found.cap, found.counted), (6, 5));
 }

@@ -12,7 +12,7 @@
 
 use optimoo::model::{Game, Rules};
 use optimoo::search::Cost;
-use optimoo::search::{min_cap, solve, Config, MinCap};
+use optimoo::search::{min_cap, solve, Config, MinCap, Tuning};
 use optimoo::tree::Stats;
 
 fn game(name: &str) -> Game {
@@ -117,7 +117,7 @@ fn moo_4x10_worst_case_is_7_and_6_is_refuted() {
 /// The smallest cap of `g` is `cap`, and the search itself refuted
 /// `cap − 1` (not only the counting bound).
 fn assert_min_cap(g: &Game, cap: usize) -> MinCap {
-    let found = min_cap(g, &Config::default()).expect("the search runs");
+    let found = min_cap(g, &Tuning::default()).expect("the search runs");
     assert_eq!(found.cap, cap);
     assert!(
         found.searches.iter().any(|&(c, ok, _)| c == cap - 1 && !ok),

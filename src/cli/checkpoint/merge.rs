@@ -102,7 +102,7 @@ pub fn merge(folder: &Folder, output: &mut Option<Output>) -> anyhow::Result<Mer
             let stats = tree.replay(game, cap)?;
             let replayed = plan::subtree_cost(
                 game,
-                &plan::bounds(game, super::cost_of(folder.objective)),
+                &plan::bounds(game, folder.goal.cost()),
                 &game.all_codes(),
                 folder.plan.depth,
                 &tree.root,

@@ -41,9 +41,8 @@ use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
 use optimoo::search::plan::{self, Known, Plan, RootGuess, Unit, UnitResult};
-use optimoo::search::Config;
 use optimoo::search::Outcome;
-use optimoo::search::{Cost, CRUSH_UNIT, INF};
+use optimoo::search::{crush_parts, Config, Goal, Tuning, INF};
 
 mod audit;
 mod files;
@@ -76,17 +75,10 @@ pub struct Folder {
     pub plan: Plan,
     /// The objective.
     pub objective: Objective,
+    /// The objective as the search takes it (how costs add up).
+    pub goal: Goal,
     /// Cost tables to check subtrees.
     bounds: optimoo::search::Bounds,
-}
-
-/// How costs add up for an objective (the cap fixed).
-pub fn cost_of(objective: Objective) -> Cost {
-    if objective == Objective::Crush {
-        Cost::Crush
-    } else {
-        Cost::Total
-    }
 }
 
 /// A cost as text: the total, or for crush "N at the cap, total T".
@@ -94,10 +86,25 @@ pub fn show_cost(objective: Objective, c: u64) -> String {
     if c >= INF {
         "infeasible".into()
     } else if objective == Objective::Crush {
-        format!("{} at the cap, total {}", c / CRUSH_UNIT, c % CRUSH_UNIT)
+        let (at_cap, total) = crush_parts(c);
+        format!("{at_cap} at the cap, total {total}")
     } else {
         c.to_string()
     }
+}
+
+/// The goal of a plan's objective: average within the plan's cap, worst
+/// and crush (their cap, found when the plan was made, is the plan's).
+pub fn goal_of(
+    objective: Objective,
+    cap: Option<usize>,
+) -> Result<Goal, optimoo::search::SearchError> {
+    let cap = if objective == Objective::Average {
+        cap
+    } else {
+        None
+    };
+    Goal::of(objective, cap, None)
 }
 
 impl Folder {
@@ -198,13 +205,15 @@ impl Folder {
             units,
             limit: file.proven_upper.unwrap_or(INF).min(INF - 1),
         };
-        let bounds = plan::bounds(&game, cost_of(objective));
+        let goal = goal_of(objective, file.cap).map_err(|e| corrupt(e.to_string()))?;
+        let bounds = plan::bounds(&game, goal.cost());
         Ok(Folder {
             dir: dir.to_path_buf(),
             file,
             game,
             plan,
             objective,
+            goal,
             bounds,
         })
     }
@@ -224,8 +233,11 @@ impl Folder {
     pub fn config(&self, memo_mib: usize) -> anyhow::Result<Config> {
         Ok(Config {
             cap: self.file.cap,
-            objective: cost_of(self.objective),
-            memo_codes: super::memory::memo_codes(memo_mib)?,
+            objective: self.goal.cost(),
+            tuning: Tuning {
+                memo_codes: super::memory::memo_codes(memo_mib)?,
+                ..Tuning::default()
+            },
             ..Config::default()
         })
     }

@@ -12,10 +12,10 @@ use optimoo::heuristic::{build_tree_with, Heuristic, StrategyConfig};
 use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::model::Rules;
-use optimoo::search::{self, plan, Config, Driver};
-use optimoo::search::{Cost, INF};
+use optimoo::search::INF;
+use optimoo::search::{self, plan, Driver, Goal, Posed, Tuning};
 
-use super::{cost_of, plan_file, Folder, PlanFile, PLAN_FILE, UNITS_DIR};
+use super::{goal_of, plan_file, Folder, PlanFile, PLAN_FILE, UNITS_DIR};
 use crate::driver::Rayon;
 
 /// Opens the plan in `dir`, or makes it (in the current rayon pool), for
@@ -83,20 +83,9 @@ fn make(
         par: &Rayon,
         observer: driver.observer,
     };
-    let mut config = Config {
-        cap,
-        ..Config::default()
-    };
-    let min_cap = match objective {
-        Objective::Average => None,
-        _ => {
-            let m = search::min_cap_with(&game, &config, driver)?;
-            config.cap = Some(m.cap);
-            Some(m)
-        }
-    };
-    config.objective = cost_of(objective);
-    let proven = heuristic_upper(&game, config.cap, config.objective, &Rayon);
+    let goal = goal_of(objective, cap)?;
+    let Posed { config, min_cap } = search::pose(&game, &goal, &Tuning::default(), driver)?;
+    let proven = heuristic_upper(&game, config.cap, &goal, &Rayon);
     let limit = proven.map_or(INF, |p| p.0);
     let assumed = upper.unwrap_or(INF).min(limit);
     let p = plan::plan(&game, config.clone(), driver, limit, depth)?;
@@ -112,7 +101,7 @@ fn make(
 }
 
 /// The cost of the best of a few heuristic trees (Irving, entropy, Kooi;
-/// any guess allowed) that keep within `cap`, under `objective`, with the
+/// any guess allowed) that keep within `cap`, under `goal`, with the
 /// heuristic's name: an upper bound on the optimum from a real tree,
 /// the plan's cut-off (made here, where the plan is made: the search
 /// itself knows no heuristic).
@@ -120,7 +109,7 @@ fn make(
 fn heuristic_upper(
     game: &Game,
     cap: Option<usize>,
-    objective: Cost,
+    goal: &Goal,
     par: &dyn optimoo::exec::Parallel,
 ) -> Option<(u64, &'static str)> {
     let mut best: Option<(u64, &'static str)> = None;
@@ -131,11 +120,9 @@ fn heuristic_upper(
         let Ok(stats) = tree.replay(game, cap) else {
             continue;
         };
-        let at_cap = match cap {
-            Some(c) if objective == Cost::Crush => stats.histogram.get(c - 1).copied().unwrap_or(0),
-            _ => 0,
+        let Some(cost) = goal.cost_of(&stats, cap) else {
+            continue;
         };
-        let cost = at_cap * optimoo::search::CRUSH_UNIT + stats.total;
         if best.is_none_or(|(b, _)| cost < b) {
             best = Some((cost, h.name()));
         }

@@ -32,7 +32,8 @@ pub fn fit_memory(
     max_memory: Option<u64>,
 ) -> anyhow::Result<()> {
     let mut need = folder.config(memo_mib)?;
-    need.memo_codes = need
+    need.tuning.memo_codes = need
+        .tuning
         .memo_codes
         .checked_mul(in_flight.max(1))
         .ok_or_else(|| {

@@ -218,7 +218,7 @@ struct Kept<'a> {
     game: &'a Game,
 }
 
-impl nash::Progress for Kept<'_> {
+impl nash::NashObserver for Kept<'_> {
     fn said(&mut self, line: &str) {
         crate::exit::say(line);
     }

@@ -7,8 +7,7 @@ use anyhow::bail;
 
 use optimoo::model::Game;
 use optimoo::model::Objective;
-use optimoo::search::Cost;
-use optimoo::search::{self, Config, Driver};
+use optimoo::search::{self, Config, Driver, Goal, Optimum, Tuning};
 use optimoo::tree::format::TreeFile;
 
 use crate::cli::args::{self, Target};
@@ -68,11 +67,11 @@ pub struct Args {
     pub verbose: bool,
     /// Tuning: largest candidate set whose memo key is put in canonical
     /// form under symbol and position permutations (0: never).
-    #[arg(long, default_value_t = Config::default().canon_max)]
+    #[arg(long, default_value_t = Tuning::default().canon_max)]
     pub canon_max: usize,
     /// Tuning: sets of at most this many secrets are solved exactly
     /// whatever the cut-off.
-    #[arg(long, default_value_t = Config::default().exact_small)]
+    #[arg(long, default_value_t = Tuning::default().exact_small)]
     pub exact_small: usize,
     /// Keep the work in folder DIR (plan, units) and resume from it when
     /// run again after a stop: at most the units in flight are lost
@@ -124,27 +123,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     let costs = args.target.objective.costs.as_ref();
-    let config = Config {
-        cap,
-        objective: if costs.is_some() {
-            Cost::PerGuess
-        } else {
-            Cost::Total
-        },
-        costs: costs.map(|c| c.scaled.clone()).unwrap_or_default(),
+    let goal = Goal::of(objective, cap, costs.map(|c| c.scaled.clone()))?;
+    let tuning = Tuning {
         memo_codes: memory::memo_codes(memo_mib)?,
         canon_max: args.canon_max,
         exact_small: args.exact_small,
-        ..Config::default()
+        ..Tuning::default()
     };
     // Checked before the feedback table is built: refused, never killed.
-    let config = memory::fit(
+    let estimated = Config {
+        objective: goal.cost(),
+        tuning,
+        ..Config::default()
+    };
+    let tuning = memory::fit(
         &game,
-        config,
+        estimated,
         threads,
         args.max_memory,
         args.memo_mib.is_some(),
-    )?;
+    )?
+    .tuning;
     let pool = driver::pool(threads)?;
     let bar = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let observer = Terminal::new(bar, args.verbose);
@@ -152,7 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         par: &Rayon,
         observer: &observer,
     };
-    let report = pool.install(|| solve(&args, &game, config, driver, output))?;
+    let report = pool.install(|| solve(&args, &game, &goal, &tuning, driver, output))?;
     drop(observer);
     report.print(args.json)
 }
@@ -161,27 +160,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn solve(
     args: &Args,
     game: &Game,
-    mut config: Config,
+    goal: &Goal,
+    tuning: &Tuning,
     driver: Driver<'_>,
     output: Option<Output>,
 ) -> anyhow::Result<SolveReport> {
     let objective = args.target.objective.objective;
-    let min_cap = match objective {
-        Objective::Average | Objective::Costs => None,
-        _ => {
-            let found = search::min_cap_with(game, &config, driver)?;
-            config.cap = Some(found.cap);
-            if objective == Objective::Crush {
-                config.objective = Cost::Crush;
-            }
-            Some(found)
-        }
-    };
-    if let (true, Some(m)) = (args.cap_only, &min_cap) {
-        return Ok(SolveReport::cap_only(game, m));
+    if args.cap_only {
+        // Worst only (checked by `run`): the smallest cap, no tree.
+        let found = search::min_cap_with(game, tuning, driver)?;
+        return Ok(SolveReport::cap_only(game, &found));
     }
-    let cap = config.cap;
-    let solution = search::solve_with(game, config, driver)?;
+    let Optimum {
+        cap,
+        min_cap,
+        solution,
+    } = search::optimize(game, goal, tuning, driver)?;
     if let (Some(out), Some(tree)) = (output, &solution.tree) {
         let bytes = if out.path().extension().is_some_and(|e| e == "json") {
             serde_json::to_string(&tree.to_json(game))?.into_bytes()

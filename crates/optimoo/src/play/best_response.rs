@@ -27,7 +27,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::Game;
-use crate::search::{self, Config, Cost, Driver, SearchError};
+use crate::search::{self, Config, Driver, Goal, SearchError};
 use crate::tree::{Stats, Tree};
 
 /// A small enum of named values: `ALL`, `name()`, `Display` and a
@@ -261,13 +261,8 @@ pub fn best_response(
         });
     }
     let costs = costs(rule, seat, opp);
-    let config = Config {
-        cap: Some(costs.len()),
-        objective: Cost::PerGuess,
-        costs: costs.clone(),
-        ..base.clone()
-    };
-    let solution = search::solve_with(game, config, driver)?;
+    let goal = Goal::Costs(costs.clone());
+    let solution = search::optimize(game, &goal, &base.tuning, driver)?.solution;
     let (Some(tree), Some(stats)) = (solution.tree, solution.stats) else {
         unreachable!("the opponent's tree meets the cap, so the search finds a tree")
     };

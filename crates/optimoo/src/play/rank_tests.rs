@@ -695,3 +695,64 @@ fn an_upper_bound_tree_is_exact_only_where_proved() {
         assert!(searched <= *sub);
     }
 }
+
+/// The ranking takes a tree's value exactly where the file's header says
+/// the node is proved ([`crate::tree::format::Header::exact_after`]): one
+/// test, `Bound::exact_at`, for both, at every node of an upper-bound
+/// tree whose exact subtrees start at the first and the second level.
+#[test]
+fn tree_values_are_used_exactly_where_the_header_proves_them() {
+    use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
+    use crate::model::objective::Objective;
+    use crate::tree::format::{Bound, TreeFile};
+    let game = Game::new("mm:3x3".parse().unwrap());
+    let tree = build_tree(&game, &StrategyConfig::new(Heuristic::First)).unwrap();
+    let mut paths: Vec<Vec<Feedback>> = Vec::new();
+    let mut deep = tree
+        .root
+        .children
+        .iter()
+        .filter(|(_, c)| !c.children.is_empty());
+    let (f1, _) = deep.next().unwrap();
+    paths.push(vec![*f1]);
+    let (f2, second) = deep.next().unwrap();
+    let (g2, _) = second
+        .children
+        .iter()
+        .find(|(_, c)| !c.children.is_empty())
+        .unwrap();
+    paths.push(vec![*f2, *g2]);
+    let file = TreeFile::new(&game, tree, Objective::Average, None)
+        .unwrap()
+        .with_bound(Bound {
+            lower: None,
+            exact: paths,
+        })
+        .unwrap();
+    let advisor = Advisor::of_file(&game, Some(&file));
+    let (mut proved, mut not) = (0, 0);
+    let mut stack = vec![(Vec::new(), &file.tree.root)];
+    while let Some((history, node)) = stack.pop() {
+        let answers: Vec<Feedback> = history.iter().map(|&(_, f)| f).collect();
+        let position = advisor.position(&history).unwrap();
+        let from_tree = advisor
+            .known(&position, &history)
+            .iter()
+            .any(|&(_, _, s)| s == Source::Tree);
+        let header = file.header.exact_after(&answers);
+        assert_eq!(from_tree, header, "{answers:?}");
+        if header {
+            proved += 1;
+        } else {
+            not += 1;
+        }
+        for (f, child) in &node.children {
+            if *f != game.win() && !child.children.is_empty() {
+                let mut h = history.clone();
+                h.push((node.guess, *f));
+                stack.push((h, child));
+            }
+        }
+    }
+    assert!(proved > 1 && not > 1, "{proved} proved, {not} not");
+}

@@ -1,9 +1,11 @@
-//! What a search is asked and what it answers: [`Config`] (every field
-//! documents its default and range), [`Driver`] (who runs the parallel work
-//! and hears progress), [`Solution`] and [`SearchError`].
+//! What a search is asked and what it answers: [`Config`] (the problem:
+//! cap, objective and its data) with its [`Tuning`] (every field documents
+//! its default and range), [`Driver`] (who runs the parallel work and hears
+//! progress), [`Solution`] and [`SearchError`].
 //!
-//! Invariant: a configuration changes how fast the search runs, never the
-//! tree it returns, except `cap` and `objective`, which define the problem.
+//! Invariant: the tuning changes how fast the search runs, never the tree
+//! it returns; `cap`, `objective`, `costs` and `weights` define the
+//! problem.
 
 use crate::exec::{Parallel, Sequential};
 use crate::observe::{Observer, Silent};
@@ -18,7 +20,7 @@ pub enum SearchError {
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,
-    /// The kernel path asked for (`OPTIMOO_KERNEL` or [`Config::kernel`])
+    /// The kernel path asked for (`OPTIMOO_KERNEL` or [`Tuning::kernel`])
     /// cannot run here.
     #[error(transparent)]
     Kernel(#[from] KernelError),
@@ -40,22 +42,59 @@ pub enum SearchError {
         /// The cap asked for.
         cap: Option<usize>,
     },
+    /// A goal that cannot be posed (see [`crate::search::Goal::of`]).
+    #[error("objective {0}")]
+    Goal(String),
     /// An incumbent tree that does not play every secret of its game.
     #[error("the incumbent tree does not play every secret: {0}")]
     Incumbent(String),
 }
 
-/// How to search. Defaults: no cap, minimal total, memo of 2^26 codes per
-/// generation (about 0.5 GiB at most), no canonical keys (with the fast
-/// class bounds of [`crate::search`]'s kernel they cost more than their hits
-/// save), parallel classes at the root and guesses evaluated side by side at
-/// the three top levels. The command line takes its defaults from here.
+/// What a search solves and how: the problem (`cap`, `objective` and the
+/// objective's data, `costs` or `weights`: they define the optimum and the
+/// tree) and its [`Tuning`] (how fast it gets there, never what it finds).
+/// Defaults: no cap, minimal total, the default tuning. The command line
+/// takes its defaults from here. A goal named as the command line names it
+/// (average, worst, crush, costs) is posed as a `Config` by
+/// [`crate::search::pose`].
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Most guesses any secret may take (`None`: unlimited).
     pub cap: Option<usize>,
     /// What to minimize.
     pub objective: Cost,
+    /// With [`Cost::PerGuess`]: `c[1..=cap]`, the cost of a secret that
+    /// takes `d` guesses, nondecreasing integers (its length is the cap);
+    /// empty for the other objectives (default).
+    pub costs: Vec<u64>,
+    /// With [`Cost::Weighted`]: the weight of each code, by index (the
+    /// search minimizes `Σ w_s · d_s` over the secrets; codes that are no
+    /// secret are never weighed); empty for the other objectives.
+    pub weights: Vec<u64>,
+    /// How to search (never changes the tree).
+    pub tuning: Tuning,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            cap: None,
+            objective: Cost::Total,
+            costs: Vec::new(),
+            weights: Vec::new(),
+            tuning: Tuning::default(),
+        }
+    }
+}
+
+/// How to search: every field changes how fast the search runs and how
+/// much it holds, never the cost or the tree it returns. Defaults: memo of
+/// 2^26 codes per generation (about 0.5 GiB at most), no canonical keys
+/// (with the fast class bounds of [`crate::search`]'s kernel they cost
+/// more than their hits save), parallel classes at the root and guesses
+/// evaluated side by side at the three top levels.
+#[derive(Debug, Clone)]
+pub struct Tuning {
     /// Memo size: codes stored per generation (range 1..; default 2^26).
     pub memo_codes: usize,
     /// Largest set whose memo key is put in canonical form (default 0:
@@ -81,21 +120,11 @@ pub struct Config {
     /// has). Every path gives the same bounds; a path the CPU lacks is
     /// refused with [`SearchError::Kernel`].
     pub kernel: Option<KernelPath>,
-    /// With [`Cost::PerGuess`]: `c[1..=cap]`, the cost of a secret that
-    /// takes `d` guesses, nondecreasing integers (its length is the cap);
-    /// empty for the other objectives (default).
-    pub costs: Vec<u64>,
-    /// With [`Cost::Weighted`]: the weight of each code, by index (the
-    /// search minimizes `Σ w_s · d_s` over the secrets; codes that are no
-    /// secret are never weighed); empty for the other objectives.
-    pub weights: Vec<u64>,
 }
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            cap: None,
-            objective: Cost::Total,
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
             memo_codes: 1 << 26,
             canon_max: 0,
             memo_min: 3,
@@ -104,8 +133,18 @@ impl Default for Config {
             parallel_guess_min: 64,
             exact_small: 8,
             kernel: None,
-            costs: Vec::new(),
-            weights: Vec::new(),
+        }
+    }
+}
+
+impl Tuning {
+    /// The tuning of a search from an arbitrary position of a player: one
+    /// thread's worth (no parallel levels) and a memo of 2^20 codes.
+    pub fn small() -> Tuning {
+        Tuning {
+            parallel_levels: 0,
+            memo_codes: 1 << 20,
+            ..Tuning::default()
         }
     }
 }

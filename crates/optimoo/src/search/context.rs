@@ -60,7 +60,7 @@ impl Context<'_> {
     /// ([`memo::canonical_key`]) for sets of at most `canon_max` secrets,
     /// else the set as it is.
     pub(super) fn key(&self, set: &[Code], d: usize) -> Vec<u16> {
-        if set.len() <= self.config.canon_max {
+        if set.len() <= self.config.tuning.canon_max {
             memo::canonical_key(
                 self.game.codes(),
                 |a, b| self.table.row(a)[b.index()].index(),

@@ -27,9 +27,6 @@
 //! entropy heuristic's, Neuwirth 1982: lower spreads the secrets more),
 //! then a guess that may win, then the smaller code.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-
 use crate::exec;
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
@@ -66,6 +63,7 @@ enum Step {
 impl Searcher<'_> {
     /// The improve strategy's tree for `game`'s secrets and its total,
     /// or `None` when the searcher's deadline passed first.
+    #[cfg(test)]
     pub fn improve_tree(&self, r: Improve) -> Option<(u64, Node)> {
         self.improve_below(r, INF).flatten()
     }
@@ -75,8 +73,8 @@ impl Searcher<'_> {
     /// deadline passed first. The tree is the one [`Searcher::improve_tree`]
     /// gives: a cut-off only skips work whose result would be discarded.
     pub fn improve_below(&self, r: Improve, cutoff: u64) -> Option<Option<(u64, Node)>> {
-        let set = self.cx.game.secrets();
-        let out = self.improve_set(&set, &self.cx.root.clone(), r, cutoff);
+        let set = self.cx().game.secrets();
+        let out = self.improve_set(&set, &self.cx().root.clone(), r, cutoff);
         if self.aborted() {
             return None;
         }
@@ -100,12 +98,12 @@ impl Searcher<'_> {
         total: &mut u64,
         better: &mut dyn FnMut(u64, &Node),
     ) -> bool {
-        let game = self.cx.game;
-        let stab = self.cx.root.fix(game.codes().symbols(root.guess));
+        let game = self.cx().game;
+        let stab = self.cx().root.fix(game.codes().symbols(root.guess));
         let mut classes: Vec<(Feedback, Vec<Code>)> =
             partition::split(game, root.guess, &game.secrets())
                 .into_iter()
-                .filter(|(f, _)| *f != self.cx.win)
+                .filter(|(f, _)| *f != self.cx().win)
                 .collect();
         classes.sort_by_key(|(f, c)| (c.len(), *f));
         for (f, class) in classes {
@@ -140,14 +138,8 @@ impl Searcher<'_> {
     /// when its total is below every earlier one's, as without cut-offs,
     /// so the tree is the same.
     fn improve_set(&self, set: &[Code], stab: &Stabilizer, r: Improve, cutoff: u64) -> Step {
-        if self.aborted() {
+        if self.deadline_passed() {
             return Step::Aborted;
-        }
-        if let Some(deadline) = self.deadline {
-            if Instant::now() >= deadline {
-                self.aborted.store(true, Ordering::Relaxed);
-                return Step::Aborted;
-            }
         }
         let n = set.len();
         if n <= r.exact_below.max(1) {
@@ -161,12 +153,12 @@ impl Searcher<'_> {
         for guess in self.ranked(set, stab).into_iter().take(r.width.max(1)) {
             // The total to beat: the best so far, or the cut-off.
             let bound = best.as_ref().map_or(cutoff, |b| b.0);
-            let symbols = self.cx.game.codes().symbols(guess);
+            let symbols = self.cx().game.codes().symbols(guess);
             let child_stab = stab.fix(symbols);
             let mut classes: Vec<(Feedback, Vec<Code>)> =
-                partition::split(self.cx.game, guess, set)
+                partition::split(self.cx().game, guess, set)
                     .into_iter()
-                    .filter(|(f, _)| *f != self.cx.win)
+                    .filter(|(f, _)| *f != self.cx().win)
                     .collect();
             // Smallest first (ties by answer), as the exact search: the
             // cheap classes tighten the slack of the large ones.
@@ -178,10 +170,10 @@ impl Searcher<'_> {
             let lbs: Vec<u64> = classes
                 .iter()
                 .map(|(_, c)| {
-                    let floor = self.cx.lower_of(c, usize::MAX);
+                    let floor = self.cx().lower_of(c, usize::MAX);
                     if bound < INF && c.len() > r.exact_below.max(1) && floor < bound {
-                        self.cx
-                            .class_bound(&self.memo, c, usize::MAX, &child_stab, INF)
+                        self.cx()
+                            .class_bound(self.memo(), c, usize::MAX, &child_stab, INF)
                             .max(floor)
                     } else {
                         floor
@@ -193,12 +185,12 @@ impl Searcher<'_> {
                 continue;
             }
             let mut children: Vec<(Feedback, Node)> = Vec::with_capacity(classes.len());
-            if self.par.width() > 1 && n > PARALLEL_FACTOR * r.exact_below.max(1) {
+            if self.par().width() > 1 && n > PARALLEL_FACTOR * r.exact_below.max(1) {
                 // Large sets: the classes on every thread, each under the
                 // slack left if the others meet their bounds (whether a
                 // class is below its slack does not depend on timing).
                 let slack = bound - total;
-                let solved = exec::map(self.par, classes.len(), |i| {
+                let solved = exec::map(self.par(), classes.len(), |i| {
                     self.improve_set(&classes[i].1, &child_stab, r, lbs[i] + slack)
                 });
                 let mut refuted = false;
@@ -251,23 +243,23 @@ impl Searcher<'_> {
     /// `stab` and the permutations of the symbols no secret of `set` holds,
     /// each splitting the set, by the ranking of the module doc.
     fn ranked(&self, set: &[Code], stab: &Stabilizer) -> Vec<Code> {
-        let game = self.cx.game;
+        let game = self.cx().game;
         let book = game.codes();
-        let absent = self.cx.all_symbols & !book.symbols_of(set);
+        let absent = self.cx().all_symbols & !book.symbols_of(set);
         let roots = stab.orbits(book, absent);
-        let mut counts = vec![0u32; self.cx.slots.max(game.win().index() + 1)];
+        let mut counts = vec![0u32; self.cx().slots.max(game.win().index() + 1)];
         let mut scored: Vec<(f64, bool, Code)> = Vec::new();
         for guess in book.all() {
             if roots[guess.index()] != guess || !game.is_guess(guess) {
                 continue;
             }
             counts.iter_mut().for_each(|c| *c = 0);
-            let row = self.cx.table.row(guess);
+            let row = self.cx().table.row(guess);
             for s in set {
                 counts[row[s.index()].index()] += 1;
             }
-            let useless =
-                counts.iter().any(|&c| c as usize == set.len()) && counts[self.cx.win.index()] == 0;
+            let useless = counts.iter().any(|&c| c as usize == set.len())
+                && counts[self.cx().win.index()] == 0;
             if useless {
                 continue;
             }
@@ -361,11 +353,11 @@ mod tests {
         }
         let mut best: Option<(u64, Node)> = None;
         for guess in s.ranked(set, stab).into_iter().take(r.width.max(1)) {
-            let child = stab.fix(s.cx.game.codes().symbols(guess));
+            let child = stab.fix(s.cx().game.codes().symbols(guess));
             let mut total = set.len() as u64;
             let mut children = Vec::new();
-            for (f, class) in partition::split(s.cx.game, guess, set) {
-                if f != s.cx.win {
+            for (f, class) in partition::split(s.cx().game, guess, set) {
+                if f != s.cx().win {
                     let (c, node) = plain(s, &class, &child, r);
                     total += c;
                     children.push((f, node));
@@ -409,7 +401,7 @@ mod tests {
                     };
                     let fresh = || Searcher::new(&game, config.clone()).unwrap();
                     let s = fresh();
-                    let want = plain(&s, &game.secrets(), &s.cx.root.clone(), r);
+                    let want = plain(&s, &game.secrets(), &s.cx().root.clone(), r);
                     let got = fresh().improve_tree(r).unwrap();
                     assert_eq!(got, want, "{name} {r:?}");
                     let driver = Driver {
@@ -462,10 +454,10 @@ mod tests {
                 width: 2,
             };
             let s = Searcher::new(&game, config.clone()).unwrap();
-            let stab = s.cx.root.fix(game.codes().symbols(incumbent.root.guess));
+            let stab = s.cx().root.fix(game.codes().symbols(incumbent.root.guess));
             let mut want = game.len() as u64;
             for (f, class) in partition::split(&game, incumbent.root.guess, &game.secrets()) {
-                if f != s.cx.win {
+                if f != s.cx().win {
                     let old = subtree_total(&game, incumbent.root.child(f).unwrap(), &class);
                     want += old.min(plain(&s, &class, &stab, r).0);
                 }

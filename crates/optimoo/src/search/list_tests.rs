@@ -133,7 +133,10 @@ fn optimum_equals_brute_force_with_lists() {
                     );
                     let config = Config {
                         cap,
-                        canon_max: 64,
+                        tuning: Tuning {
+                            canon_max: 64,
+                            ..Tuning::default()
+                        },
                         ..Config::default()
                     };
                     let sol = solve(&game, config).unwrap();

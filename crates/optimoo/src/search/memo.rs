@@ -135,11 +135,6 @@ impl Memo {
             .sum()
     }
 
-    /// Whether the memo holds nothing.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Successful lookups so far.
     pub fn hits(&self) -> u64 {
         self.hits.load(Ordering::Relaxed)

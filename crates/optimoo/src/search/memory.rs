@@ -100,7 +100,7 @@ pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> Option<M
     };
     let e = MemoryEstimate {
         table,
-        memo: memo_bytes(config.memo_codes)?,
+        memo: memo_bytes(config.tuning.memo_codes)?,
         bounds,
         other,
     };
@@ -139,6 +139,7 @@ mod tests {
     use super::*;
     use crate::model::rules::Rules;
     use crate::search::bound::{Bounds, Cost};
+    use crate::search::config::Tuning;
 
     #[test]
     fn the_table_is_n_squared_and_the_parts_add_up() {
@@ -152,19 +153,28 @@ mod tests {
         // More threads, more memory; a smaller memo, less.
         assert!(memory_estimate(&game, &config, 8).unwrap().total() > e.total());
         let small = Config {
-            memo_codes: 1 << 10,
+            tuning: Tuning {
+                memo_codes: 1 << 10,
+                ..Tuning::default()
+            },
             ..Config::default()
         };
         assert!(memory_estimate(&game, &small, 2).unwrap().total() < e.total());
         assert!(memo_bytes(memo_codes_within(1 << 30)).unwrap() <= 1 << 30);
         // A memo whose bytes do not fit 64 bits has no estimate.
         let huge = Config {
-            memo_codes: 1 << 62,
+            tuning: Tuning {
+                memo_codes: 1 << 62,
+                ..Tuning::default()
+            },
             ..Config::default()
         };
         assert_eq!(memory_estimate(&game, &huge, 2), None);
         let near = Config {
-            memo_codes: (u64::MAX / MEMO_BYTES_PER_CODE) as usize,
+            tuning: Tuning {
+                memo_codes: (u64::MAX / MEMO_BYTES_PER_CODE) as usize,
+                ..Tuning::default()
+            },
             ..Config::default()
         };
         assert_eq!(memory_estimate(&game, &near, 2), None);

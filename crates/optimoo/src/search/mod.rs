@@ -39,31 +39,44 @@
 //! average for Mastermind 4x6 (5625/1296) by exhaustive search with
 //! symmetry; Ville (2013) for 4x7. Our figures are in docs/results.md.
 //!
-//! Files: `config` (what is asked and answered), `context` (what every
-//! node reads and nothing changes), `searcher` (`solve`: memo and node
-//! search; it owns the memo and the counters), `lookahead` (the guess order
+//! The entries: [`optimize`] (a [`Goal`], an objective with its data, posed
+//! as a [`Config`] by [`pose`], for worst and crush after the smallest cap,
+//! and solved), [`solve`]/[`solve_with`] (a `Config`: the problem and its
+//! [`Tuning`]), [`min_cap`], the player's [`solve_after`],
+//! [`solve_candidates`], [`min_guesses`] and [`PositionSearch`], [`plan`]
+//! and [`improve`].
+//!
+//! Files: `config` (what is asked and answered: the problem, the tuning),
+//! `goal` (the objectives and the entry by objective), `context` (what
+//! every node reads and nothing changes), `searcher` (`solve`: memo and
+//! node search; it owns the memo and the counters, its fields private to
+//! it and its two steps `searcher::evaluate`, one guess's exact cost, and
+//! `searcher::build`, the tree rebuilt), `pool` (a node's answers lent to
+//! its guesses' evaluations), `lookahead` (the guess order
 //! and its bounds, methods of the context), `kernel` (the bounds of every
 //! guess at once, SIMD), `value` (the leaf types the others hand each
 //! other: `Scored`, [`Outcome`]), `scan` (a node's guesses tried in order,
 //! or side by side near the root, given the evaluation of one guess),
-//! `evaluate` (one guess's exact cost), `build` (the tree rebuilt),
 //! [`plan`] (the search cut into work units), `bound`, `memo`, `memory`
 //! (what a search will hold); it reports through [`crate::observe`]; `tests`, `sweep_tests` and
-//! `list_tests` (against brute force, the plain path and the heuristics).
+//! `list_tests` (against brute force, the plain path and the heuristics),
+//! `layout_tests` (no two files name each other).
 
 pub(crate) mod bound;
-mod build;
 pub(crate) mod config;
 mod context;
-mod evaluate;
+mod goal;
 mod improve;
 mod kernel;
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod list_tests;
 mod lookahead;
 pub(crate) mod memo;
 pub(crate) mod memory;
 pub mod plan;
+mod pool;
 mod scan;
 mod searcher;
 #[cfg(test)]
@@ -86,7 +99,8 @@ use crate::tree::Node;
 pub use crate::search::bound::{
     check_costs, Bounds, Cost, CostsError, CRUSH_UNIT, INF, MAX_PER_GUESS_TOTAL,
 };
-pub use crate::search::config::{Config, Driver, SearchError, Solution};
+pub use crate::search::config::{Config, Driver, SearchError, Solution, Tuning};
+pub use crate::search::goal::{crush_cost, crush_parts, optimize, pose, Goal, Optimum, Posed};
 pub use crate::search::improve::Improve;
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
@@ -103,12 +117,61 @@ pub fn solve_candidates(
 ) -> Result<Option<(u64, Node)>, SearchError> {
     let config = Config {
         cap,
-        parallel_levels: 0,
-        memo_codes: 1 << 20,
+        tuning: Tuning::small(),
         ..Config::default()
     };
     let searcher = Searcher::for_set(game, config, candidates)?;
     Ok(searcher.solve_set(candidates, cap.unwrap_or(usize::MAX)))
+}
+
+/// A single-threaded exact search from one position of a game: the
+/// secrets a history leaves and their subsets (it builds their feedback
+/// rows, not the whole table), its memo kept from one question to the
+/// next, giving up at a deadline. What a player ranking the guesses of a
+/// position asks ([`crate::play::rank`]); the total objective, every cap.
+pub struct PositionSearch<'g> {
+    game: &'g Game,
+    searcher: Searcher<'g>,
+}
+
+impl<'g> PositionSearch<'g> {
+    /// A search of `set` (sorted, distinct) and its subsets, giving up at
+    /// `deadline` (`None`: never).
+    pub fn new(
+        game: &'g Game,
+        set: &[Code],
+        deadline: Option<Instant>,
+    ) -> Result<PositionSearch<'g>, SearchError> {
+        let config = Config {
+            cap: None,
+            tuning: Tuning::small(),
+            ..Config::default()
+        };
+        let searcher = Searcher::for_set(game, config, set)?.with_deadline(deadline);
+        Ok(PositionSearch { game, searcher })
+    }
+
+    /// The least total of `class` (a subset of the set) within `d` more
+    /// guesses (`usize::MAX`: no cap) after the guesses `played` (whose
+    /// symmetry prunes the search): `Some(Exact(cost))` when below
+    /// `cutoff`, `Some(AtLeast(b))` with cost ≥ `b` ≥ `cutoff` otherwise
+    /// (`INF`: infeasible within `d`), and `None` once the deadline has
+    /// passed (nothing learnt).
+    pub fn cost_below(
+        &self,
+        class: &[Code],
+        d: usize,
+        played: &[Code],
+        cutoff: u64,
+    ) -> Option<Outcome> {
+        let codes = self.game.codes();
+        let stab = played
+            .iter()
+            .fold(self.searcher.cx().root.clone(), |s, &g| {
+                s.fix(codes.symbols(g))
+            });
+        self.searcher.cost_below(class, d, &stab, cutoff)
+    }
 }
 
 /// The smallest cap within which every secret can be solved, with its
@@ -129,15 +192,14 @@ pub struct MinCap {
 
 /// Finds the smallest cap for `game`: refutes caps upward from what counting
 /// allows, each by an exhaustive feasibility search, until one is feasible.
-/// `config.cap` and `config.objective` are ignored.
-pub fn min_cap(game: &Game, config: &Config) -> Result<MinCap, SearchError> {
-    min_cap_with(game, config, Driver::sequential())
+pub fn min_cap(game: &Game, tuning: &Tuning) -> Result<MinCap, SearchError> {
+    min_cap_with(game, tuning, Driver::sequential())
 }
 
 /// [`min_cap`] run and reported by `driver`.
 pub fn min_cap_with(
     game: &Game,
-    config: &Config,
+    tuning: &Tuning,
     driver: Driver<'_>,
 ) -> Result<MinCap, SearchError> {
     let n = game.secret_count();
@@ -157,7 +219,8 @@ pub fn min_cap_with(
             Config {
                 cap: Some(cap),
                 objective: Cost::Feasible,
-                ..config.clone()
+                tuning: tuning.clone(),
+                ..Config::default()
             },
             Driver {
                 par: driver.par,
@@ -187,15 +250,14 @@ pub fn min_cap_with(
 pub fn min_guesses(game: &Game, set: &[Code]) -> Result<usize, SearchError> {
     let config = Config {
         objective: Cost::Feasible,
-        parallel_levels: 0,
-        memo_codes: 1 << 20,
+        tuning: Tuning::small(),
         ..Config::default()
     };
     let searcher = Searcher::for_set(game, config, set)?;
     let rules = game.rules();
     let stab = Stabilizer::identity(rules.positions(), rules.symbols());
     let mut d = 1;
-    while searcher.cx.bounds.lower(set.len(), d) >= INF
+    while searcher.cx().bounds.lower(set.len(), d) >= INF
         || matches!(
             searcher.solve(set, d, &stab, INF, usize::MAX),
             Outcome::AtLeast(_)
@@ -218,8 +280,7 @@ pub fn solve_after(
 ) -> Result<Option<(u64, Node)>, SearchError> {
     let config = Config {
         cap: cap_left,
-        parallel_levels: 0,
-        memo_codes: 1 << 20,
+        tuning: Tuning::small(),
         ..Config::default()
     };
     let set = crate::model::partition::consistent(game, history);
@@ -227,7 +288,7 @@ pub fn solve_after(
         return Ok(None);
     }
     let searcher = Searcher::for_set(game, config, &set)?;
-    let mut stab = searcher.cx.root.clone();
+    let mut stab = searcher.cx().root.clone();
     for &(g, _) in history {
         stab = stab.fix(game.codes().symbols(g));
     }
@@ -289,7 +350,10 @@ pub fn improve(
     let config = Config {
         cap: None,
         objective: Cost::Total,
-        parallel_levels: 0,
+        tuning: Tuning {
+            parallel_levels: 0,
+            ..config.tuning
+        },
         ..config
     };
     let mut current = match incumbent {

@@ -87,7 +87,10 @@ fn config(path: KernelPath, cap: Option<usize>, objective: Cost) -> Config {
     Config {
         cap,
         objective,
-        kernel: Some(path),
+        tuning: Tuning {
+            kernel: Some(path),
+            ..Tuning::default()
+        },
         ..Config::default()
     }
 }
@@ -105,7 +108,7 @@ fn run(game: &Game, path: KernelPath, workers: usize) -> Found {
     let solve = |cap, objective| solve_with(game, config(path, cap, objective), driver).unwrap();
     let free = solve(None, Cost::Total);
     let depth = free.stats.as_ref().unwrap().max_depth;
-    let found = min_cap_with(game, &config(path, None, Cost::Total), driver).unwrap();
+    let found = min_cap_with(game, &config(path, None, Cost::Total).tuning, driver).unwrap();
     let mut totals = vec![(None, free.cost, free.tree)];
     for cap in found.cap..=depth {
         let sol = solve(Some(cap), Cost::Total);

@@ -103,7 +103,7 @@ fn per_guess_costs_equal_brute_force_for_random_vectors() {
     ] {
         let game = Game::new(name.parse().unwrap());
         let all = game.all_codes();
-        let least = crate::search::min_cap(&game, &Config::default())
+        let least = crate::search::min_cap(&game, &Tuning::default())
             .unwrap()
             .cap;
         for trial in 0..6 {
@@ -216,7 +216,7 @@ fn weighted_search_equals_brute_force() {
     for name in ["mm:2x3", "mm:2x4", "moo:2x4", "mm:3x2", "moo:3x4", "mm:3x3"] {
         let game = Game::new(name.parse().unwrap());
         let all = game.all_codes();
-        let least = crate::search::min_cap(&game, &Config::default())
+        let least = crate::search::min_cap(&game, &Tuning::default())
             .unwrap()
             .cap;
         for trial in 0..9 {
@@ -286,7 +286,10 @@ fn weighted_search_equals_brute_force() {
 fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
     let config = Config {
         cap: Some(5),
-        canon_max,
+        tuning: Tuning {
+            canon_max,
+            ..Tuning::default()
+        },
         ..Config::default()
     };
     let par = crate::exec::Scoped(threads);
@@ -317,8 +320,11 @@ fn parallel_guesses_keep_the_tree() {
         let run = |threads: usize, min: usize| {
             let config = Config {
                 cap,
-                parallel_guess_levels: 8,
-                parallel_guess_min: min,
+                tuning: Tuning {
+                    parallel_guess_levels: 8,
+                    parallel_guess_min: min,
+                    ..Tuning::default()
+                },
                 ..Config::default()
             };
             let par = crate::exec::Scoped(threads);
@@ -371,13 +377,16 @@ fn class_bound_never_exceeds_brute_force() {
                 let exact = brute(&game, set, d, &mut memo);
                 // The least one-step bound by plain counting.
                 let config = Config {
-                    memo_codes: 1 << 16,
+                    tuning: Tuning {
+                        memo_codes: 1 << 16,
+                        ..Tuning::default()
+                    },
                     ..Config::default()
                 };
                 let searcher = Searcher::new(&game, config).unwrap();
-                let dd = searcher.cx.clamp(set.len(), d);
-                let ncl = searcher.cx.bounds.non_candidate(set.len(), dd);
-                let mut least = searcher.cx.bounds.lower(set.len(), dd);
+                let dd = searcher.cx().clamp(set.len(), d);
+                let ncl = searcher.cx().bounds.non_candidate(set.len(), dd);
+                let mut least = searcher.cx().bounds.lower(set.len(), dd);
                 let mut one_step = INF;
                 for g in game.codes().all() {
                     let classes = split(&game, g, set);
@@ -388,7 +397,7 @@ fn class_bound_never_exceeds_brute_force() {
                     let mut b = set.len() as u64;
                     for (f, c) in &classes {
                         if *f != game.win() {
-                            b = b.saturating_add(searcher.cx.bounds.lower(c.len(), dd - 1));
+                            b = b.saturating_add(searcher.cx().bounds.lower(c.len(), dd - 1));
                         }
                     }
                     if !candidate {
@@ -397,14 +406,16 @@ fn class_bound_never_exceeds_brute_force() {
                     one_step = one_step.min(b.min(INF));
                 }
                 least = least.max(one_step);
-                let got = searcher.cx.class_bound(&searcher.memo, set, d, &stab, INF);
+                let got = searcher
+                    .cx()
+                    .class_bound(searcher.memo(), set, d, &stab, INF);
                 assert_eq!(got, least, "{rules} d {d} {set:?}");
                 assert!(got <= exact, "{rules} d {d} {set:?}: {got} > {exact}");
                 for limit in [exact.saturating_sub(2), exact, exact + 1] {
                     let fresh = Searcher::new(&game, Config::default()).unwrap();
                     let b = fresh
-                        .cx
-                        .class_bound(&fresh.memo, set, d, &stab, limit.max(1));
+                        .cx()
+                        .class_bound(fresh.memo(), set, d, &stab, limit.max(1));
                     assert!(b <= exact, "{rules} d {d} limit {limit}: {b} > {exact}");
                 }
             }
@@ -422,7 +433,8 @@ fn lower_within_never_exceeds_brute_force() {
     let mut binds = 0;
     for rules in ["moo:3x5", "mm:3x3", "moo:3x6", "mm:2x4"] {
         let game = Game::new(rules.parse::<Rules>().unwrap());
-        let bounds = &Searcher::new(&game, Config::default()).unwrap().cx.bounds;
+        let searcher = Searcher::new(&game, Config::default()).unwrap();
+        let bounds = &searcher.cx().bounds;
         let mut memo = HashMap::new();
         let all = game.all_codes();
         let split = crate::model::partition::split;
@@ -506,8 +518,8 @@ fn class_bound_under_a_limit_is_the_capped_least() {
         for set in sets.iter().step_by(step) {
             for d in [3, 4, 9] {
                 let plain = Searcher::new(&game, Config::default()).unwrap();
-                let dd = plain.cx.clamp(set.len(), d);
-                let floor = plain.cx.bounds.lower(set.len(), dd);
+                let dd = plain.cx().clamp(set.len(), d);
+                let floor = plain.cx().bounds.lower(set.len(), dd);
                 if floor >= INF {
                     continue;
                 }
@@ -520,7 +532,7 @@ fn class_bound_under_a_limit_is_the_capped_least() {
                     let mut b = set.len() as u64;
                     for (f, c) in &classes {
                         if *f != game.win() {
-                            b = b.saturating_add(plain.cx.bounds.lower(c.len(), dd - 1));
+                            b = b.saturating_add(plain.cx().bounds.lower(c.len(), dd - 1));
                         }
                     }
                     least = least.min(b.min(INF));
@@ -535,11 +547,14 @@ fn class_bound_under_a_limit_is_the_capped_least() {
                 for path in KernelPath::available() {
                     for &limit in &limits {
                         let config = Config {
-                            kernel: Some(path),
+                            tuning: Tuning {
+                                kernel: Some(path),
+                                ..Tuning::default()
+                            },
                             ..Config::default()
                         };
                         let fresh = Searcher::new(&game, config).unwrap();
-                        let got = fresh.cx.class_bound(&fresh.memo, set, d, &stab, limit);
+                        let got = fresh.cx().class_bound(fresh.memo(), set, d, &stab, limit);
                         let expected = if floor >= limit {
                             floor
                         } else {
@@ -587,8 +602,11 @@ fn isomorphic_sets_share_one_memo_entry() {
     b.sort();
     assert_ne!(a, b);
     let config = Config {
-        parallel_levels: 0,
-        canon_max: 64,
+        tuning: Tuning {
+            parallel_levels: 0,
+            canon_max: 64,
+            ..Tuning::default()
+        },
         ..Config::default()
     };
     let searcher = Searcher::new(&game, config).unwrap();
@@ -625,6 +643,39 @@ fn after_a_history_equals_the_set_alone() {
     for &s in &set {
         assert!(tree.play(&game, s).unwrap().len() <= 7);
     }
+}
+
+/// The position search (the public entry of `play::rank`) answers a
+/// class of a position with the optimum of the class alone, within the
+/// cap or not, and says nothing once its deadline has passed.
+#[test]
+fn a_position_search_answers_each_class_exactly() {
+    let game = Game::new("moo:3x6".parse().unwrap());
+    let first = game.parse_code("012").unwrap();
+    let f = game.parse_feedback("0A1B").unwrap();
+    let set = crate::model::partition::consistent(&game, &[(first, f)]);
+    let search = PositionSearch::new(&game, &set, None).unwrap();
+    let g = game.parse_code("134").unwrap();
+    for (answer, class) in crate::model::partition::split(&game, g, &set) {
+        if answer == game.win() {
+            continue;
+        }
+        for cap in [None, Some(2), Some(3)] {
+            let d = cap.unwrap_or(usize::MAX);
+            let alone = solve_candidates(&game, &class, cap).unwrap();
+            let got = search.cost_below(&class, d, &[first, g], INF);
+            match alone {
+                Some((cost, _)) => assert_eq!(got, Some(Outcome::Exact(cost)), "{cap:?}"),
+                None => assert_eq!(got, Some(Outcome::AtLeast(INF)), "{cap:?}"),
+            }
+        }
+    }
+    let late = PositionSearch::new(&game, &set, Some(std::time::Instant::now())).unwrap();
+    let (_, big) = crate::model::partition::split(&game, g, &set)
+        .into_iter()
+        .max_by_key(|(_, c)| c.len())
+        .unwrap();
+    assert_eq!(late.cost_below(&big, usize::MAX, &[first, g], INF), None);
 }
 
 #[test]
@@ -709,7 +760,7 @@ fn worst_case_and_crush_equal_brute_force() {
         let brute_cap = (1..)
             .find(|&d| brute(&game, &all, d, &mut HashMap::new()) < INF)
             .unwrap();
-        let found = min_cap(&game, &Config::default()).unwrap();
+        let found = min_cap(&game, &Tuning::default()).unwrap();
         assert_eq!(found.cap, brute_cap, "{rules}: minimal cap");
         // Every cap below was refuted, by counting or by search.
         assert!(found
@@ -791,7 +842,7 @@ fn refutation_by_hand_mm_2x2() {
     // secrets with the same answer (e.g. 00: 01 and 10 both answer 1A0B),
     // so 2 guesses cannot always suffice; 3 can.
     let game = Game::new("mm:2x2".parse::<Rules>().unwrap());
-    let found = min_cap(&game, &Config::default()).unwrap();
+    let found = min_cap(&game, &Tuning::default()).unwrap();
     assert_eq!(found.cap, 3);
     assert_eq!(
         found.searches.iter().filter(|s| !s.1).count(),

@@ -174,6 +174,7 @@ impl Stabilizer {
 
     /// Number of explicit elements (position permutations with their maps
     /// of the used symbols).
+    #[cfg(test)]
     pub fn elements(&self) -> usize {
         self.elements.len()
     }

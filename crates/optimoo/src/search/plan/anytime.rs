@@ -94,7 +94,7 @@ impl Second {
             .collect();
         let lower = classes
             .iter()
-            .map(|c| searcher.cx.lower_of(c, dc - 1))
+            .map(|c| searcher.cx().lower_of(c, dc - 1))
             .collect();
         Second {
             guess: h,
@@ -277,11 +277,11 @@ pub fn bound_unit(
     let stab = root_stabilizer(game).fix(game.codes().symbols(g));
     let set = unit_set(game, plan, i);
     let d = plan.depth - 1;
-    let dc = searcher.cx.clamp(set.len(), d);
+    let dc = searcher.cx().clamp(set.len(), d);
     if dc < 2 || set.len() < 2 {
         return super::solve_unit(game, config, driver, plan, i, cutoff);
     }
-    let own = searcher.cx.own_of(&set, dc);
+    let own = searcher.cx().own_of(&set, dc);
     // How many levels down each class of a second guess is raised before
     // any is solved.
     let target: u8 = match depth {
@@ -364,8 +364,8 @@ pub fn bound_unit(
             // The one-step lookahead of each class (memo-backed, cheap
             // next to solving it).
             for (c, lower) in h.classes.iter().zip(h.lower.iter_mut()) {
-                let r = searcher.cx.class_bound(
-                    &searcher.memo,
+                let r = searcher.cx().class_bound(
+                    searcher.memo(),
                     c,
                     dc - 1,
                     &child,
@@ -384,12 +384,12 @@ pub fn bound_unit(
             .collect();
         if !open.is_empty() {
             open.sort_by_key(|&k| (std::cmp::Reverse(h.classes[k].len()), k));
-            open.truncate(searcher.par.width().max(1));
+            open.truncate(searcher.par().width().max(1));
             let h = &seconds[best];
-            let raised = exec::map(searcher.par, open.len(), |j| {
+            let raised = exec::map(searcher.par(), open.len(), |j| {
                 let k = open[j];
                 let c = &h.classes[k];
-                let dk = searcher.cx.clamp(c.len(), dc - 1);
+                let dk = searcher.cx().clamp(c.len(), dc - 1);
                 if c.len() < 3 || dk < 2 {
                     return Some(h.lower[k]);
                 }

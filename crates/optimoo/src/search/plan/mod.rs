@@ -172,7 +172,7 @@ pub fn plan(
 ) -> Result<Plan, SearchError> {
     let searcher = Searcher::with_driver(game, config, driver)?;
     let all = game.all_codes();
-    let d = searcher.cx.clamp(all.len(), searcher.root_depth());
+    let d = searcher.cx().clamp(all.len(), searcher.root_depth());
     let stab = root_stabilizer(game);
     let limit = limit.min(INF - 1);
     // The first guesses in the search's order, those whose bound is at
@@ -192,10 +192,10 @@ pub fn plan(
         let stab = root.fix(game.codes().symbols(g.guess));
         let mut raised = Vec::with_capacity(classes.len());
         for (_, c) in &classes {
-            let lower = searcher.cx.bounds.lower(c.len(), d - 1);
+            let lower = searcher.cx().bounds.lower(c.len(), d - 1);
             let r = searcher
-                .cx
-                .class_bound(&searcher.memo, c, d - 1, &stab, INF)
+                .cx()
+                .class_bound(searcher.memo(), c, d - 1, &stab, INF)
                 .max(lower);
             g.bound = g.bound.saturating_add(r - lower).min(INF);
             raised.push(r);
@@ -220,7 +220,7 @@ pub fn plan(
                 second: None,
             };
             p.units.push(unit.clone());
-            let dc = searcher.cx.clamp(c.len(), d - 1);
+            let dc = searcher.cx().clamp(c.len(), d - 1);
             if c.len() < SPLIT_MIN || dc < 2 {
                 continue;
             }
@@ -263,9 +263,9 @@ fn seconds_of(
     stab: &Stabilizer,
     ceiling: u64,
 ) -> Vec<RootGuess> {
-    let phases = searcher.cx.phases(set, d, stab);
+    let phases = searcher.cx().phases(set, d, stab);
     let rest = if set.len() >= 2 {
-        searcher.cx.rest(set, d, stab, &phases, ceiling).0
+        searcher.cx().rest(set, d, stab, &phases, ceiling).0
     } else {
         Vec::new()
     };
@@ -321,7 +321,7 @@ fn levels_down(
     ceiling: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<u64> {
-    let game = searcher.cx.game;
+    let game = searcher.cx().game;
     let mut best = ceiling;
     for h in seconds {
         if h.bound >= best {
@@ -336,14 +336,14 @@ fn levels_down(
             if b >= best {
                 break;
             }
-            let lower = searcher.cx.bounds.lower(sub.len(), d - 1);
+            let lower = searcher.cx().bounds.lower(sub.len(), d - 1);
             // At `limit` or above, this class alone lifts `h` to `best`.
             let limit = best - (b - lower);
             let mut r = searcher
-                .cx
-                .class_bound(&searcher.memo, &sub, d - 1, &child, limit)
+                .cx()
+                .class_bound(searcher.memo(), &sub, d - 1, &child, limit)
                 .max(lower);
-            let ds = searcher.cx.clamp(sub.len(), d - 1);
+            let ds = searcher.cx().clamp(sub.len(), d - 1);
             if levels > 2 && r < limit && sub.len() >= 3 && ds >= 2 {
                 let deeper = seconds_of(searcher, &sub, ds, &child, limit);
                 let down =
@@ -533,7 +533,7 @@ pub fn solve_unit(
             Outcome::AtLeast(b) => UnitResult::at_least(b),
         },
         Some(h) => {
-            let dc = searcher.cx.clamp(set.len(), d);
+            let dc = searcher.cx().clamp(set.len(), d);
             let s = Scored {
                 bound: h.bound,
                 guess: h.guess,

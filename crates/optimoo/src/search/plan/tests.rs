@@ -162,7 +162,7 @@ fn two_level_bounds_never_exceed_exact_costs() {
             let d = two.depth - 1;
             for (g, a) in two.guesses.iter().enumerate() {
                 let stab = root_stabilizer(&game).fix(game.codes().symbols(a.guess));
-                let mut exact = searcher.cx.own_of(&game.all_codes(), two.depth);
+                let mut exact = searcher.cx().own_of(&game.all_codes(), two.depth);
                 for r in two
                     .classes()
                     .into_iter()
@@ -182,9 +182,9 @@ fn two_level_bounds_never_exceed_exact_costs() {
                         u.lower
                     );
                     let one_step = bounder
-                        .cx
-                        .class_bound(&bounder.memo, &set, d, &stab, INF)
-                        .max(bounder.cx.bounds.lower(set.len(), d));
+                        .cx()
+                        .class_bound(bounder.memo(), &set, d, &stab, INF)
+                        .max(bounder.cx().bounds.lower(set.len(), d));
                     assert!(u.lower >= one_step, "{name} {:?} {:?}", a.guess, u.answer);
                     above += usize::from(u.lower > one_step);
                     exact = exact.saturating_add(c).min(INF);
@@ -331,22 +331,22 @@ fn plain(
     levels: usize,
     unit: bool,
 ) -> u64 {
-    let game = searcher.cx.game;
+    let game = searcher.cx().game;
     let mut best = INF;
     for h in seconds_of(searcher, set, d, stab, INF) {
         let child = stab.fix(game.codes().symbols(h.guess));
         let mut b = h.bound;
         for (_, sub) in searcher.classes(set, h.guess) {
             let lower = if unit {
-                searcher.cx.lower_of(&sub, d - 1)
+                searcher.cx().lower_of(&sub, d - 1)
             } else {
-                searcher.cx.bounds.lower(sub.len(), d - 1)
+                searcher.cx().bounds.lower(sub.len(), d - 1)
             };
             let mut r = searcher
-                .cx
-                .class_bound(&searcher.memo, &sub, d - 1, &child, INF)
+                .cx()
+                .class_bound(searcher.memo(), &sub, d - 1, &child, INF)
                 .max(lower);
-            let ds = searcher.cx.clamp(sub.len(), d - 1);
+            let ds = searcher.cx().clamp(sub.len(), d - 1);
             if levels > 2 && sub.len() >= 3 && ds >= 2 {
                 r = r.max(plain(searcher, &sub, ds, &child, levels - 1, false));
             }
@@ -385,7 +385,7 @@ fn three_level_bounds_are_the_plain_recursion() {
                 let set = unit_set(&game, &p, i);
                 let dc = Searcher::new(&game, config.clone())
                     .unwrap()
-                    .cx
+                    .cx()
                     .clamp(set.len(), d);
                 let cutoff = p.cutoff(i, limit);
                 let later = Instant::now() + Duration::from_secs(3600);
@@ -447,9 +447,9 @@ fn three_level_bounds_are_the_plain_recursion() {
                     // The plan's cut-offs in `two_level` change nothing.
                     let fresh = Searcher::new(&game, config.clone()).unwrap();
                     let one = fresh
-                        .cx
-                        .class_bound(&fresh.memo, &set, d, &stab, INF)
-                        .max(fresh.cx.bounds.lower(set.len(), d));
+                        .cx()
+                        .class_bound(fresh.memo(), &set, d, &stab, INF)
+                        .max(fresh.cx().bounds.lower(set.len(), d));
                     let two = two_level_plain(&fresh, &set, dc, &stab);
                     assert_eq!(u.lower, two.max(one), "{name} unit {i}");
                 }
@@ -604,7 +604,7 @@ fn four_level_bounds_are_the_plain_recursion() {
             let stab = root_stabilizer(&game).fix(game.codes().symbols(p.guesses[u.guess].guess));
             let set = unit_set(&game, &p, i);
             let fresh = Searcher::new(&game, config.clone()).unwrap();
-            let dc = fresh.cx.clamp(set.len(), p.depth - 1);
+            let dc = fresh.cx().clamp(set.len(), p.depth - 1);
             let plain = unit_levels_plain(&fresh, &set, dc, &stab, 4).max(u.lower);
             if plain < cutoff {
                 assert_eq!(b, plain, "{name} unit {i}");

@@ -126,6 +126,19 @@ pub struct Header {
     pub bound: Option<Bound>,
 }
 
+impl Bound {
+    /// Whether the node reached by `answers` from the root lies inside one
+    /// of the exact subtrees: its path starts with one of theirs (the one
+    /// test of [`Header::exact_after`] and of the ranking's tree values,
+    /// [`crate::play::rank::Advisor`]).
+    pub fn exact_at(&self, answers: impl IntoIterator<Item = Feedback> + Clone) -> bool {
+        self.exact.iter().any(|path| {
+            let mut along = answers.clone().into_iter();
+            path.iter().all(|&f| along.next() == Some(f))
+        })
+    }
+}
+
 /// A tree with its header.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeFile {
@@ -238,7 +251,7 @@ impl Header {
     pub fn exact_after(&self, answers: &[Feedback]) -> bool {
         match &self.bound {
             None => self.proves_optimal(),
-            Some(b) => b.exact.iter().any(|p| answers.starts_with(p)),
+            Some(b) => b.exact_at(answers.iter().copied()),
         }
     }
 

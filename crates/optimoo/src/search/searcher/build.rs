@@ -21,8 +21,8 @@ use crate::tree::Node;
 impl Searcher<'_> {
     /// The optimal guess the search recorded for this very set, if the memo
     /// still holds it.
-    pub(super) fn remembered(&self, set: &[Code], d: usize, cost: u64) -> Option<Code> {
-        if set.len() < self.cx.config.memo_min {
+    pub(in crate::search) fn remembered(&self, set: &[Code], d: usize, cost: u64) -> Option<Code> {
+        if set.len() < self.cx.config.tuning.memo_min {
             return None;
         }
         match self.memo.get(&raw_key(set, d)) {
@@ -32,7 +32,13 @@ impl Searcher<'_> {
     }
 
     /// The first guess in order whose exact cost is `cost` (searched anew).
-    pub(super) fn choose(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Code {
+    pub(in crate::search) fn choose(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cost: u64,
+    ) -> Code {
         let phases = self.cx.phases(set, d, stab);
         let reaches =
             |s: &&Scored| self.evaluate(set, d, stab, s, cost + 1, usize::MAX, None) == Ok(cost);
@@ -58,7 +64,13 @@ impl Searcher<'_> {
 
     /// Rebuilds the optimal subtree of cost `cost`: at each node the first
     /// guess in order whose exact cost is `cost`.
-    pub(super) fn build(&self, set: &[Code], d: usize, stab: &Stabilizer, cost: u64) -> Node {
+    pub(in crate::search) fn build(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cost: u64,
+    ) -> Node {
         let n = set.len();
         let d = self.cx.clamp(n, d);
         if n == 1 || self.aborted() {

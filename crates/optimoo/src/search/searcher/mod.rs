@@ -26,31 +26,34 @@ use crate::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
 use crate::search::context::Context;
-use crate::search::evaluate::NodePool;
 use crate::search::kernel::{Kernel, KernelPath};
 use crate::search::memo::{raw_key, Entry, Memo};
+use crate::search::pool::NodePool;
 use crate::search::scan::{Live, Scan};
 use crate::search::value::{Outcome, Scored};
 use crate::search::weights::Weights;
 use crate::tree::{Node, Tree};
 
+mod build;
+mod evaluate;
+
 /// The search state shared by every node (and thread).
 pub struct Searcher<'a> {
     /// What every node reads and nothing changes.
-    pub(super) cx: Context<'a>,
-    pub(super) memo: Memo,
-    pub(super) nodes: AtomicU64,
+    cx: Context<'a>,
+    memo: Memo,
+    nodes: AtomicU64,
     /// First-level classes solved so far (for progress).
-    pub(super) classes_done: AtomicU64,
-    pub(super) started: Instant,
+    classes_done: AtomicU64,
+    started: Instant,
     /// Who runs independent classes and guesses side by side.
-    pub(super) par: &'a dyn Parallel,
+    par: &'a dyn Parallel,
     /// Who hears about progress.
-    pub(super) observer: &'a dyn Observer,
+    observer: &'a dyn Observer,
     /// When to give up (see the module doc); `None`: never.
-    pub(super) deadline: Option<Instant>,
+    deadline: Option<Instant>,
     /// Set once the deadline has passed: every later answer is void.
-    pub(super) aborted: AtomicBool,
+    aborted: AtomicBool,
 }
 
 impl<'a> Searcher<'a> {
@@ -100,7 +103,7 @@ impl<'a> Searcher<'a> {
         if game.guesses_restricted() {
             // Canonical keys identify sets symmetric under the whole group,
             // whose costs differ when only listed codes may be guessed.
-            config.canon_max = 0;
+            config.tuning.canon_max = 0;
         }
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
@@ -120,7 +123,7 @@ impl<'a> Searcher<'a> {
         };
         // The path is checked whatever the objective, so that a bad
         // OPTIMOO_KERNEL is refused by every search, not only some.
-        let path = match config.kernel {
+        let path = match config.tuning.kernel {
             Some(path) => path,
             None => KernelPath::from_env()?,
         };
@@ -142,9 +145,9 @@ impl<'a> Searcher<'a> {
         let symmetric = config.objective != Cost::Weighted
             || (game.secret_set().is_none() && per_orbit(game, &config.weights));
         if !symmetric {
-            config.canon_max = 0;
+            config.tuning.canon_max = 0;
         }
-        let memo_codes = config.memo_codes;
+        let memo_codes = config.tuning.memo_codes;
         let root = match game.secret_set() {
             _ if !symmetric => Stabilizer::identity(rules.positions(), rules.symbols()),
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
@@ -198,6 +201,30 @@ impl<'a> Searcher<'a> {
         self.aborted.load(Ordering::Relaxed)
     }
 
+    /// Whether the deadline has passed (now or before): the searcher is
+    /// aborted from then on (for steps outside the node search, which
+    /// reads the clock itself).
+    pub(super) fn deadline_passed(&self) -> bool {
+        if let Some(deadline) = self.deadline {
+            if self.aborted() || Instant::now() >= deadline {
+                self.aborted.store(true, Ordering::Relaxed);
+            }
+        }
+        self.aborted()
+    }
+
+    /// What every node reads and nothing changes.
+    #[inline]
+    pub(super) fn cx(&self) -> &Context<'a> {
+        &self.cx
+    }
+
+    /// Who runs independent classes and guesses side by side.
+    #[inline]
+    pub(super) fn par(&self) -> &'a dyn Parallel {
+        self.par
+    }
+
     /// The exact cost of `set` within `d` guesses (`usize::MAX`: no cap),
     /// its guesses pruned by `stab` (the symmetry of the history that left
     /// `set`): `Some(Exact(cost))` when below `cutoff`, `Some(AtLeast(b))`
@@ -218,12 +245,6 @@ impl<'a> Searcher<'a> {
             return None;
         }
         Some(r)
-    }
-
-    /// The level-filling lower bound on the cost of any `n` secrets within
-    /// `d` guesses ([`Bounds::lower`]).
-    pub fn lower_bound(&self, n: usize, d: usize) -> u64 {
-        self.cx.bounds.lower(n, d)
     }
 
     /// The depth to search the whole game with.
@@ -331,9 +352,9 @@ impl<'a> Searcher<'a> {
         let mut lower = lower;
         // Look the set up as it is first (cheap), then in canonical form.
         let mut keys: Vec<Vec<u16>> = Vec::new();
-        if n >= self.cx.config.memo_min {
+        if n >= self.cx.config.tuning.memo_min {
             keys.push(raw_key(set, d));
-            if n <= self.cx.config.canon_max {
+            if n <= self.cx.config.tuning.canon_max {
                 keys.push(self.cx.key(set, d));
             }
         }
@@ -352,7 +373,7 @@ impl<'a> Searcher<'a> {
         }
         // Small sets are solved exactly whatever the cut-off: one search,
         // then every later visit is a memo hit.
-        let search_cutoff = if n <= self.cx.config.exact_small {
+        let search_cutoff = if n <= self.cx.config.tuning.exact_small {
             INF
         } else {
             cutoff
@@ -400,8 +421,8 @@ impl<'a> Searcher<'a> {
         };
         // Near the root, with more than one worker, guesses side by side.
         let config = &self.cx.config;
-        let par = (level < config.parallel_guess_levels
-            && set.len() >= config.parallel_guess_min
+        let par = (level < config.tuning.parallel_guess_levels
+            && set.len() >= config.tuning.parallel_guess_min
             && config.objective != Cost::Feasible)
             .then_some(self.par);
         let done = scan.run(&phases.first, lower, &evaluate, par);

@@ -17,8 +17,7 @@ use crate::model::feedback::Feedback;
 use crate::model::partition;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::{Cost, INF};
-use crate::search::context::Context;
-use crate::search::kernel::NodeAnswers;
+use crate::search::pool::NodePool;
 use crate::search::scan::Live;
 use crate::search::searcher::Searcher;
 use crate::search::value::Outcome;
@@ -27,7 +26,11 @@ use crate::search::value::Scored;
 impl Searcher<'_> {
     /// The non-winning classes of a guess, smallest first (ties by answer;
     /// largest first for the feasibility objective).
-    pub(super) fn classes(&self, set: &[Code], guess: Code) -> Vec<(Feedback, Vec<Code>)> {
+    pub(in crate::search) fn classes(
+        &self,
+        set: &[Code],
+        guess: Code,
+    ) -> Vec<(Feedback, Vec<Code>)> {
         let mut out = partition::split(self.cx.game, guess, set);
         out.retain(|(f, _)| *f != self.cx.win);
         if self.cx.config.objective == Cost::Feasible {
@@ -42,7 +45,7 @@ impl Searcher<'_> {
     /// [`Searcher::classes`] in one buffer (the same classes in the same
     /// order, each in the order of `set`): one allocation where a split
     /// makes one per class, for the guesses a node evaluates.
-    pub(super) fn flat_classes(&self, set: &[Code], guess: Code) -> Classes {
+    pub(in crate::search) fn flat_classes(&self, set: &[Code], guess: Code) -> Classes {
         let win = self.cx.win.0;
         let mut answers = Vec::with_capacity(set.len());
         let mut counts = [0u32; 256];
@@ -98,7 +101,7 @@ impl Searcher<'_> {
     /// at least `bound`. `live`, if given, is read between classes: the
     /// bound as it stands (at most `bound`).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn evaluate(
+    pub(in crate::search) fn evaluate(
         &self,
         set: &[Code],
         d: usize,
@@ -114,7 +117,7 @@ impl Searcher<'_> {
     /// [`Searcher::evaluate`], the class bounds read through the node's
     /// `pool` of answers ([`NodePool`]) when given: the same result.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn evaluate_in<'s>(
+    pub(in crate::search) fn evaluate_in<'s>(
         &'s self,
         set: &[Code],
         d: usize,
@@ -170,7 +173,7 @@ impl Searcher<'_> {
         // The classes run in parallel near the root, except for the
         // feasibility objective: it stops at its first failing class, which
         // the parallel path would not.
-        let parallel = level < self.cx.config.parallel_levels
+        let parallel = level < self.cx.config.tuning.parallel_levels
             && set.len() >= 64
             && self.cx.config.objective != Cost::Feasible;
         // The bound now (at most `bound`), for the parallel classes.
@@ -235,7 +238,7 @@ impl Searcher<'_> {
                 }
                 let node = lease
                     .as_mut()
-                    .and_then(|l| l.node.as_mut())
+                    .and_then(|l| l.node_mut())
                     .map(|node| (node, classes.places(i)));
                 let lb = self.cx.class_bound_in(
                     &self.memo,
@@ -327,7 +330,7 @@ fn raise(total: u64, lb: u64, found: u64) -> u64 {
 }
 
 /// A guess's non-winning classes in one buffer ([`Searcher::flat_classes`]).
-pub(super) struct Classes {
+pub(in crate::search) struct Classes {
     codes: Vec<Code>,
     /// Each code's place in the node's set (the set split).
     places: Vec<u32>,
@@ -337,108 +340,26 @@ pub(super) struct Classes {
 
 impl Classes {
     /// How many classes.
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::search) fn len(&self) -> usize {
         self.parts.len()
     }
 
     /// Class `i`: its answer and secrets.
-    pub(super) fn get(&self, i: usize) -> (Feedback, &[Code]) {
+    pub(in crate::search) fn get(&self, i: usize) -> (Feedback, &[Code]) {
         let (f, a, b) = self.parts[i];
         (f, &self.codes[a as usize..b as usize])
     }
 
     /// The places in the node's set of class `i`'s secrets.
-    pub(super) fn places(&self, i: usize) -> &[u32] {
+    pub(in crate::search) fn places(&self, i: usize) -> &[u32] {
         let (_, a, b) = self.parts[i];
         &self.places[a as usize..b as usize]
     }
 
     /// The classes in order.
-    pub(super) fn iter(
+    pub(in crate::search) fn iter(
         &self,
     ) -> impl DoubleEndedIterator<Item = (Feedback, &[Code])> + ExactSizeIterator + '_ {
         (0..self.parts.len()).map(|i| self.get(i))
-    }
-}
-
-/// A node's answers for the class bounds of its guesses' classes
-/// ([`crate::search::kernel::NodeAnswers`]), built when a guess of the
-/// node first needs them and kept for the next ones: one per thread
-/// evaluating the node's guesses at once, each lent to one evaluation.
-pub(super) struct NodePool<'t> {
-    free: std::sync::Mutex<Vec<NodeAnswers<'t>>>,
-    /// Evaluations that asked so far.
-    asked: std::sync::atomic::AtomicUsize,
-    /// The most answers any guess gives on a node too large for its
-    /// answers, counted once when first asked.
-    most: std::sync::OnceLock<Option<u64>>,
-}
-
-/// Evaluations of a node's guesses before its answers are built: most
-/// nodes evaluate a guess or two, and building costs about as much as a
-/// few class bounds.
-const NODE_ANSWERS_AFTER: usize = 8;
-
-impl<'t> NodePool<'t> {
-    pub(super) fn new() -> NodePool<'t> {
-        NodePool {
-            free: std::sync::Mutex::new(Vec::new()),
-            asked: std::sync::atomic::AtomicUsize::new(0),
-            most: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// Answers of `set` (the node's set) for one evaluation: a free one,
-    /// or new ones (`None` where they do not apply, or before the node's
-    /// [`NODE_ANSWERS_AFTER`]-th evaluation).
-    fn lend<'p>(&'p self, cx: &'t Context<'_>, set: &[Code]) -> Lease<'p, 't> {
-        let asked = self
-            .asked
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let node = if asked < NODE_ANSWERS_AFTER {
-            None
-        } else {
-            let free = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            free.or_else(|| cx.node_answers(set))
-        };
-        let late = asked >= NODE_ANSWERS_AFTER;
-        Lease {
-            pool: self,
-            node,
-            late,
-        }
-    }
-}
-
-/// Answers lent by a [`NodePool`], given back when dropped.
-struct Lease<'p, 't> {
-    pool: &'p NodePool<'t>,
-    node: Option<NodeAnswers<'t>>,
-    /// Lent from the node's [`NODE_ANSWERS_AFTER`]-th evaluation on.
-    late: bool,
-}
-
-impl Lease<'_, '_> {
-    /// The most non-winning answers any guess gives on the node's set
-    /// `set`: from its answers, or counted once for a node too large for
-    /// them (from the same evaluation on). `None` before, or where the
-    /// kernel's counts do not apply.
-    fn most(&self, cx: &Context<'_>, set: &[Code]) -> Option<u64> {
-        match &self.node {
-            Some(node) => Some(u64::from(node.most_answers())),
-            None if self.late && set.len() > crate::search::kernel::MAX_SET => {
-                *self.pool.most.get_or_init(|| cx.most_answers(set))
-            }
-            None => None,
-        }
-    }
-}
-
-impl Drop for Lease<'_, '_> {
-    fn drop(&mut self) {
-        if let Some(node) = self.node.take() {
-            let mut free = self.pool.free.lock().unwrap_or_else(|e| e.into_inner());
-            free.push(node);
-        }
     }
 }
