@@ -3,6 +3,8 @@
 # build included, timed by GNU time (Debian package `time`).
 #
 # Usage: scripts/bench-build.sh            # clones this checkout's HEAD
+#        scripts/bench-build.sh REV        # or any commit (before/after)
+#        TEST_ONLY=1 scripts/bench-build.sh  # only step 2, from an empty target/
 #        KEEP=1 scripts/bench-build.sh     # keep the clone (its path is printed)
 #        TIMINGS=1 scripts/bench-build.sh  # also `cargo build --timings` reports
 #
@@ -28,6 +30,9 @@ if [[ -z ${KEEP:-} ]]; then
 fi
 git clone --quiet "$src" "$dir/optimoo"
 cd "$dir/optimoo"
+if [[ -n ${1:-} ]]; then
+    git checkout --quiet "$1"
+fi
 unset CARGO_TARGET_DIR
 echo "fresh clone of $(git rev-parse --short HEAD) in $dir/optimoo; $(nproc) cores"
 
@@ -45,7 +50,9 @@ step() {
     fi
 }
 
-step "cargo run --release -- solve" cargo run --release --locked -- solve
+if [[ -z ${TEST_ONLY:-} ]]; then
+    step "cargo run --release -- solve" cargo run --release --locked -- solve
+fi
 step "cargo test --release" cargo test --release --locked
 if [[ -n ${TIMINGS:-} ]]; then
     rm -rf target
