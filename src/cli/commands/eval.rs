@@ -147,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The huge path: `first` and `phased` on any game, every secret or a
-/// sample (cli/huge.rs).
+/// sample (cli/phased.rs).
 fn run_huge(args: Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<ExitCode> {
     if args.list.secrets.is_some() {
         anyhow::bail!("--secrets: the phased strategy plays whole games (moo:KxN, mm:KxN)");
