@@ -38,7 +38,7 @@ pub const MAX_UNTREED_CODES: usize = 5040;
 /// The trees served when none is named.
 const DEFAULT_TREES: [&str; 2] = ["data/moo-4x10-cap7.tree", "data/mm-4x6.tree"];
 
-/// Serve the tree pages and a JSON API of exact hints (next, rank, analyze).
+/// Serve the tree pages and a JSON API: exact hints and analysis
 ///
 /// Serve the HTML page of each tree (`optimoo export --format html`) and a
 /// JSON API over the library the moo player uses:
