@@ -92,7 +92,13 @@ fn error(addr: &str, path: &str, status: u16) -> String {
 fn moo() -> PathBuf {
     let path = PathBuf::from(OPTIMOO).with_file_name("moo");
     if !path.exists() {
-        let profile = path.parent().unwrap().file_name().unwrap().to_str().unwrap();
+        let profile = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
         let mut cargo = Command::new(env!("CARGO"));
         cargo.args(["build", "-p", "moo"]);
         if profile != "debug" {
@@ -137,9 +143,17 @@ fn the_api_answers_what_moo_prints() {
         // On the tree, off it (1234 is not the tree's first guess), won.
         (
             "moo:4x10",
-            &["", "0123:0A2B", "0123:0A2B 4567:1A0B", "1234:0A2B,5678:1A0B"],
+            &[
+                "",
+                "0123:0A2B",
+                "0123:0A2B 4567:1A0B",
+                "1234:0A2B,5678:1A0B",
+            ],
         ),
-        ("mm:4x6", &["", "0011:1A1B", "0011:1A1B 2345:0A2B", "0123:1A1B"]),
+        (
+            "mm:4x6",
+            &["", "0011:1A1B", "0011:1A1B 2345:0A2B", "0123:1A1B"],
+        ),
     ];
     for &(game, histories) in cases {
         for &history in histories {
@@ -171,7 +185,11 @@ fn the_api_answers_what_moo_prints() {
     // The default game is moo:4x10; a won history ranks nothing.
     let (status, body) = get(&server.addr, "/api/rank?history=0123:0A2B&top=5");
     assert_eq!(status, 200);
-    let want = lines(&moo_says("moo:4x10", &["rank", "--json", "--top", "5"], "0123:0A2B"));
+    let want = lines(&moo_says(
+        "moo:4x10",
+        &["rank", "--json", "--top", "5"],
+        "0123:0A2B",
+    ));
     assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), want);
     for endpoint in ["next", "rank"] {
         assert_eq!(
@@ -287,7 +305,10 @@ fn searches_are_bounded_in_time_and_number() {
     assert_eq!(get(&server.addr, "/").0, 200);
     let ((status, body), took) = slow.join().unwrap();
     assert_eq!(status, 200, "{body}");
-    assert!(took < Duration::from_secs(5), "{took:?} for a budget of 1.5 s");
+    assert!(
+        took < Duration::from_secs(5),
+        "{took:?} for a budget of 1.5 s"
+    );
     let rows: Value = serde_json::from_str(&body).unwrap();
     let rows = rows.as_array().unwrap();
     assert!(rows.len() > 100, "{}", rows.len());
@@ -300,7 +321,10 @@ fn searches_are_bounded_in_time_and_number() {
 #[test]
 fn concurrent_requests_get_the_same_answers() {
     let server = serve(&["--max-searches", "64"]);
-    let want = get(&server.addr, "/api/rank?game=mm:4x6&history=0011:1A1B&top=3");
+    let want = get(
+        &server.addr,
+        "/api/rank?game=mm:4x6&history=0011:1A1B&top=3",
+    );
     assert_eq!(want.0, 200);
     let threads: Vec<_> = (0..16)
         .map(|i| {

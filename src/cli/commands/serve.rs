@@ -187,7 +187,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .context("starting the server's threads")?;
     }
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: wait rather than spin.
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
         if let Err(mpsc::TrySendError::Full(mut stream)) = send.try_send(stream) {
             let mut busy = Answer::error(503, "the server is busy: try again in a moment");
             busy.headers.push("Retry-After: 1".into());
