@@ -86,7 +86,7 @@ client() {
         history=${h#* }
         if ((RANDOM % 2)); then endpoint=rank; else endpoint=analyze; fi
         curl -s -o /dev/null -w "%{http_code} %{time_total} $endpoint $game $history\n" --max-time 60 \
-            "$addr/api/$endpoint?game=$game&history=$history" >> "$out" || true
+            "$addr/api/$endpoint?game=$game&history=$history" >> "$out" || echo "curl-exit-$? 0 $endpoint $game $history" >> "$out"
     done
 }
 for ((c = 0; c < clients; c++)); do client "$c" & done
@@ -110,4 +110,6 @@ if [[ -s $work/lat ]]; then
     echo "latency of answered requests: p50 ${p50} s, p99 ${p99} s, max ${max} s"
 fi
 echo "server memory: RSS ${rss_start} kB at start, ${rss_end} kB after, peak ${peak} kB"
+# Anything the server said besides its first line (a panic would be here).
+tail -n +2 "$work/serve.log"
 [[ $errors -eq 0 ]]
