@@ -27,6 +27,7 @@ mod new_user;
 mod output_paths;
 mod proof;
 mod readme;
+mod serve;
 mod slurm;
 mod sources;
 mod static_game;

@@ -124,3 +124,15 @@ pub const STATIC: &str = "\
 Examples:
   optimoo static --game mm:3x4 -o mm34.static    # the size, proven minimal
   optimoo verify mm34.static";
+
+/// `optimoo serve --help`: the examples run `--check` (read the trees,
+/// bind, exit); serving itself runs until stopped.
+pub const SERVE: &str = "\
+Examples:
+  optimoo serve --check --bind 127.0.0.1:0       # the shipped trees, any free port
+  optimoo serve --check --bind 127.0.0.1:0 data/mm-4x6.tree --budget 1
+
+Then, to serve until Ctrl-C, and ask from another terminal:
+  optimoo serve                                  # http://127.0.0.1:8080/
+  curl 'http://127.0.0.1:8080/api/rank?history=0123:0A2B,4567:1A0B&top=3'
+  curl 'http://127.0.0.1:8080/api/analyze?game=mm:4x6&history=0011:1A1B+2345:0A2B'";

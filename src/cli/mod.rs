@@ -1,6 +1,7 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
-//! `folder`, `help`, `memory`, `output`, `phased`, `phased_plan`, `report`).
+//! `folder`, `help`, `http`, `memory`, `output`, `page`, `phased`,
+//! `phased_plan`, `report`).
 //!
 //! Help: `-h` gives each command's one-line summary and its options' first
 //! lines; `--help` the long text and examples ([`help`]). Each subcommand's
@@ -24,16 +25,18 @@ pub mod checkpoint;
 pub mod commands;
 pub mod folder;
 pub mod help;
+pub mod http;
 pub mod memory;
 pub mod output;
+pub mod page;
 pub mod phased;
 pub mod phased_plan;
 pub mod report;
 pub use cli_common::secrets;
 
 use commands::{
-    duel, eval, export, improve, merge, nash, partition, plan, solve, static_game, status, verify,
-    work,
+    duel, eval, export, improve, merge, nash, partition, plan, serve, solve, static_game, status,
+    verify, work,
 };
 
 pub use crate::exit::{finish, EXIT_ERROR, EXIT_NEGATIVE};
@@ -70,6 +73,7 @@ pub enum Command {
     Improve(improve::Args),
     Duel(duel::Args),
     Nash(nash::Args),
+    Serve(serve::Args),
     #[command(name = "static")]
     Static(static_game::Args),
 }
@@ -89,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Improve(args) => improve::run(args),
         Command::Duel(args) => duel::run(args),
         Command::Nash(args) => nash::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Static(args) => static_game::run(args),
     }
 }

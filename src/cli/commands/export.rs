@@ -111,28 +111,6 @@ fn strategy() -> impl TypedValueParser<Value = Strategy> {
     })
 }
 
-/// The title of a picture or page of a tree of `game`.
-fn caption(
-    game: &str,
-    objective: Objective,
-    cap: Option<usize>,
-    strategy: Option<&str>,
-    bounded: bool,
-) -> String {
-    match (objective, strategy) {
-        (Objective::Heuristic, Some(s)) => format!("{game} tree of the {s}"),
-        (Objective::Heuristic, None) => format!("{game} tree (heuristic)"),
-        (o, _) if bounded => format!(
-            "{game} best tree known, not proved optimal ({o} upper bound{})",
-            cap.map_or(String::new(), |c| format!(", cap {c}"))
-        ),
-        (o, _) => format!(
-            "{game} optimal tree ({o}{})",
-            cap.map_or(String::new(), |c| format!(", cap {c}"))
-        ),
-    }
-}
-
 /// Runs `optimoo export`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.depth.is_some() && !matches!(args.format, Format::Dot | Format::Book) {
@@ -202,7 +180,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(Strategy::Heuristic(h)) => Some(format!("{h} heuristic")),
         _ => None,
     };
-    let caption = caption(
+    let caption = crate::cli::page::caption(
         &game.rules().to_string(),
         objective,
         cap,
@@ -391,8 +369,9 @@ fn export_huge(
         ));
         return Ok(ExitCode::from(EXIT_NEGATIVE));
     }
-    let caption = caption_given
-        .unwrap_or_else(|| caption(&shape.to_string(), h.objective, h.cap, None, false));
+    let caption = caption_given.unwrap_or_else(|| {
+        crate::cli::page::caption(&shape.to_string(), h.objective, h.cap, None, false)
+    });
     let depth = args.depth.map(|d| d as usize);
     let format = args.format;
     stream(format, output, &mut |w| {

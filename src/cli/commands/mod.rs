@@ -12,6 +12,7 @@ pub mod merge;
 pub mod nash;
 pub mod partition;
 pub mod plan;
+pub mod serve;
 pub mod solve;
 pub mod static_game;
 pub mod status;
@@ -42,10 +43,13 @@ mod tests {
             ("duel", include_str!("duel.rs")),
             ("nash", include_str!("nash.rs")),
             ("improve", include_str!("improve.rs")),
+            ("serve", include_str!("serve.rs")),
         ];
         let shared = [
             include_str!("../args.rs"),
             include_str!("../report.rs"),
+            include_str!("../http.rs"),
+            include_str!("../page.rs"),
             include_str!("../memory.rs"),
             include_str!("../output.rs"),
             include_str!("../folder.rs"),

@@ -4,7 +4,8 @@
 //! the computer guesses and a person answers, [`host`] the codemaker when a
 //! person guesses, [`explain`] says the rules in words; [`rank`] lists the
 //! guesses of a position with their exact values, [`analyze`] judges a
-//! played game move by move, and [`report`] writes both as text or JSON.
+//! played game move by move, and [`report`] writes both as text or JSON;
+//! [`api`] answers them (and the next move) as JSON arrays for a server.
 //! The two-player challenge: [`duel`] is the game played against a person
 //! (`moo duel`), [`best_response`] the exact best response to an
 //! opponent's tree (a per-guess cost search) and the challenge's rules
@@ -25,6 +26,7 @@
 //! strategy only.
 
 pub mod analyze;
+pub mod api;
 pub mod best_response;
 pub mod codebreaker;
 pub mod duel;

@@ -25,6 +25,7 @@ use serde_json::json;
 use crate::model::game::Game;
 use crate::model::shape::Shape;
 use crate::play::analyze::{Judged, Verdict};
+use crate::play::player::{describe_advice, Advice, Player, Source};
 use crate::play::rank::{Ranking, Row};
 use crate::play::shape_rank;
 
@@ -126,6 +127,27 @@ pub fn row_json(game: &Game, row: &Row, left: usize) -> String {
         "source": row.source.name(),
         "expected_size": row.expected_size,
         "entropy": row.entropy,
+    })
+    .to_string()
+}
+
+/// One JSON object for the move the player advises (`optimoo serve`'s
+/// `/api/next`): the guess, how it was chosen (`source`: `tree`, `last`,
+/// `exact` or `heuristic`, with the heuristic's name in `heuristic`), the
+/// secrets left, and `line`, the very line `moo next` prints.
+pub fn advice_json(player: &Player<'_>, advice: &Advice) -> String {
+    let (source, heuristic) = match advice.source {
+        Source::Tree => ("tree", None),
+        Source::LastCandidate => ("last", None),
+        Source::Exact => ("exact", None),
+        Source::Heuristic(name) => ("heuristic", Some(name)),
+    };
+    json!({
+        "guess": player.game().format_code(advice.guess),
+        "source": source,
+        "heuristic": heuristic,
+        "left": advice.candidates.len(),
+        "line": describe_advice(player, advice),
     })
     .to_string()
 }

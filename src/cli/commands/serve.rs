@@ -1,0 +1,365 @@
+//! `optimoo serve`: the HTML page of the trees and a JSON API over the
+//! library the `moo` player uses ([`optimoo::play::api`]).
+//!
+//! Invariants:
+//! - the trees are read once, at start, from the files named on the
+//!   command line (default: data/moo-4x10-cap7.tree and data/mm-4x6.tree);
+//!   nothing a client sends reaches the file system: a game is looked up
+//!   among the trees read, or (without a tree, at most
+//!   [`MAX_UNTREED_CODES`] codes) made in memory;
+//! - every request is bounded: its head by [`crate::cli::http`], its
+//!   history by [`optimoo::play::api::MAX_MOVES`], its search by
+//!   `--budget` (for `analyze` shared among the moves), and the searches
+//!   at once by `--max-searches` (one more is answered 503);
+//! - every answer is JSON (the page aside), an error `{"error": "..."}`
+//!   with a 4xx status for bad input; a panic in a request (a bug) is
+//!   answered 500 and the server goes on.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context};
+use optimoo::model::{Game, Rules};
+use optimoo::play::api::{self, ApiError};
+use optimoo::play::player::{self, Player};
+use optimoo::play::rank::Advisor;
+use optimoo::tree::format::TreeFile;
+
+use crate::cli::http::{self, Answer, Request};
+
+/// Games with no tree file given are answered up to this many codes
+/// (moo:4x10's 5040; their feedback table is then at most 25 MB a search).
+pub const MAX_UNTREED_CODES: usize = 5040;
+
+/// The trees served when none is named.
+const DEFAULT_TREES: [&str; 2] = ["data/moo-4x10-cap7.tree", "data/mm-4x6.tree"];
+
+/// Serve the tree pages and a JSON API: exact hints and analysis
+///
+/// Serve the HTML page of each tree (`optimoo export --format html`) and a
+/// JSON API over the library the moo player uses:
+///
+///   GET /                 the page of the first tree (?game=G: G's tree)
+///   GET /api/next         the best next move: [{"guess", "source", "left", "line"}]
+///   GET /api/rank         the best guesses with their values: the lines of
+///                         `moo rank --json`, one JSON array (?top=N, default 10)
+///   GET /api/analyze      each move judged: the lines of `moo analyze --json`
+///
+/// Each takes game (as --game, default moo:4x10) and history (moves
+/// CODE:xAyB separated by spaces or commas, URL-encoded). Games with a tree
+/// given here play it (its cap, its exact values); others of up to 5040
+/// codes are searched without a tree, larger ones are refused. Bad input is
+/// a 4xx JSON {"error": "..."}; a won history answers [] (next, rank); a
+/// contradictory one 422.
+///
+/// Bounds: a request's head 8 KiB and 5 s, no body, a history 64 moves,
+/// --budget of search per request (then proven bounds, "exact": false),
+/// --max-searches at once (more: 503). It binds 127.0.0.1 (this machine
+/// only) by default; --bind 0.0.0.0:8080 serves every network, unrefused:
+/// there is no authentication and no TLS.
+#[derive(Debug, clap::Args)]
+#[command(verbatim_doc_comment, after_long_help = crate::cli::help::SERVE)]
+pub struct Args {
+    /// Tree files to serve, at most one a game [default:
+    /// data/moo-4x10-cap7.tree data/mm-4x6.tree].
+    #[arg(value_name = "TREE")]
+    pub trees: Vec<PathBuf>,
+    /// The address to listen on (port 0: any free port, printed).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    pub bind: SocketAddr,
+    /// Seconds of search at most per request (analyze shares them among
+    /// its moves); beyond, proven bounds.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    pub budget: f64,
+    /// Searches at once (next, rank, analyze); one more is answered 503
+    /// [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub max_searches: Option<u32>,
+    /// Connections handled at once; more wait in a queue of as many, and
+    /// beyond are answered 503.
+    #[arg(long, default_value_t = 32, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub connections: u32,
+    /// Read the trees, bind, print what would be served and exit.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// A tree read at start: its game, the file and its page.
+struct Served {
+    game: Game,
+    file: TreeFile,
+    page: Vec<u8>,
+}
+
+/// What every request reads.
+struct State {
+    trees: Vec<Served>,
+    budget: Option<Duration>,
+    max_searches: usize,
+    searches: AtomicUsize,
+}
+
+/// One search counted while it runs.
+struct Slot<'a>(&'a AtomicUsize);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl State {
+    /// A slot for a search, or `None` when `max_searches` run.
+    fn slot(&self) -> Option<Slot<'_>> {
+        let before = self.searches.fetch_add(1, Ordering::SeqCst);
+        let slot = Slot(&self.searches);
+        (before < self.max_searches).then_some(slot)
+    }
+}
+
+/// Runs `optimoo serve`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.budget.is_nan() || args.budget < 0.0 {
+        bail!("--budget takes a number of seconds, 0 or more (inf: no limit)");
+    }
+    let budget = Duration::try_from_secs_f64(args.budget).ok();
+    let paths: Vec<PathBuf> = if args.trees.is_empty() {
+        DEFAULT_TREES.iter().map(PathBuf::from).collect()
+    } else {
+        args.trees.clone()
+    };
+    let mut trees: Vec<Served> = Vec::new();
+    for path in &paths {
+        let bytes = optimoo::tree::format::read_file(path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        let (game, file) =
+            player::load(&bytes).with_context(|| format!("reading {}", path.display()))?;
+        if trees.iter().any(|t| t.game.rules() == game.rules()) {
+            bail!(
+                "{}: a second tree of {}; serve gives one tree a game",
+                path.display(),
+                game.rules()
+            );
+        }
+        let page = crate::cli::page::of_file(&game, &file).into_bytes();
+        trees.push(Served { game, file, page });
+    }
+    let listener = TcpListener::bind(args.bind).with_context(|| format!("--bind {}", args.bind))?;
+    let addr = listener.local_addr().context("--bind")?;
+    let names: Vec<String> = trees.iter().map(|t| t.game.rules().to_string()).collect();
+    crate::exit::say(&format!(
+        "serving http://{addr}/ ({}; API: /api/next, /api/rank, /api/analyze)",
+        names.join(", ")
+    ));
+    if args.check {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let state = Arc::new(State {
+        trees,
+        budget,
+        max_searches: args.max_searches.map_or(cores, |n| n as usize),
+        searches: AtomicUsize::new(0),
+    });
+    let workers = args.connections as usize;
+    let (send, receive) = mpsc::sync_channel::<TcpStream>(workers);
+    let receive = Arc::new(Mutex::new(receive));
+    for _ in 0..workers {
+        let receive = Arc::clone(&receive);
+        let state = Arc::clone(&state);
+        std::thread::Builder::new()
+            .name("serve".into())
+            .spawn(move || loop {
+                let next = match receive.lock() {
+                    Ok(r) => r.recv(),
+                    Err(_) => return,
+                };
+                match next {
+                    Ok(stream) => connection(&state, stream),
+                    Err(_) => return,
+                }
+            })
+            .context("starting the server's threads")?;
+    }
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: wait rather than spin.
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
+        if let Err(mpsc::TrySendError::Full(mut stream)) = send.try_send(stream) {
+            let mut busy = Answer::error(503, "the server is busy: try again in a moment");
+            busy.headers.push("Retry-After: 1".into());
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+            http::write_answer(&mut stream, &busy, false);
+        }
+    }
+    Err(anyhow!("--bind {addr}: the listener stopped"))
+}
+
+/// One connection: a request read and answered.
+fn connection(state: &State, mut stream: TcpStream) {
+    let (answer, head_only) = match http::read_request(&mut stream) {
+        Ok(request) => {
+            let head_only = request.method == "HEAD";
+            let answer =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(state, &request)))
+                    .unwrap_or_else(|_| {
+                        Answer::error(500, "internal error (a bug): please report it")
+                    });
+            (answer, head_only)
+        }
+        Err(answer) => (answer, false),
+    };
+    http::write_answer(&mut stream, &answer, head_only);
+}
+
+/// The endpoints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Endpoint {
+    Next,
+    Rank,
+    Analyze,
+}
+
+/// The answer to a request.
+fn route(state: &State, request: &Request) -> Answer {
+    let endpoint = match request.path.as_str() {
+        "/" | "/index.html" => None,
+        "/api/next" => Some(Endpoint::Next),
+        "/api/rank" => Some(Endpoint::Rank),
+        "/api/analyze" => Some(Endpoint::Analyze),
+        _ => {
+            return Answer::error(
+                404,
+                "no such page: / (the page), /api/next, /api/rank, /api/analyze",
+            )
+        }
+    };
+    if request.method != "GET" && request.method != "HEAD" {
+        let mut answer = Answer::error(405, "only GET (and HEAD) are answered");
+        answer.headers.push("Allow: GET, HEAD".into());
+        return answer;
+    }
+    let params = match http::query_pairs(&request.query) {
+        Ok(p) => p,
+        Err(e) => return Answer::error(400, &e),
+    };
+    let allowed: &[&str] = match endpoint {
+        None => &["game"],
+        Some(Endpoint::Rank) => &["game", "history", "top"],
+        Some(_) => &["game", "history"],
+    };
+    let mut game = None;
+    let mut history = None;
+    let mut top = None;
+    for (key, value) in params {
+        let seen = match key.as_str() {
+            k if !allowed.contains(&k) => {
+                return Answer::error(
+                    400,
+                    &format!(
+                        "unknown parameter {:?}: {} takes {}",
+                        key.chars().take(40).collect::<String>(),
+                        request.path,
+                        allowed.join(", ")
+                    ),
+                )
+            }
+            "game" => game.replace(value),
+            "history" => history.replace(value),
+            _ => top.replace(value),
+        };
+        if seen.is_some() {
+            return Answer::error(400, &format!("parameter {key} given twice"));
+        }
+    }
+    let rules: Rules = match game.as_deref().map(str::parse).transpose() {
+        Ok(r) => r.unwrap_or_else(Rules::standard),
+        Err(e) => return Answer::error(400, &format!("game: {e}")),
+    };
+    let served = state.trees.iter().find(|t| t.game.rules() == rules);
+    let Some(endpoint) = endpoint else {
+        return match (served, game.is_some()) {
+            (Some(t), _) => Answer::html(t.page.clone()),
+            (None, false) => match state.trees.first() {
+                Some(t) => Answer::html(t.page.clone()),
+                None => Answer::error(404, "no tree is served"),
+            },
+            (None, true) => Answer::error(404, &format!("game: no tree of {rules} is served")),
+        };
+    };
+    let top = match top.as_deref().map(str::parse::<usize>).transpose() {
+        Ok(t) => t.unwrap_or(10),
+        Err(_) => return Answer::error(400, "top: a number of rows, 0 or more (0: all)"),
+    };
+    let untreed;
+    let (game, file) = match served {
+        Some(t) => (&t.game, Some(&t.file)),
+        None if rules.code_count() <= MAX_UNTREED_CODES => {
+            untreed = Game::new(rules);
+            (&untreed, None)
+        }
+        None => {
+            return Answer::error(
+                400,
+                &format!(
+                    "game: {rules} has {} codes and no tree is served for it; without a tree \
+                     serve answers games of up to {MAX_UNTREED_CODES}",
+                    rules.code_count()
+                ),
+            )
+        }
+    };
+    let moves = match api::parse_history(game, history.as_deref().unwrap_or("")) {
+        Ok(m) => m,
+        Err(e @ ApiError::TooLong { .. }) => return Answer::error(413, &e.to_string()),
+        Err(e) => return Answer::error(400, &e.to_string()),
+    };
+    let Some(_slot) = state.slot() else {
+        let mut busy = Answer::error(
+            503,
+            &format!(
+                "busy: {} searches are running, the most at once; try again in a moment",
+                state.max_searches
+            ),
+        );
+        busy.headers.push("Retry-After: 1".into());
+        return busy;
+    };
+    let start = Instant::now();
+    let answered = match endpoint {
+        Endpoint::Next => {
+            let player = match file {
+                Some(f) => match Player::new(game, &f.tree) {
+                    Ok(p) => p.with_cap(f.header.cap),
+                    Err(e) => return Answer::error(500, &e.to_string()),
+                },
+                None => Player::without_tree(game),
+            };
+            api::next(&player, &moves)
+        }
+        Endpoint::Rank => api::rank(
+            &Advisor::of_file(game, file),
+            &moves,
+            top,
+            state.budget.map(|b| start + b),
+        ),
+        Endpoint::Analyze => api::analyze(
+            &Advisor::of_file(game, file),
+            &moves,
+            state.budget.map(|b| b / moves.len().max(1) as u32),
+        ),
+    };
+    match answered {
+        Ok(lines) => Answer::json(200, api::array(&lines)),
+        Err(e @ ApiError::Refused(_)) => Answer::error(422, &e.to_string()),
+        Err(e @ ApiError::Unanswerable(_)) => Answer::error(422, &e.to_string()),
+        Err(e) => Answer::error(400, &e.to_string()),
+    }
+}
