@@ -151,7 +151,7 @@ impl<'a> Searcher<'a> {
         let root = match game.secret_set() {
             _ if !symmetric => Stabilizer::identity(rules.positions(), rules.symbols()),
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
-            None => Stabilizer::full(rules.positions(), rules.symbols()),
+            None => Stabilizer::root(rules),
         };
         // The dense codes only where the whole table is (a table of some
         // rows serves a player's few secrets, which never need them).
