@@ -385,7 +385,7 @@ mod by_rule {
             // The permutations the search passes (the rule decides).
             let perms = position_permutations(rules.positions());
             let mut seen: HashMap<Vec<u16>, (u32, usize)> = HashMap::new();
-            for m in 1..1usize << game.len() {
+            for (m, &v_m) in value.iter().enumerate().skip(1) {
                 let set: Vec<Code> = (0..game.len())
                     .filter(|s| m >> s & 1 == 1)
                     .map(|s| Code(s as u16))
