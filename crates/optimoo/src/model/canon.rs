@@ -396,11 +396,8 @@ mod by_rule {
                     rules.feedback_slots(),
                 );
                 let key = canonical(book, &set, &classes, &perms);
-                let (v, _) = *seen.entry(key).or_insert((value[m], m));
-                assert_eq!(
-                    v, value[m],
-                    "{rules}: {m:b} merged with a set of another value"
-                );
+                let (v, _) = *seen.entry(key).or_insert((v_m, m));
+                assert_eq!(v, v_m, "{rules}: {m:b} merged with a set of another value");
             }
             let merged = (1usize << game.len()) - 1 - seen.len();
             if rule == AnswerRule::Wordle {
