@@ -164,28 +164,35 @@ impl AnswerRule {
                 let (bulls, cows) = crate::model::feedback::parse_pair(text)?;
                 match bulls.checked_add(cows) {
                     Some(sum) if sum <= k => Ok(Feedback::new(bulls, cows, k)),
-                    _ => Err(FeedbackError::OutOfRange {
-                        text: format!("{bulls}A{cows}B"),
-                        positions: k,
-                    }),
+                    _ => Err(FeedbackError::Rule(format!(
+                        "{bulls}A{cows}B is impossible: a code has {k} positions"
+                    ))),
                 }
             }
             AnswerRule::BlackPeg => {
                 let t = text.trim().to_ascii_uppercase();
                 let digits = t.strip_suffix('A').unwrap_or(&t).trim();
-                let bulls: usize = digits
-                    .parse()
-                    .map_err(|_| FeedbackError::BlackPegSyntax(Echo::new(text)))?;
+                let bulls: usize = digits.parse().map_err(|_| {
+                    FeedbackError::Rule(format!(
+                        "cannot read black-peg answer {}: write the number of bulls as 2A or 2",
+                        Echo::new(text)
+                    ))
+                })?;
                 if bulls > k {
-                    return Err(FeedbackError::OutOfRange {
-                        text: format!("{bulls}A"),
-                        positions: k,
-                    });
+                    return Err(FeedbackError::Rule(format!(
+                        "{bulls}A is impossible: a code has {k} positions"
+                    )));
                 }
                 Ok(Feedback(bulls as u8))
             }
             AnswerRule::Wordle => {
-                let syntax = || FeedbackError::WordleSyntax(Echo::new(text));
+                let syntax = || {
+                    FeedbackError::Rule(format!(
+                        "cannot read Wordle answer {}: write a colour per letter as GYBBY, \
+                         gy--- (-, . or B for grey) or the squares 🟩🟨⬛⬜",
+                        Echo::new(text)
+                    ))
+                };
                 let mut value = 0usize;
                 let mut len = 0usize;
                 for c in text.chars() {
@@ -205,10 +212,10 @@ impl AnswerRule {
                     value = value * 3 + digit;
                 }
                 if len != k {
-                    return Err(FeedbackError::WordleLength {
-                        text: Echo::new(text),
-                        positions: k,
-                    });
+                    return Err(FeedbackError::Rule(format!(
+                        "Wordle answer {} needs one colour per letter: {k} of them",
+                        Echo::new(text)
+                    )));
                 }
                 Ok(Feedback(value as u8))
             }

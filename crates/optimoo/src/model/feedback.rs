@@ -76,28 +76,10 @@ pub enum FeedbackError {
     /// Not of a form we read.
     #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
     Syntax(Echo),
-    /// A black-peg answer not of a form we read.
-    #[error("cannot read black-peg answer {0}: write the number of bulls as 2A or 2")]
-    BlackPegSyntax(Echo),
-    /// A Wordle answer with a character we do not read.
-    #[error("cannot read Wordle answer {0}: write a colour per letter as GYBBY, gy--- (-, . or B for grey) or the squares 🟩🟨⬛⬜")]
-    WordleSyntax(Echo),
-    /// A Wordle answer of the wrong length.
-    #[error("Wordle answer {text} needs one colour per letter: {positions} of them")]
-    WordleLength {
-        /// the answer as typed
-        text: Echo,
-        /// positions of the game
-        positions: usize,
-    },
-    /// More bulls (and cows) than positions.
-    #[error("{text} is impossible: a code has {positions} positions")]
-    OutOfRange {
-        /// the answer, written in the canonical form
-        text: String,
-        /// positions of the game
-        positions: usize,
-    },
+    /// An answer of another rule than bulls and cows that is not read
+    /// (the message says why: [`crate::model::AnswerRule::parse`]).
+    #[error("{0}")]
+    Rule(String),
     /// Well formed, but no pair of codes of this game gives it.
     #[error("{text} is impossible in {rules}: the possible answers are {allowed}")]
     Impossible {

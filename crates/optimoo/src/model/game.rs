@@ -248,25 +248,20 @@ impl Game {
     /// `1 2`, `1,2`; see [`crate::model::AnswerRule::parse`] for the others)
     /// and checks that it can occur in this game.
     pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
-        let rule = self.rules.answer();
         let k = self.positions();
-        let f = match rule.parse(text, k) {
-            Ok(f) => Some(f),
-            // Bulls and cows keep their message: out of range is impossible.
-            Err(FeedbackError::OutOfRange { .. }) if rule.is_bulls_cows() => None,
-            Err(e) => return Err(e),
+        let (f, text) = if self.rules.answer().is_bulls_cows() {
+            let (bulls, cows) = feedback::parse_pair(text)?;
+            let f = (bulls.checked_add(cows).is_some_and(|sum| sum <= k))
+                .then(|| Feedback::new(bulls, cows, k));
+            (f, format!("{bulls}A{cows}B"))
+        } else {
+            let f = self.rules.answer().parse(text, k)?;
+            (Some(f), self.format_feedback(f))
         };
         match f {
             Some(f) if self.is_possible(f) => Ok(f),
             _ => Err(FeedbackError::Impossible {
-                text: match (f, rule.is_bulls_cows()) {
-                    (Some(f), _) => self.format_feedback(f),
-                    (None, true) => {
-                        let (bulls, cows) = feedback::parse_pair(text)?;
-                        format!("{bulls}A{cows}B")
-                    }
-                    (None, false) => text.trim().to_string(),
-                },
+                text,
                 rules: self.rules,
                 allowed: self
                     .possible_feedbacks()

@@ -8,7 +8,9 @@
 //! - the number of legal codes is at most [`MAX_CODES`], so a code index
 //!   always fits a `u16`;
 //! - under Wordle's answer rule, at most
-//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions.
+//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions;
+//! - without the crate feature `answer-rules` (the `moo` player), only
+//!   bulls and cows: [`Rules::with_answer`] refuses the others.
 //!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
@@ -62,13 +64,16 @@ pub enum RulesError {
         /// its number of codes (saturated)
         codes: u128,
     },
-    /// Wordle's answers of more positions do not fit a byte.
-    #[error("Wordle's rule takes at most {WORDLE_MAX_POSITIONS} positions, not {0}")]
-    WordleTooLong(usize),
+    /// An answer rule refused: Wordle's beyond
+    /// [`WORDLE_MAX_POSITIONS`] positions (its answers would not fit a
+    /// byte), or any rule but bulls and cows in a build without the
+    /// feature `answer-rules` (the `moo` player).
+    #[error("{0}")]
+    Answer(String),
 }
 
 /// The parameters of a game. Cheap to copy; see the module doc for invariants.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     positions: u8,
     symbols: u8,
@@ -107,15 +112,29 @@ impl Rules {
 
     /// The same game under another answer rule.
     pub fn with_answer(self, answer: AnswerRule) -> Result<Rules, RulesError> {
+        if cfg!(not(feature = "answer-rules")) && !answer.is_bulls_cows() {
+            return Err(RulesError::Answer(format!(
+                "answer rule {answer} is not built into this program, which plays bulls and cows only"
+            )));
+        }
         if answer == AnswerRule::Wordle && self.positions() > WORDLE_MAX_POSITIONS {
-            return Err(RulesError::WordleTooLong(self.positions()));
+            return Err(RulesError::Answer(format!(
+                "Wordle's rule takes at most {WORDLE_MAX_POSITIONS} positions, not {}",
+                self.positions()
+            )));
         }
         Ok(Rules { answer, ..self })
     }
 
-    /// The answer rule.
+    /// The answer rule (always bulls-cows in a build without the feature
+    /// `answer-rules`, so that the other rules' code is left out).
+    #[inline]
     pub fn answer(self) -> AnswerRule {
-        self.answer
+        if cfg!(feature = "answer-rules") {
+            self.answer
+        } else {
+            AnswerRule::BullsCows
+        }
     }
 
     /// Bulls and Cows with `positions` distinct symbols out of `symbols`.
@@ -179,12 +198,22 @@ fn count_codes(positions: usize, symbols: usize, repeats: bool) -> u128 {
     count
 }
 
+/// Written as its name (`Rules(mm:4x6)`, `Rules(mm:3x4/wordle)`): one
+/// small function, which every error's derived `Debug` calls.
+impl fmt::Debug for Rules {
+    #[inline(never)]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({self})")
+    }
+}
+
 impl fmt::Display for Rules {
+    #[inline(never)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = if self.repeats { "mm" } else { "moo" };
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
-        if !self.answer.is_bulls_cows() {
-            write!(f, "/{}", self.answer)?;
+        if !self.answer().is_bulls_cows() {
+            write!(f, "/{}", self.answer())?;
         }
         Ok(())
     }
@@ -278,9 +307,9 @@ mod tests {
             .unwrap();
         assert_eq!(wordle.feedback_slots(), 243);
         assert_eq!(wordle.win(), Feedback(242));
-        assert_eq!(
-            Rules::mm(6, 2).unwrap().with_answer(AnswerRule::Wordle),
-            Err(RulesError::WordleTooLong(6))
+        let err = Rules::mm(6, 2).unwrap().with_answer(AnswerRule::Wordle);
+        assert!(
+            matches!(&err, Err(RulesError::Answer(m)) if m.contains("at most 5 positions, not 6"))
         );
         // Another rule's name is not read as bulls and cows.
         assert!("mm:4x6/black-peg".parse::<Rules>().is_err());
