@@ -91,3 +91,29 @@ fn what_is_not_proven_for_a_rule_is_refused() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// A tree file of a black-peg or Wordle game (a heuristic's, written by
+/// the library) is verified under its rule by the independent checker; a
+/// header that claims another total is caught.
+#[test]
+fn verify_checks_a_tree_file_under_its_rule() {
+    use optimoo::model::Objective;
+    use optimoo::tree::format::TreeFile;
+    for rule in [AnswerRule::BlackPeg, AnswerRule::Wordle] {
+        let rules = Rules::mm(3, 3).unwrap().with_answer(rule).unwrap();
+        let game = Game::new(rules);
+        let tree = build_tree(&game, &StrategyConfig::new(Heuristic::Entropy)).unwrap();
+        let file = TreeFile::new(&game, tree.clone(), Objective::Heuristic, None).unwrap();
+        let path = crate::trees::scratch(&format!("rule-{rule}.tree"));
+        std::fs::write(&path, file.to_bytes(&game).unwrap()).unwrap();
+        let (code, out, err) = run(OPTIMOO, &["verify", path.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{rule}: {out} {err}");
+        assert!(out.contains(&rules.to_string()), "{rule}: {out}");
+        // The same file claiming more than the tree does: refused.
+        let mut lie = file.clone();
+        lie.header.stats.total += 1;
+        std::fs::write(&path, lie.to_bytes(&game).unwrap()).unwrap();
+        let (code, _, err) = run(OPTIMOO, &["verify", path.to_str().unwrap()], "");
+        assert_ne!(code, 0, "{rule}: a lying header passes: {err}");
+    }
+}
