@@ -35,7 +35,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::echo::Echo;
-use crate::model::feedback::{Feedback, FeedbackError};
+use crate::model::feedback::Feedback;
+#[cfg(feature = "answer-rules")]
+use crate::model::feedback::FeedbackError;
 
 /// Most positions of a Wordle game: `3^5 = 243` answers fit a byte.
 pub const WORDLE_MAX_POSITIONS: usize = 5;
@@ -157,7 +159,9 @@ impl AnswerRule {
 
     /// Reads an answer of a game of `k` positions; checks its form and its
     /// range, not whether some pair of codes gives it
-    /// ([`crate::model::Game::parse_feedback`] does).
+    /// ([`crate::model::Game::parse_feedback`] does). Only with the feature
+    /// `answer-rules` (the `moo` player reads bulls and cows only).
+    #[cfg(feature = "answer-rules")]
     pub fn parse(self, text: &str, k: usize) -> Result<Feedback, FeedbackError> {
         match self {
             AnswerRule::BullsCows => {

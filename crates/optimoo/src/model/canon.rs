@@ -59,8 +59,11 @@ pub const CANON_BUDGET: usize = 200_000;
 /// the canonical list is sorted by (class, image).
 pub fn canonical(book: &Codebook, set: &[Code], classes: &[u32], perms: &[Vec<u8>]) -> Vec<u16> {
     let k = book.rules().positions();
-    let symmetric = book.rules().answer().keeps_position_permutations();
-    if set.len() <= 1 || k > 10 || !symmetric {
+    #[cfg(feature = "answer-rules")]
+    if !book.rules().answer().keeps_position_permutations() {
+        return set.iter().map(|c| c.0).collect();
+    }
+    if set.len() <= 1 || k > 10 {
         return set.iter().map(|c| c.0).collect();
     }
     debug_assert_eq!(classes.len(), set.len());

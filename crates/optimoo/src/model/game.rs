@@ -58,13 +58,12 @@ impl Game {
         // 8 s).
         // Wordle's rule keeps symbol relabellings only: one guess per
         // orbit is then a code whose symbols first occur in order 0, 1, 2…
-        let by_positions = rules.answer().keeps_position_permutations();
         let representative = |g: Code| {
-            if by_positions {
-                sorted_runs(book.symbols(g))
-            } else {
-                first_occurrence_order(book.symbols(g))
+            #[cfg(feature = "answer-rules")]
+            if !rules.answer().keeps_position_permutations() {
+                return first_occurrence_order(book.symbols(g));
             }
+            sorted_runs(book.symbols(g))
         };
         for guess in book.all().filter(|&g| representative(g)) {
             for secret in book.all() {
@@ -249,19 +248,21 @@ impl Game {
     /// and checks that it can occur in this game.
     pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
         let k = self.positions();
-        let (f, text) = if self.rules.answer().is_bulls_cows() {
-            let (bulls, cows) = feedback::parse_pair(text)?;
-            let f = (bulls.checked_add(cows).is_some_and(|sum| sum <= k))
-                .then(|| Feedback::new(bulls, cows, k));
-            (f, format!("{bulls}A{cows}B"))
-        } else {
+        #[cfg(feature = "answer-rules")]
+        if !self.rules.answer().is_bulls_cows() {
             let f = self.rules.answer().parse(text, k)?;
-            (Some(f), self.format_feedback(f))
-        };
+            if self.is_possible(f) {
+                return Ok(f);
+            }
+            return Err(self.impossible(self.format_feedback(f)));
+        }
+        let (bulls, cows) = feedback::parse_pair(text)?;
+        let f = (bulls.checked_add(cows).is_some_and(|sum| sum <= k))
+            .then(|| Feedback::new(bulls, cows, k));
         match f {
             Some(f) if self.is_possible(f) => Ok(f),
             _ => Err(FeedbackError::Impossible {
-                text,
+                text: format!("{bulls}A{cows}B"),
                 rules: self.rules,
                 allowed: self
                     .possible_feedbacks()
@@ -272,13 +273,31 @@ impl Game {
         }
     }
 
+    /// The error of an answer no pair of codes gives, written `text`.
+    #[cfg(feature = "answer-rules")]
+    fn impossible(&self, text: String) -> FeedbackError {
+        FeedbackError::Impossible {
+            text,
+            rules: self.rules,
+            allowed: self
+                .possible_feedbacks()
+                .map(|f| self.format_feedback(f))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
     /// Writes an answer: `xAyB` under bulls and cows, `xA` under black
     /// pegs, `GYBBY` under Wordle.
     pub fn format_feedback(&self, f: Feedback) -> String {
-        self.rules.answer().format(f, self.positions())
+        #[cfg(feature = "answer-rules")]
+        return self.rules.answer().format(f, self.positions());
+        #[cfg(not(feature = "answer-rules"))]
+        f.format(self.positions())
     }
 }
 
+#[cfg(feature = "answer-rules")]
 /// Each symbol first occurs after every smaller one (`0`, then `0` or `1`,
 /// then at most one more than the largest so far…).
 fn first_occurrence_order(symbols: &[u8]) -> bool {

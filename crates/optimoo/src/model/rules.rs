@@ -10,7 +10,8 @@
 //! - under Wordle's answer rule, at most
 //!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions;
 //! - without the crate feature `answer-rules` (the `moo` player), only
-//!   bulls and cows: [`Rules::with_answer`] refuses the others.
+//!   bulls and cows: there is no `Rules::with_answer`, and the tree file
+//!   reader refuses a file of another rule.
 //!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
@@ -24,7 +25,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::answer::{AnswerRule, WORDLE_MAX_POSITIONS};
+use crate::model::answer::AnswerRule;
+#[cfg(feature = "answer-rules")]
+use crate::model::answer::WORDLE_MAX_POSITIONS;
 use crate::model::echo::Echo;
 use crate::model::feedback::Feedback;
 
@@ -65,19 +68,24 @@ pub enum RulesError {
         codes: u128,
     },
     /// An answer rule refused: Wordle's beyond
-    /// [`WORDLE_MAX_POSITIONS`] positions (its answers would not fit a
-    /// byte), or any rule but bulls and cows in a build without the
-    /// feature `answer-rules` (the `moo` player).
+    /// [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions (its
+    /// answers would not fit a byte). Only with the feature `answer-rules`
+    /// (without it, the `moo` player, a tree file of another rule is
+    /// refused as malformed).
+    #[cfg(feature = "answer-rules")]
     #[error("{0}")]
     Answer(String),
 }
 
 /// The parameters of a game. Cheap to copy; see the module doc for invariants.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     positions: u8,
     symbols: u8,
     repeats: bool,
+    /// Only with the feature `answer-rules`: without it the struct is the
+    /// bulls-and-cows one, byte for byte (the `moo` player's size).
+    #[cfg(feature = "answer-rules")]
     #[serde(default, skip_serializing_if = "AnswerRule::is_bulls_cows")]
     answer: AnswerRule,
 }
@@ -106,17 +114,15 @@ impl Rules {
             positions: positions as u8,
             symbols: symbols as u8,
             repeats,
+            #[cfg(feature = "answer-rules")]
             answer: AnswerRule::BullsCows,
         })
     }
 
     /// The same game under another answer rule.
+    /// Only with the feature `answer-rules`.
+    #[cfg(feature = "answer-rules")]
     pub fn with_answer(self, answer: AnswerRule) -> Result<Rules, RulesError> {
-        if cfg!(not(feature = "answer-rules")) && !answer.is_bulls_cows() {
-            return Err(RulesError::Answer(format!(
-                "answer rule {answer} is not built into this program, which plays bulls and cows only"
-            )));
-        }
         if answer == AnswerRule::Wordle && self.positions() > WORDLE_MAX_POSITIONS {
             return Err(RulesError::Answer(format!(
                 "Wordle's rule takes at most {WORDLE_MAX_POSITIONS} positions, not {}",
@@ -130,11 +136,10 @@ impl Rules {
     /// `answer-rules`, so that the other rules' code is left out).
     #[inline]
     pub fn answer(self) -> AnswerRule {
-        if cfg!(feature = "answer-rules") {
-            self.answer
-        } else {
-            AnswerRule::BullsCows
-        }
+        #[cfg(feature = "answer-rules")]
+        return self.answer;
+        #[cfg(not(feature = "answer-rules"))]
+        AnswerRule::BullsCows
     }
 
     /// Bulls and Cows with `positions` distinct symbols out of `symbols`.
@@ -153,6 +158,7 @@ impl Rules {
             positions: 4,
             symbols: 10,
             repeats: false,
+            #[cfg(feature = "answer-rules")]
             answer: AnswerRule::BullsCows,
         }
     }
@@ -180,12 +186,18 @@ impl Rules {
     /// Size of an array indexed by [`crate::model::feedback::Feedback::index`]:
     /// `(k + 1)²` under bulls and cows ([`AnswerRule::slots`]).
     pub fn feedback_slots(self) -> usize {
-        self.answer.slots(self.positions())
+        #[cfg(feature = "answer-rules")]
+        return self.answer().slots(self.positions());
+        #[cfg(not(feature = "answer-rules"))]
+        ((self.positions() + 1) * (self.positions() + 1))
     }
 
     /// The winning answer, the largest a pair gives ([`AnswerRule::win`]).
     pub fn win(self) -> Feedback {
-        self.answer.win(self.positions())
+        #[cfg(feature = "answer-rules")]
+        return self.answer().win(self.positions());
+        #[cfg(not(feature = "answer-rules"))]
+        Feedback::win(self.positions())
     }
 }
 
@@ -198,20 +210,11 @@ fn count_codes(positions: usize, symbols: usize, repeats: bool) -> u128 {
     count
 }
 
-/// Written as its name (`Rules(mm:4x6)`, `Rules(mm:3x4/wordle)`): one
-/// small function, which every error's derived `Debug` calls.
-impl fmt::Debug for Rules {
-    #[inline(never)]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Rules({self})")
-    }
-}
-
 impl fmt::Display for Rules {
-    #[inline(never)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = if self.repeats { "mm" } else { "moo" };
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
+        #[cfg(feature = "answer-rules")]
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
         }

@@ -158,13 +158,18 @@ impl Checker<'_> {
             });
         }
         let rule = self.game.rules().answer();
+        let positions = self.game.rules().positions();
         let mut classes: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for &s in secrets {
-            if self.codes[s] != guess {
-                classes
-                    .entry(written_answer(rule, &self.codes[s], &guess))
-                    .or_default()
-                    .push(s);
+            // The answer, or `None` for the win (the guess is the secret).
+            let text = if rule.is_bulls_cows() {
+                let (bulls, cows) = answer(&self.codes[s], &guess);
+                (bulls < positions).then(|| format!("{bulls}A{cows}B"))
+            } else {
+                (self.codes[s] != guess).then(|| written_answer(rule, &self.codes[s], &guess))
+            };
+            if let Some(text) = text {
+                classes.entry(text).or_default().push(s);
                 continue;
             }
             if let Some(cap) = self.cap.filter(|&cap| depth > cap) {

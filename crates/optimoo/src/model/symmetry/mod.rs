@@ -110,12 +110,13 @@ impl Clone for Stabilizer {
 impl Stabilizer {
     /// The group of an empty history under `rules`' answer rule: the whole
     /// group, or only the identity under Wordle's.
+    #[inline]
     pub fn root(rules: Rules) -> Stabilizer {
-        if rules.answer().keeps_position_permutations() {
-            Stabilizer::full(rules.positions(), rules.symbols())
-        } else {
-            Stabilizer::identity(rules.positions(), rules.symbols())
+        #[cfg(feature = "answer-rules")]
+        if !rules.answer().keeps_position_permutations() {
+            return Stabilizer::identity(rules.positions(), rules.symbols());
         }
+        Stabilizer::full(rules.positions(), rules.symbols())
     }
 
     /// The whole group (empty history), for a rule that keeps it (callers

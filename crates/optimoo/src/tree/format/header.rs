@@ -14,12 +14,15 @@
 
 use std::path::Path;
 
+#[cfg(feature = "answer-rules")]
+use super::wire::FLAG_RULE;
 use super::wire::{
     check_frame, read_bounded, read_claims, varint_len, write_claims, write_fixed, write_varint,
-    Reader, CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_RULE,
-    FLAG_SECRETS, KNOWN_FLAGS,
+    Reader, CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS,
+    KNOWN_FLAGS,
 };
 use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header};
+#[cfg(feature = "answer-rules")]
 use crate::model::answer::AnswerRule;
 use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
@@ -119,6 +122,14 @@ fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatErr
     Ok(())
 }
 
+/// The flags this reader knows: with the feature `answer-rules` the
+/// answer rule's too; without it (the `moo` player, bulls and cows only) a
+/// file of another rule is refused as one with an unknown flag.
+#[cfg(feature = "answer-rules")]
+const READ_FLAGS: u8 = KNOWN_FLAGS | FLAG_RULE;
+#[cfg(not(feature = "answer-rules"))]
+const READ_FLAGS: u8 = KNOWN_FLAGS;
+
 /// Reads the header from a reader over [`check_frame`]'s bytes (the length
 /// within the game's bound); returns it and whether leaves are implied.
 pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatError> {
@@ -127,11 +138,11 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let symbols = r.byte("symbols")?;
     let flags_at = r.pos;
     let flags = r.byte("flags")?;
-    if flags & !(KNOWN_FLAGS | FLAG_RULE) != 0 {
+    if flags & !READ_FLAGS != 0 {
         r.pos = flags_at;
         return Err(r.malformed(format!("unknown flags {flags:#04x}")));
     }
-    let mut rules = Rules::new(
+    let rules = Rules::new(
         positions as usize,
         symbols as usize,
         flags & FLAG_REPEATS != 0,
@@ -140,7 +151,8 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
-    if flags & FLAG_RULE != 0 {
+    #[cfg(feature = "answer-rules")]
+    let rules = if flags & FLAG_RULE != 0 {
         let at = r.pos;
         let answer = match r.byte("answer rule")? {
             1 => AnswerRule::BlackPeg,
@@ -152,8 +164,10 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
                 )));
             }
         };
-        rules = rules.with_answer(answer)?;
-    }
+        rules.with_answer(answer)?
+    } else {
+        rules
+    };
     let (cap, stats) = read_claims(r)?;
     let listed = if flags & FLAG_SECRETS != 0 {
         Some(list::read(r, rules)?)
@@ -231,11 +245,13 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.bound.is_some() {
         flags |= FLAG_BOUND;
     }
+    #[cfg(feature = "answer-rules")]
     let rule = match h.rules.answer() {
         AnswerRule::BullsCows => None,
         AnswerRule::BlackPeg => Some(1),
         AnswerRule::Wordle => Some(2),
     };
+    #[cfg(feature = "answer-rules")]
     if rule.is_some() {
         flags |= FLAG_RULE;
     }
@@ -246,6 +262,7 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
         flags,
         h.objective,
     );
+    #[cfg(feature = "answer-rules")]
     out.extend(rule);
     write_claims(out, h.cap, &h.stats);
     if let Some(set) = &h.secrets {
