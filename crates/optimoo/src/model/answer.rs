@@ -36,7 +36,6 @@ use std::str::FromStr;
 
 use crate::model::echo::Echo;
 use crate::model::feedback::Feedback;
-#[cfg(feature = "answer-rules")]
 use crate::model::feedback::FeedbackError;
 
 /// Most positions of a Wordle game: `3^5 = 243` answers fit a byte.
@@ -159,9 +158,7 @@ impl AnswerRule {
 
     /// Reads an answer of a game of `k` positions; checks its form and its
     /// range, not whether some pair of codes gives it
-    /// ([`crate::model::Game::parse_feedback`] does). Only with the feature
-    /// `answer-rules` (the `moo` player reads bulls and cows only).
-    #[cfg(feature = "answer-rules")]
+    /// ([`crate::model::Game::parse_feedback`] does).
     pub fn parse(self, text: &str, k: usize) -> Result<Feedback, FeedbackError> {
         match self {
             AnswerRule::BullsCows => {

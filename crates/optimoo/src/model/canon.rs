@@ -59,7 +59,6 @@ pub const CANON_BUDGET: usize = 200_000;
 /// the canonical list is sorted by (class, image).
 pub fn canonical(book: &Codebook, set: &[Code], classes: &[u32], perms: &[Vec<u8>]) -> Vec<u16> {
     let k = book.rules().positions();
-    #[cfg(feature = "answer-rules")]
     if !book.rules().answer().keeps_position_permutations() {
         return set.iter().map(|c| c.0).collect();
     }

@@ -77,9 +77,7 @@ pub enum FeedbackError {
     #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
     Syntax(Echo),
     /// An answer of another rule than bulls and cows that is not read
-    /// (the message says why: `AnswerRule::parse`); only with the feature
-    /// `answer-rules`.
-    #[cfg(feature = "answer-rules")]
+    /// (the message says why: `AnswerRule::parse`).
     #[error("{0}")]
     Rule(String),
     /// Well formed, but no pair of codes of this game gives it.
@@ -122,7 +120,6 @@ pub fn parse_pair(text: &str) -> Result<(usize, usize), FeedbackError> {
 #[inline]
 pub fn compute(book: &Codebook, secret: Code, guess: Code) -> Feedback {
     let rules = book.rules();
-    #[cfg(feature = "answer-rules")]
     if !rules.answer().is_bulls_cows() {
         return rules
             .answer()
@@ -184,7 +181,6 @@ impl FeedbackTable {
     /// Only for symmetric rules: the exact search, its one user, refuses
     /// Wordle before it gets here (a panic here is a bug, never bad input).
     pub fn for_rows(book: &Codebook, codes: &[Code], par: &dyn Parallel) -> FeedbackTable {
-        #[cfg(feature = "answer-rules")]
         assert!(
             book.rules().answer().is_symmetric(),
             "rows of secrets stand for rows of guesses only under a symmetric rule"

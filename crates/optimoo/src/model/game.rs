@@ -59,7 +59,6 @@ impl Game {
         // Wordle's rule keeps symbol relabellings only: one guess per
         // orbit is then a code whose symbols first occur in order 0, 1, 2…
         let representative = |g: Code| {
-            #[cfg(feature = "answer-rules")]
             if !rules.answer().keeps_position_permutations() {
                 return first_occurrence_order(book.symbols(g));
             }
@@ -248,7 +247,6 @@ impl Game {
     /// and checks that it can occur in this game.
     pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
         let k = self.positions();
-        #[cfg(feature = "answer-rules")]
         if !self.rules.answer().is_bulls_cows() {
             let f = self.rules.answer().parse(text, k)?;
             if self.is_possible(f) {
@@ -274,7 +272,6 @@ impl Game {
     }
 
     /// The error of an answer no pair of codes gives, written `text`.
-    #[cfg(feature = "answer-rules")]
     fn impossible(&self, text: String) -> FeedbackError {
         FeedbackError::Impossible {
             text,
@@ -290,14 +287,10 @@ impl Game {
     /// Writes an answer: `xAyB` under bulls and cows, `xA` under black
     /// pegs, `GYBBY` under Wordle.
     pub fn format_feedback(&self, f: Feedback) -> String {
-        #[cfg(feature = "answer-rules")]
-        return self.rules.answer().format(f, self.positions());
-        #[cfg(not(feature = "answer-rules"))]
-        f.format(self.positions())
+        self.rules.answer().format(f, self.positions())
     }
 }
 
-#[cfg(feature = "answer-rules")]
 /// Each symbol first occurs after every smaller one (`0`, then `0` or `1`,
 /// then at most one more than the largest so far…).
 fn first_occurrence_order(symbols: &[u8]) -> bool {

@@ -8,10 +8,7 @@
 //! - the number of legal codes is at most [`MAX_CODES`], so a code index
 //!   always fits a `u16`;
 //! - under Wordle's answer rule, at most
-//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions;
-//! - without the crate feature `answer-rules` (the `moo` player), only
-//!   bulls and cows: there is no `Rules::with_answer`, and the tree file
-//!   reader refuses a file of another rule.
+//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions.
 //!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
@@ -26,7 +23,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::answer::AnswerRule;
-#[cfg(feature = "answer-rules")]
 use crate::model::answer::WORDLE_MAX_POSITIONS;
 use crate::model::echo::Echo;
 use crate::model::feedback::Feedback;
@@ -69,10 +65,7 @@ pub enum RulesError {
     },
     /// An answer rule refused: Wordle's beyond
     /// [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions (its
-    /// answers would not fit a byte). Only with the feature `answer-rules`
-    /// (without it, the `moo` player, a tree file of another rule is
-    /// refused as malformed).
-    #[cfg(feature = "answer-rules")]
+    /// answers would not fit a byte).
     #[error("{0}")]
     Answer(String),
 }
@@ -83,9 +76,8 @@ pub struct Rules {
     positions: u8,
     symbols: u8,
     repeats: bool,
-    /// Only with the feature `answer-rules`: without it the struct is the
-    /// bulls-and-cows one, byte for byte (the `moo` player's size).
-    #[cfg(feature = "answer-rules")]
+    /// The answer rule; bulls and cows is not serialized, so a game
+    /// under it reads and writes as before the rule existed.
     #[serde(default, skip_serializing_if = "AnswerRule::is_bulls_cows")]
     answer: AnswerRule,
 }
@@ -114,14 +106,11 @@ impl Rules {
             positions: positions as u8,
             symbols: symbols as u8,
             repeats,
-            #[cfg(feature = "answer-rules")]
             answer: AnswerRule::BullsCows,
         })
     }
 
     /// The same game under another answer rule.
-    /// Only with the feature `answer-rules`.
-    #[cfg(feature = "answer-rules")]
     pub fn with_answer(self, answer: AnswerRule) -> Result<Rules, RulesError> {
         if answer == AnswerRule::Wordle && self.positions() > WORDLE_MAX_POSITIONS {
             return Err(RulesError::Answer(format!(
@@ -132,14 +121,10 @@ impl Rules {
         Ok(Rules { answer, ..self })
     }
 
-    /// The answer rule (always bulls-cows in a build without the feature
-    /// `answer-rules`, so that the other rules' code is left out).
+    /// The answer rule.
     #[inline]
     pub fn answer(self) -> AnswerRule {
-        #[cfg(feature = "answer-rules")]
-        return self.answer;
-        #[cfg(not(feature = "answer-rules"))]
-        AnswerRule::BullsCows
+        self.answer
     }
 
     /// Bulls and Cows with `positions` distinct symbols out of `symbols`.
@@ -158,7 +143,6 @@ impl Rules {
             positions: 4,
             symbols: 10,
             repeats: false,
-            #[cfg(feature = "answer-rules")]
             answer: AnswerRule::BullsCows,
         }
     }
@@ -186,18 +170,12 @@ impl Rules {
     /// Size of an array indexed by [`crate::model::feedback::Feedback::index`]:
     /// `(k + 1)²` under bulls and cows ([`AnswerRule::slots`]).
     pub fn feedback_slots(self) -> usize {
-        #[cfg(feature = "answer-rules")]
-        return self.answer().slots(self.positions());
-        #[cfg(not(feature = "answer-rules"))]
-        ((self.positions() + 1) * (self.positions() + 1))
+        self.answer().slots(self.positions())
     }
 
     /// The winning answer, the largest a pair gives ([`AnswerRule::win`]).
     pub fn win(self) -> Feedback {
-        #[cfg(feature = "answer-rules")]
-        return self.answer().win(self.positions());
-        #[cfg(not(feature = "answer-rules"))]
-        Feedback::win(self.positions())
+        self.answer().win(self.positions())
     }
 }
 
@@ -214,7 +192,6 @@ impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = if self.repeats { "mm" } else { "moo" };
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
-        #[cfg(feature = "answer-rules")]
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
         }

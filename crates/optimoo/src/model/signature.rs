@@ -34,7 +34,6 @@ impl Signatures {
     pub fn new(game: &Game) -> Option<Signatures> {
         let rules = game.rules();
         let (k, n) = (rules.positions(), rules.symbols());
-        #[cfg(feature = "answer-rules")]
         if !rules.answer().is_bulls_cows() {
             return None;
         }

@@ -20,7 +20,6 @@ pub enum SearchError {
     /// An answer rule the exact search is not proven for: its kernel and
     /// bounds count bulls and cows (issue 41 makes them exact for the
     /// others; until then they are refused, never answered wrongly).
-    #[cfg(feature = "answer-rules")]
     #[error("--rules {0}: the exact search is proven for bulls-cows only (its kernel and bounds assume bulls and cows); use eval's heuristics, or --rules bulls-cows")]
     AnswerRule(crate::model::AnswerRule),
     /// A cap of zero guesses.

@@ -29,7 +29,6 @@ impl Stabilizer {
     pub fn of_list(book: &Codebook, list: &[Code]) -> Stabilizer {
         let rules = book.rules();
         let (k, n) = (rules.positions(), rules.symbols());
-        #[cfg(feature = "answer-rules")]
         if !rules.answer().keeps_position_permutations() {
             return Stabilizer::identity(k, n);
         }

@@ -112,7 +112,6 @@ impl Stabilizer {
     /// group, or only the identity under Wordle's.
     #[inline]
     pub fn root(rules: Rules) -> Stabilizer {
-        #[cfg(feature = "answer-rules")]
         if !rules.answer().keeps_position_permutations() {
             return Stabilizer::identity(rules.positions(), rules.symbols());
         }

@@ -75,7 +75,6 @@ impl<'a> Searcher<'a> {
         config: Config,
         driver: Driver<'a>,
     ) -> Result<Searcher<'a>, SearchError> {
-        #[cfg(feature = "answer-rules")]
         refuse_rule(game)?;
         let table = Cow::Borrowed(game.table_with(driver.par));
         Searcher::with_table(game, config, driver, table)
@@ -90,7 +89,6 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
-        #[cfg(feature = "answer-rules")]
         refuse_rule(game)?;
         let table = match game.built_table() {
             Some(t) => Cow::Borrowed(t),
@@ -109,7 +107,6 @@ impl<'a> Searcher<'a> {
         driver: Driver<'a>,
         table: Cow<'a, FeedbackTable>,
     ) -> Result<Searcher<'a>, SearchError> {
-        #[cfg(feature = "answer-rules")]
         refuse_rule(game)?;
         if game.guesses_restricted() {
             // Canonical keys identify sets symmetric under the whole group,
@@ -573,8 +570,6 @@ fn per_orbit(game: &Game, w: &[u64]) -> bool {
 
 /// The exact search runs under bulls and cows only, for now: its kernel
 /// and bounds count bulls and cows (`SearchError::AnswerRule` otherwise).
-/// (Without the feature `answer-rules` every game is bulls and cows.)
-#[cfg(feature = "answer-rules")]
 fn refuse_rule(game: &Game) -> Result<(), SearchError> {
     if !game.rules().answer().is_bulls_cows() {
         return Err(SearchError::AnswerRule(game.rules().answer()));

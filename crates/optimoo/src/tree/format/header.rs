@@ -14,7 +14,6 @@
 
 use std::path::Path;
 
-#[cfg(feature = "answer-rules")]
 use super::wire::FLAG_RULE;
 use super::wire::{
     check_frame, read_bounded, read_claims, varint_len, write_claims, write_fixed, write_varint,
@@ -22,7 +21,6 @@ use super::wire::{
     KNOWN_FLAGS,
 };
 use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header};
-#[cfg(feature = "answer-rules")]
 use crate::model::answer::AnswerRule;
 use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
@@ -122,13 +120,8 @@ fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatErr
     Ok(())
 }
 
-/// The flags this reader knows: with the feature `answer-rules` the
-/// answer rule's too; without it (the `moo` player, bulls and cows only) a
-/// file of another rule is refused as one with an unknown flag.
-#[cfg(feature = "answer-rules")]
+/// The flags this reader knows: the writer's and the answer rule's.
 const READ_FLAGS: u8 = KNOWN_FLAGS | FLAG_RULE;
-#[cfg(not(feature = "answer-rules"))]
-const READ_FLAGS: u8 = KNOWN_FLAGS;
 
 /// Reads the header from a reader over [`check_frame`]'s bytes (the length
 /// within the game's bound); returns it and whether leaves are implied.
@@ -151,7 +144,6 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
-    #[cfg(feature = "answer-rules")]
     let rules = if flags & FLAG_RULE != 0 {
         let at = r.pos;
         let answer = match r.byte("answer rule")? {
@@ -245,13 +237,11 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.bound.is_some() {
         flags |= FLAG_BOUND;
     }
-    #[cfg(feature = "answer-rules")]
     let rule = match h.rules.answer() {
         AnswerRule::BullsCows => None,
         AnswerRule::BlackPeg => Some(1),
         AnswerRule::Wordle => Some(2),
     };
-    #[cfg(feature = "answer-rules")]
     if rule.is_some() {
         flags |= FLAG_RULE;
     }
@@ -262,7 +252,6 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
         flags,
         h.objective,
     );
-    #[cfg(feature = "answer-rules")]
     out.extend(rule);
     write_claims(out, h.cap, &h.stats);
     if let Some(set) = &h.secrets {
