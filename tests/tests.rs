@@ -7,6 +7,7 @@
 
 use test_support::{bad_files, readme_examples, trees};
 
+mod answer_rules;
 mod big;
 mod checkpoint_files;
 mod cli;

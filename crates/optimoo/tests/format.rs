@@ -657,3 +657,53 @@ fn the_wire_layer_frames_every_file() {
     again.extend_from_slice(&content[r.pos()..]);
     assert_eq!(wire::seal(again).unwrap(), bytes);
 }
+
+/// The answer rule is recorded in the header (flag bit 4 and a byte after
+/// the objective), read back, checked, and refused when unknown; a
+/// bulls-cows file has neither.
+#[test]
+fn the_answer_rule_is_recorded_and_checked() {
+    use optimoo::model::AnswerRule;
+    let plain = Game::new("mm:3x3".parse().unwrap());
+    let (_, plain_bytes) = encoded(&plain, &[1, 2, 3]);
+    assert_eq!(plain_bytes[11] & 16, 0, "bulls-cows: no rule flag");
+    for rule in [AnswerRule::BlackPeg, AnswerRule::Wordle] {
+        let rules = "mm:3x3"
+            .parse::<Rules>()
+            .unwrap()
+            .with_answer(rule)
+            .unwrap();
+        let game = Game::new(rules);
+        for choices in [&[][..], &[5, 1, 7, 2][..], &[9, 9, 9][..]] {
+            let (file, bytes) = encoded(&game, choices);
+            assert_eq!(bytes[11] & 16, 16, "{rules}");
+            assert_eq!(bytes[13], if rule == AnswerRule::Wordle { 2 } else { 1 });
+            let back = TreeFile::from_bytes(&bytes, None).unwrap();
+            assert_eq!(back.header.rules, rules);
+            assert_eq!(back.tree, file.tree);
+            assert_eq!(back.to_bytes(&game).unwrap(), bytes, "canonical");
+            // The checker replays it under the rule and agrees.
+            assert_eq!(
+                optimoo::tree::check::check(&game, &back.tree, None).unwrap(),
+                back.header.stats
+            );
+            // Expecting the bulls-cows game: refused, naming both.
+            let err = TreeFile::from_bytes(&bytes, Some(plain.rules()))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("mm:3x3/"), "{err}");
+            // An unknown rule byte, and bulls-cows (0) written with the flag.
+            for bad in [0u8, 3, 255] {
+                let err = TreeFile::from_bytes(&forge(&bytes, 13, bad), None)
+                    .unwrap_err()
+                    .to_string();
+                assert!(err.contains("unknown answer rule"), "{bad}: {err}");
+            }
+            // Without the flag the byte would be misread: never accepted
+            // as the same tree.
+            let unflagged = forge(&bytes, 11, bytes[11] & !16);
+            assert!(TreeFile::from_bytes(&unflagged, None)
+                .map_or(true, |f| f.tree != file.tree || f.header.rules != rules));
+        }
+    }
+}

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
 use optimoo::heuristic::{self, Heuristic, StrategyConfig};
 use optimoo::model::Game;
@@ -31,6 +31,8 @@ pub struct Args {
     pub game: Option<AnyGame>,
     #[command(flatten)]
     pub list: crate::cli::secrets::SecretArgs,
+    #[command(flatten)]
+    pub rules: args::RulesArg,
     /// The strategy to evaluate, or all of them: all, first (the first
     /// candidate), random (a candidate drawn from --seed), minimax (Knuth:
     /// smallest largest class), irving (smallest sum of squared class
@@ -87,6 +89,14 @@ pub fn evaluate(game: &Game, config: &StrategyConfig) -> anyhow::Result<Row> {
 
 /// Runs `optimoo eval`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(rule) = args.rules.other() {
+        if matches!(args.game, Some(AnyGame::Huge(_))) || args.strategy == StrategyChoice::Phased {
+            bail!(
+                "--rules {rule} goes with the heuristics on games of at most 65,535 codes: \
+                 the phased strategy and larger games play bulls and cows only"
+            );
+        }
+    }
     let huge = match args.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
         _ if args.strategy == StrategyChoice::Phased => Some(
@@ -108,7 +118,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(AnyGame::Small(rules)) => Some(rules),
         _ => None,
     };
-    let game = args.list.game(rules, Rules::standard())?;
+    let game = args
+        .rules
+        .apply(args.list.game(rules, Rules::standard())?)?;
     let configs = heuristics(args.strategy)
         .into_iter()
         .map(|h| args.options.config(&game, h))

@@ -37,6 +37,8 @@ pub struct Args {
     pub target: Target,
     #[command(flatten)]
     pub list: crate::cli::secrets::SecretArgs,
+    #[command(flatten)]
+    pub rules: args::RulesArg,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -87,6 +89,7 @@ pub const LONG_SOLVE_SECRETS: usize = 5040;
 
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    args.rules.refuse("the exact search (solve)")?;
     let objective = args.target.objective.objective;
     let rules = args.target.rules()?;
     let cap = args.target.cap(args.list.secrets.is_some())?;

@@ -7,7 +7,9 @@
 //! cost), and the same image for every set of one orbit when the exact
 //! computation finishes within [`CANON_BUDGET`] steps (a canonical key
 //! merely makes more keys meet). [`invariants`] are unchanged by the group.
-//! Position permutations are used for `k <= 6` only.
+//! Position permutations are used for `k <= 6` only. Under an answer rule
+//! without symmetry (Wordle's: [`crate::model::AnswerRule`]) the group is
+//! the identity and [`canonical`] returns the set itself.
 
 use crate::model::code::{Code, Codebook};
 
@@ -57,6 +59,9 @@ pub const CANON_BUDGET: usize = 200_000;
 /// the canonical list is sorted by (class, image).
 pub fn canonical(book: &Codebook, set: &[Code], classes: &[u32], perms: &[Vec<u8>]) -> Vec<u16> {
     let k = book.rules().positions();
+    if !book.rules().answer().keeps_position_permutations() {
+        return set.iter().map(|c| c.0).collect();
+    }
     if set.len() <= 1 || k > 10 {
         return set.iter().map(|c| c.0).collect();
     }
@@ -318,6 +323,120 @@ mod images {
                     "{rules} trial {trial}"
                 );
             }
+        }
+    }
+}
+
+/// Canonical forms under the other answer rules, against brute force.
+#[cfg(test)]
+mod by_rule {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::model::answer::AnswerRule;
+    use crate::model::game::Game;
+    use crate::model::rules::Rules;
+    use crate::model::symmetry::{position_permutations, Stabilizer};
+
+    /// The optimal total guesses of every set of secrets (a bit mask over
+    /// the codes), any code a guess: exhaustive, smallest sets first.
+    fn values(game: &Game) -> Vec<u32> {
+        let n = game.len();
+        let win = game.win();
+        let mut masks: Vec<usize> = (1..1usize << n).collect();
+        masks.sort_by_key(|m| m.count_ones());
+        let mut value = vec![0u32; 1 << n];
+        for &m in &masks {
+            let mut best = u32::MAX;
+            for g in game.codes().all() {
+                let mut classes: HashMap<u8, usize> = HashMap::new();
+                for s in (0..n).filter(|s| m >> s & 1 == 1) {
+                    *classes
+                        .entry(game.feedback(Code(s as u16), g).0)
+                        .or_default() |= 1 << s;
+                }
+                let rest: Vec<usize> = classes
+                    .iter()
+                    .filter(|(&f, _)| f != win.0)
+                    .map(|(_, &c)| c)
+                    .collect();
+                if rest == [m] {
+                    continue;
+                }
+                best = best.min(rest.iter().map(|&c| value[c]).sum());
+            }
+            value[m] = m.count_ones() + best;
+        }
+        value
+    }
+
+    #[test]
+    fn canonical_forms_never_merge_sets_of_different_values() {
+        for (name, rule) in [
+            ("mm:2x3", AnswerRule::BlackPeg),
+            ("mm:3x2", AnswerRule::BlackPeg),
+            ("moo:3x3", AnswerRule::BlackPeg),
+            ("mm:2x3", AnswerRule::Wordle),
+            ("mm:3x2", AnswerRule::Wordle),
+            ("moo:3x3", AnswerRule::Wordle),
+        ] {
+            let rules = name.parse::<Rules>().unwrap().with_answer(rule).unwrap();
+            let game = Game::new(rules);
+            let book = game.codes();
+            let value = values(&game);
+            // The permutations the search passes (the rule decides).
+            let perms = position_permutations(rules.positions());
+            let mut seen: HashMap<Vec<u16>, (u32, usize)> = HashMap::new();
+            for (m, &v_m) in value.iter().enumerate().skip(1) {
+                let set: Vec<Code> = (0..game.len())
+                    .filter(|s| m >> s & 1 == 1)
+                    .map(|s| Code(s as u16))
+                    .collect();
+                let classes = invariants(
+                    |a, b| game.feedback(b, a).index(),
+                    &set,
+                    rules.feedback_slots(),
+                );
+                let key = canonical(book, &set, &classes, &perms);
+                let (v, _) = *seen.entry(key).or_insert((v_m, m));
+                assert_eq!(v, v_m, "{rules}: {m:b} merged with a set of another value");
+            }
+            let merged = (1usize << game.len()) - 1 - seen.len();
+            if rule == AnswerRule::Wordle {
+                assert_eq!(merged, 0, "{rules}: Wordle has no symmetry");
+            } else {
+                assert!(merged > 0, "{rules}: the symmetry is used");
+            }
+            // The root's orbit test keeps a first guess as good as any.
+            let root = Stabilizer::root(rules);
+            let full = (1usize << game.len()) - 1;
+            let kept: Vec<Code> = book
+                .all()
+                .filter(|&g| root.is_orbit_min(book.symbols(g)))
+                .collect();
+            assert_eq!(
+                kept.len() == game.len(),
+                rule == AnswerRule::Wordle,
+                "{rules}"
+            );
+            let best_kept = kept
+                .iter()
+                .map(|&g| {
+                    let mut classes: HashMap<u8, usize> = HashMap::new();
+                    for s in 0..game.len() {
+                        *classes
+                            .entry(game.feedback(Code(s as u16), g).0)
+                            .or_default() |= 1 << s;
+                    }
+                    classes
+                        .iter()
+                        .filter(|(&f, _)| f != game.win().0)
+                        .map(|(_, &c)| value[c])
+                        .sum::<u32>()
+                })
+                .min()
+                .unwrap();
+            assert_eq!(game.len() as u32 + best_kept, value[full], "{rules}");
         }
     }
 }

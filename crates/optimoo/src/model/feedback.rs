@@ -1,15 +1,21 @@
 //! Feedback: the answer `xAyB` to a guess, and a table of all answers.
 //!
-//! Rule (Mastermind's, which is the plain Bulls and Cows rule for codes
-//! without repeats): bulls = positions where secret and guess agree; cows =
-//! Σ over symbols of min(count in secret, count in guess) − bulls.
+//! The default rule (Mastermind's, which is the plain Bulls and Cows rule
+//! for codes without repeats): bulls = positions where secret and guess
+//! agree; cows = Σ over symbols of min(count in secret, count in guess) −
+//! bulls. The other answer rules (black pegs, Wordle) are defined in
+//! [`crate::model::answer`]; [`compute`] follows the game's rule.
 //!
 //! Invariants:
-//! - A [`Feedback`] packs `bulls * (k + 1) + cows` in a byte, where `k` is the
-//!   number of positions; so `index() < (k + 1)²` (`Rules::feedback_slots`)
+//! - Under bulls and cows a [`Feedback`] packs `bulls * (k + 1) + cows` in a
+//!   byte, where `k` is the number of positions; so `index() < (k + 1)²`
 //!   and the winning answer `kA0B` is the largest index, `k * (k + 1)`.
-//!   Feedback order is therefore (bulls, cows) order.
-//! - The feedback of a pair does not depend on which code is the secret.
+//!   Feedback order is therefore (bulls, cows) order. Under every rule
+//!   `index() < Rules::feedback_slots` and the win is the largest answer
+//!   (`Rules::win`).
+//! - Under bulls-cows and black-peg the feedback of a pair does not depend
+//!   on which code is the secret; under Wordle it does, and
+//!   [`FeedbackTable::for_rows`] (which relies on the symmetry) refuses it.
 //! - A [`FeedbackTable`] row `g` holds the feedback of guess `g` against every
 //!   secret, in code order: `row(g)[s] == feedback(s, g)`; a table holds
 //!   every row, or the rows of the codes it was built for (and asking for
@@ -70,6 +76,10 @@ pub enum FeedbackError {
     /// Not of a form we read.
     #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
     Syntax(Echo),
+    /// An answer of another rule than bulls and cows that is not read
+    /// (the message says why: `AnswerRule::parse`).
+    #[error("{0}")]
+    Rule(String),
     /// Well formed, but no pair of codes of this game gives it.
     #[error("{text} is impossible in {rules}: the possible answers are {allowed}")]
     Impossible {
@@ -105,10 +115,16 @@ pub fn parse_pair(text: &str) -> Result<(usize, usize), FeedbackError> {
     Ok((a, b))
 }
 
-/// Feedback of `guess` against `secret` (symmetric in its arguments).
+/// Feedback of `guess` against `secret` under the game's answer rule
+/// (symmetric in its arguments under bulls-cows and black-peg).
 #[inline]
 pub fn compute(book: &Codebook, secret: Code, guess: Code) -> Feedback {
     let rules = book.rules();
+    if !rules.answer().is_bulls_cows() {
+        return rules
+            .answer()
+            .answer(book.symbols(secret), book.symbols(guess));
+    }
     let k = rules.positions();
     let bulls = book
         .symbols(secret)
@@ -162,7 +178,13 @@ impl FeedbackTable {
     /// The rows of `codes` only (sorted, distinct): `|codes| · N` bytes,
     /// enough for a search of a set of secrets and its subsets (it reads
     /// the rows of secrets only, the table being symmetric).
+    /// Only for symmetric rules: the exact search, its one user, refuses
+    /// Wordle before it gets here (a panic here is a bug, never bad input).
     pub fn for_rows(book: &Codebook, codes: &[Code], par: &dyn Parallel) -> FeedbackTable {
+        assert!(
+            book.rules().answer().is_symmetric(),
+            "rows of secrets stand for rows of guesses only under a symmetric rule"
+        );
         let mut slot = vec![u32::MAX; book.len()];
         for (i, c) in codes.iter().enumerate() {
             slot[c.index()] = i as u32;

@@ -11,7 +11,11 @@
 //!   or not.
 //! - The set of possible answers is exact: an answer is possible when some
 //!   pair of codes gives it (computed once, from one guess per orbit of the
-//!   symbol and position permutations, against every secret).
+//!   symbol and position permutations, against every secret; under Wordle's
+//!   rule, which positions do not keep, one guess per orbit of the symbol
+//!   permutations).
+//! - Answers follow the rules' [`crate::model::AnswerRule`]: the win,
+//!   reading and writing are the rule's.
 //! - With a [`SecretSet`] ([`Game::with_secrets`]) the secrets are its list
 //!   ([`Game::secrets`]) and the guesses all codes or the list
 //!   ([`Game::is_guess`]); codes are written in its alphabet if it has one.
@@ -52,7 +56,15 @@ impl Game {
         // see every possible answer (one guess for moo, a few for mm:
         // 8 for mm:15x2, where every guess in first-occurrence order took
         // 8 s).
-        for guess in book.all().filter(|&g| sorted_runs(book.symbols(g))) {
+        // Wordle's rule keeps symbol relabellings only: one guess per
+        // orbit is then a code whose symbols first occur in order 0, 1, 2…
+        let representative = |g: Code| {
+            if !rules.answer().keeps_position_permutations() {
+                return first_occurrence_order(book.symbols(g));
+            }
+            sorted_runs(book.symbols(g))
+        };
+        for guess in book.all().filter(|&g| representative(g)) {
             for secret in book.all() {
                 possible[feedback::compute(&book, secret, guess).index()] = true;
             }
@@ -162,9 +174,10 @@ impl Game {
         self.rules.positions()
     }
 
-    /// The winning answer `kA0B`.
+    /// The winning answer (`kA0B` under bulls and cows): the largest
+    /// answer a pair gives.
     pub fn win(&self) -> Feedback {
-        Feedback::win(self.positions())
+        self.rules.win()
     }
 
     /// The full feedback table, built on first use for games of at most
@@ -229,11 +242,19 @@ impl Game {
         }
     }
 
-    /// Reads an answer (`1A2B`, `1a2b`, `1 2`, `1,2`) and checks that it can
-    /// occur in this game.
+    /// Reads an answer in the rule's forms (bulls and cows: `1A2B`, `1a2b`,
+    /// `1 2`, `1,2`; see [`crate::model::AnswerRule::parse`] for the others)
+    /// and checks that it can occur in this game.
     pub fn parse_feedback(&self, text: &str) -> Result<Feedback, FeedbackError> {
-        let (bulls, cows) = feedback::parse_pair(text)?;
         let k = self.positions();
+        if !self.rules.answer().is_bulls_cows() {
+            let f = self.rules.answer().parse(text, k)?;
+            if self.is_possible(f) {
+                return Ok(f);
+            }
+            return Err(self.impossible(self.format_feedback(f)));
+        }
+        let (bulls, cows) = feedback::parse_pair(text)?;
         let f = (bulls.checked_add(cows).is_some_and(|sum| sum <= k))
             .then(|| Feedback::new(bulls, cows, k));
         match f {
@@ -250,10 +271,39 @@ impl Game {
         }
     }
 
-    /// Writes an answer as `xAyB`.
-    pub fn format_feedback(&self, f: Feedback) -> String {
-        f.format(self.positions())
+    /// The error of an answer no pair of codes gives, written `text`.
+    fn impossible(&self, text: String) -> FeedbackError {
+        FeedbackError::Impossible {
+            text,
+            rules: self.rules,
+            allowed: self
+                .possible_feedbacks()
+                .map(|f| self.format_feedback(f))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
     }
+
+    /// Writes an answer: `xAyB` under bulls and cows, `xA` under black
+    /// pegs, `GYBBY` under Wordle.
+    pub fn format_feedback(&self, f: Feedback) -> String {
+        self.rules.answer().format(f, self.positions())
+    }
+}
+
+/// Each symbol first occurs after every smaller one (`0`, then `0` or `1`,
+/// then at most one more than the largest so far…).
+fn first_occurrence_order(symbols: &[u8]) -> bool {
+    let mut next = 0u8;
+    for &s in symbols {
+        if s > next {
+            return false;
+        }
+        if s == next {
+            next += 1;
+        }
+    }
+    true
 }
 
 /// The code is `0…0 1…1 2…2 …` with runs that never grow.
@@ -317,6 +367,75 @@ mod tests {
                 .collect();
             assert_eq!(fast, brute, "{rules}");
         }
+    }
+
+    #[test]
+    fn possible_answers_match_brute_force_under_every_rule() {
+        use crate::model::AnswerRule;
+        for rules in [
+            "mm:3x3", "moo:3x4", "mm:4x3", "mm:5x3", "moo:4x5", "mm:2x4", "mm:1x3",
+        ] {
+            for rule in [AnswerRule::BlackPeg, AnswerRule::Wordle] {
+                let r: Rules = rules.parse().unwrap();
+                let game = Game::new(r.with_answer(rule).unwrap());
+                let mut brute = vec![false; game.rules().feedback_slots()];
+                for g in game.codes().all() {
+                    for s in game.codes().all() {
+                        let f = game.feedback(s, g);
+                        assert_eq!(
+                            f,
+                            rule.answer(game.codes().symbols(s), game.codes().symbols(g))
+                        );
+                        brute[f.index()] = true;
+                    }
+                }
+                let fast: Vec<bool> = (0..brute.len())
+                    .map(|i| game.is_possible(Feedback(i as u8)))
+                    .collect();
+                assert_eq!(fast, brute, "{rules} {rule}");
+                assert_eq!(game.possible_feedbacks().last(), Some(game.win()));
+            }
+        }
+    }
+
+    #[test]
+    fn answers_are_read_and_written_by_the_rule() {
+        use crate::model::AnswerRule;
+        let wordle = Game::new(
+            Rules::mm(3, 4)
+                .unwrap()
+                .with_answer(AnswerRule::Wordle)
+                .unwrap(),
+        );
+        let f = wordle.parse_feedback("gy-").unwrap();
+        assert_eq!(wordle.format_feedback(f), "GYB");
+        assert_eq!(wordle.parse_feedback("GGG").unwrap(), wordle.win());
+        // Two greens and a yellow: no pair of codes gives it.
+        let err = wordle.parse_feedback("GGY").unwrap_err();
+        assert!(matches!(err, FeedbackError::Impossible { .. }), "{err}");
+        assert!(wordle.parse_feedback("1A2B").is_err());
+        let black = Game::new(
+            Rules::moo(3, 3)
+                .unwrap()
+                .with_answer(AnswerRule::BlackPeg)
+                .unwrap(),
+        );
+        assert_eq!(
+            black.format_feedback(black.parse_feedback("1").unwrap()),
+            "1A"
+        );
+        // Two bulls of three leave the third place to the one symbol left.
+        let err = black.parse_feedback("2A").unwrap_err();
+        assert!(err.to_string().contains("0A 1A 3A"), "{err}");
+        assert!(black.parse_feedback("4A").is_err());
+        // Bulls and cows: the message of before.
+        let moo = Game::new(Rules::standard());
+        let err = moo.parse_feedback("5A0B").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("5A0B is impossible in moo:4x10"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -6,8 +6,11 @@
 //!   of 6 colours, repeats allowed).
 //! - [`Codebook`] and [`Code`]: every code of a game, numbered in
 //!   lexicographic order.
-//! - [`Feedback`]: the bulls-and-cows answer (A: right symbol in the right
-//!   place, B: right symbol in the wrong place), packed in a byte, and the
+//! - [`AnswerRule`]: what the codemaker answers (bulls and cows, black pegs
+//!   or Wordle's colours), the one place each rule is defined; carried by
+//!   [`Rules`].
+//! - [`Feedback`]: the answer (by default bulls and cows, A: right symbol in
+//!   the right place, B: right symbol in the wrong place), packed in a byte, and the
 //!   `N²` table of answers ([`FeedbackTable`]).
 //! - [`Game`]: rules, codes and feedback bundled, the table built lazily,
 //!   with an optional secret list.
@@ -32,6 +35,7 @@
 //! on a strategy or a search.
 
 pub(crate) mod alphabet;
+pub mod answer;
 pub(crate) mod canon;
 pub(crate) mod code;
 pub(crate) mod echo;
@@ -46,6 +50,7 @@ pub mod shape;
 pub(crate) mod signature;
 pub(crate) mod symmetry;
 
+pub use answer::AnswerRule;
 pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
 pub use game::Game;

@@ -1,11 +1,19 @@
-//! The rules of a game: how many positions, how many symbols, repeats or not.
+//! The rules of a game: how many positions, how many symbols, repeats or
+//! not, and the answer rule ([`AnswerRule`]: bulls and cows by default).
 //!
 //! Invariants of a [`Rules`] value (checked by [`Rules::new`], the only way to
 //! make one):
 //! - `1 <= positions <= MAX_POSITIONS` and `1 <= symbols <= MAX_SYMBOLS`;
 //! - without repeats, `symbols >= positions`;
 //! - the number of legal codes is at most [`MAX_CODES`], so a code index
-//!   always fits a `u16`.
+//!   always fits a `u16`;
+//! - under Wordle's answer rule, at most
+//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions.
+//!
+//! A game under the default rule prints and serializes exactly as before
+//! the rule existed (`moo:4x10`); under another rule its name carries it
+//! (`mm:3x4/wordle`), which [`Rules::from_str`] does not read yet, so no
+//! file made for another rule is ever read as bulls and cows.
 //!
 //! Presets are written `moo:KxN` (K distinct symbols out of N, no repeats: Bulls
 //! and Cows, `moo:4x10` the standard game, `moo:3x10` Hit and Blow) and
@@ -14,7 +22,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::model::answer::AnswerRule;
+use crate::model::answer::WORDLE_MAX_POSITIONS;
 use crate::model::echo::Echo;
+use crate::model::feedback::Feedback;
 
 /// Most positions a code may have (bulls and cows then fit a nibble each).
 pub const MAX_POSITIONS: u8 = 15;
@@ -52,6 +63,11 @@ pub enum RulesError {
         /// its number of codes (saturated)
         codes: u128,
     },
+    /// An answer rule refused: Wordle's beyond
+    /// [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions (its
+    /// answers would not fit a byte).
+    #[error("{0}")]
+    Answer(String),
 }
 
 /// The parameters of a game. Cheap to copy; see the module doc for invariants.
@@ -60,6 +76,10 @@ pub struct Rules {
     positions: u8,
     symbols: u8,
     repeats: bool,
+    /// The answer rule; bulls and cows is not serialized, so a game
+    /// under it reads and writes as before the rule existed.
+    #[serde(default, skip_serializing_if = "AnswerRule::is_bulls_cows")]
+    answer: AnswerRule,
 }
 
 impl Rules {
@@ -86,7 +106,25 @@ impl Rules {
             positions: positions as u8,
             symbols: symbols as u8,
             repeats,
+            answer: AnswerRule::BullsCows,
         })
+    }
+
+    /// The same game under another answer rule.
+    pub fn with_answer(self, answer: AnswerRule) -> Result<Rules, RulesError> {
+        if answer == AnswerRule::Wordle && self.positions() > WORDLE_MAX_POSITIONS {
+            return Err(RulesError::Answer(format!(
+                "Wordle's rule takes at most {WORDLE_MAX_POSITIONS} positions, not {}",
+                self.positions()
+            )));
+        }
+        Ok(Rules { answer, ..self })
+    }
+
+    /// The answer rule.
+    #[inline]
+    pub fn answer(self) -> AnswerRule {
+        self.answer
     }
 
     /// Bulls and Cows with `positions` distinct symbols out of `symbols`.
@@ -105,6 +143,7 @@ impl Rules {
             positions: 4,
             symbols: 10,
             repeats: false,
+            answer: AnswerRule::BullsCows,
         }
     }
 
@@ -129,9 +168,14 @@ impl Rules {
     }
 
     /// Size of an array indexed by [`crate::model::feedback::Feedback::index`]:
-    /// `(k + 1)²`.
+    /// `(k + 1)²` under bulls and cows ([`AnswerRule::slots`]).
     pub fn feedback_slots(self) -> usize {
-        (self.positions() + 1) * (self.positions() + 1)
+        self.answer().slots(self.positions())
+    }
+
+    /// The winning answer, the largest a pair gives ([`AnswerRule::win`]).
+    pub fn win(self) -> Feedback {
+        self.answer().win(self.positions())
     }
 }
 
@@ -147,7 +191,11 @@ fn count_codes(positions: usize, symbols: usize, repeats: bool) -> u128 {
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = if self.repeats { "mm" } else { "moo" };
-        write!(f, "{prefix}:{}x{}", self.positions, self.symbols)
+        write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
+        if !self.answer().is_bulls_cows() {
+            write!(f, "/{}", self.answer())?;
+        }
+        Ok(())
     }
 }
 
@@ -220,5 +268,37 @@ mod tests {
         assert!("mm:16x16".parse::<Rules>().is_err());
         assert!("moo:4x16".parse::<Rules>().is_ok());
         assert!("mm:4x16".parse::<Rules>().is_err()); // 65,536 codes
+    }
+
+    #[test]
+    fn answer_rules_ride_on_the_rules() {
+        let mm = Rules::mm(4, 6).unwrap();
+        assert_eq!(mm.answer(), AnswerRule::BullsCows);
+        assert_eq!(mm.feedback_slots(), 25);
+        assert_eq!(mm.win(), Feedback::win(4));
+        let black = mm.with_answer(AnswerRule::BlackPeg).unwrap();
+        assert_eq!(black.feedback_slots(), 5);
+        assert_eq!(black.win(), Feedback(4));
+        assert_eq!(black.to_string(), "mm:4x6/black-peg");
+        assert_ne!(black, mm);
+        let wordle = Rules::mm(5, 6)
+            .unwrap()
+            .with_answer(AnswerRule::Wordle)
+            .unwrap();
+        assert_eq!(wordle.feedback_slots(), 243);
+        assert_eq!(wordle.win(), Feedback(242));
+        let err = Rules::mm(6, 2).unwrap().with_answer(AnswerRule::Wordle);
+        assert!(
+            matches!(&err, Err(RulesError::Answer(m)) if m.contains("at most 5 positions, not 6"))
+        );
+        // Another rule's name is not read as bulls and cows.
+        assert!("mm:4x6/black-peg".parse::<Rules>().is_err());
+        // The default rule serializes as before the rule existed.
+        assert_eq!(
+            serde_json::to_string(&mm).unwrap(),
+            r#"{"positions":4,"symbols":6,"repeats":false}"#.replace("false", "true")
+        );
+        let back: Rules = serde_json::from_str(&serde_json::to_string(&black).unwrap()).unwrap();
+        assert_eq!(back, black);
     }
 }

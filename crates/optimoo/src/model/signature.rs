@@ -8,6 +8,9 @@
 //!   (a unary count per symbol), so `popcount(count(a) & count(b))` is
 //!   `Σ_s min(count_a(s), count_b(s))`, bulls plus cows.
 //!
+//! Bulls and cows only: for another answer rule there are no signatures
+//! and the [`Oracle`] asks the game.
+//!
 //! Invariant: [`Signatures::feedback`] equals [`Game::feedback`] for every
 //! pair (tested exhaustively on small games). The tree reader and the player
 //! use it to replay thousands of secrets without building the `N²` table;
@@ -26,10 +29,14 @@ pub struct Signatures {
 }
 
 impl Signatures {
-    /// The signatures of `game`'s codes, or `None` when `k * n > 64`.
+    /// The signatures of `game`'s codes, or `None` when `k * n > 64` or
+    /// the game's answer rule is not bulls and cows.
     pub fn new(game: &Game) -> Option<Signatures> {
         let rules = game.rules();
         let (k, n) = (rules.positions(), rules.symbols());
+        if !rules.answer().is_bulls_cows() {
+            return None;
+        }
         if k * n > 64 {
             return None;
         }

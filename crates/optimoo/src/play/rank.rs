@@ -157,7 +157,7 @@ impl<'g> Position<'g> {
         // swaps when only listed codes may be guessed (docs/search.md).
         let mut stab = match game.secret_set() {
             Some(list) => Stabilizer::of_list(game.codes(), list.codes()),
-            None => Stabilizer::full(rules.positions(), rules.symbols()),
+            None => Stabilizer::root(rules),
         };
         for &(g, _) in history {
             stab = stab.fix(game.codes().symbols(g));

@@ -910,3 +910,27 @@ fn mm_4x6_against_the_non_monochrome_codes_takes_5600() {
     let sol = solve(&game, config).unwrap();
     assert_eq!(sol.cost, 5600);
 }
+
+/// The exact search refuses another answer rule than bulls and cows, by
+/// each way in (whole game, a set's rows), before building anything.
+#[test]
+fn other_answer_rules_are_refused() {
+    use crate::model::AnswerRule;
+    for rule in [AnswerRule::BlackPeg, AnswerRule::Wordle] {
+        let game = Game::new(Rules::mm(3, 3).unwrap().with_answer(rule).unwrap());
+        let err = crate::search::solve(&game, Config::default()).unwrap_err();
+        assert!(
+            matches!(err, SearchError::AnswerRule(r) if r == rule),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains(&format!("--rules {rule}")),
+            "{err}"
+        );
+        let set: Vec<Code> = game.codes().all().take(5).collect();
+        assert!(matches!(
+            crate::search::solve_candidates(&game, &set, None),
+            Err(SearchError::AnswerRule(_))
+        ));
+    }
+}

@@ -468,7 +468,7 @@ impl<'a> Shared<'a> {
         let rules = self.game.rules();
         match self.game.secret_set() {
             Some(set) => Stabilizer::of_list(book, set.codes()),
-            None => Stabilizer::full(rules.positions(), rules.symbols()),
+            None => Stabilizer::root(rules),
         }
     }
 

@@ -4,8 +4,12 @@
 //! (`model::feedback`, `model::partition`, `model::signature`) nor with the
 //! search or [`Tree::replay`]. It works on the *written* codes
 //! ([`Game::format_code`]) and answers ([`Game::format_feedback`]): every
-//! answer is recomputed by [`answer`], a dozen lines that count bulls and
-//! cows on two strings, so a bug in the fast rule cannot hide a bad tree.
+//! answer is recomputed here on two strings, by the game's answer rule
+//! (only the rule's name is taken from the model: `model::answer` computes
+//! nothing here): [`answer`], a dozen lines that count bulls and cows;
+//! the bulls alone for black pegs; [`wordle`] for Wordle's colours. So a
+//! bug in the fast rule cannot hide a bad tree. A secret is won when the
+//! guess is the secret (the same written code).
 //! Like varisat's proof checker, it re-derives every step on its own: each
 //! secret is replayed through the tree, each node's children must be exactly
 //! the answers its remaining secrets give, every secret must be won within
@@ -15,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::model::answer::AnswerRule;
 use crate::model::game::Game;
 use crate::tree::{Node, Stats, Tree, TreeError, MAX_DEPTH};
 
@@ -37,6 +42,46 @@ pub fn answer(secret: &str, guess: &str) -> (usize, usize) {
         }
     }
     (bulls, common - bulls)
+}
+
+/// Wordle's colours of `guess` against `secret`, both written codes, as
+/// `GYB…` (green, yellow, grey): a letter at its place is green; then, left
+/// to right, another letter is yellow if the secret has a copy of it not
+/// green and not taken by an earlier yellow (which this one takes), else
+/// grey.
+pub fn wordle(secret: &str, guess: &str) -> String {
+    let s: Vec<char> = secret.chars().collect();
+    let g: Vec<char> = guess.chars().collect();
+    let mut free: Vec<Option<char>> = s
+        .iter()
+        .zip(&g)
+        .map(|(&a, &b)| (a != b).then_some(a))
+        .collect();
+    let mut out = String::with_capacity(g.len());
+    for (i, &c) in g.iter().enumerate() {
+        if s.get(i) == Some(&c) {
+            out.push('G');
+        } else if let Some(j) = free.iter().position(|&f| f == Some(c)) {
+            free[j] = None;
+            out.push('Y');
+        } else {
+            out.push('B');
+        }
+    }
+    out
+}
+
+/// The answer to `guess` against `secret` (written codes) under `rule`,
+/// written as the game writes answers (`1A2B`, `1A`, `GYB…`).
+fn written_answer(rule: AnswerRule, secret: &str, guess: &str) -> String {
+    match rule {
+        AnswerRule::BullsCows => {
+            let (bulls, cows) = answer(secret, guess);
+            format!("{bulls}A{cows}B")
+        }
+        AnswerRule::BlackPeg => format!("{}A", answer(secret, guess).0),
+        AnswerRule::Wordle => wordle(secret, guess),
+    }
 }
 
 /// Replays every secret of `game` (its list, if it has one) through `tree` with [`answer`]; returns
@@ -112,15 +157,19 @@ impl Checker<'_> {
                 guess,
             });
         }
+        let rule = self.game.rules().answer();
         let positions = self.game.rules().positions();
         let mut classes: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for &s in secrets {
-            let (bulls, cows) = answer(&self.codes[s], &guess);
-            if bulls < positions {
-                classes
-                    .entry(format!("{bulls}A{cows}B"))
-                    .or_default()
-                    .push(s);
+            // The answer, or `None` for the win (the guess is the secret).
+            let text = if rule.is_bulls_cows() {
+                let (bulls, cows) = answer(&self.codes[s], &guess);
+                (bulls < positions).then(|| format!("{bulls}A{cows}B"))
+            } else {
+                (self.codes[s] != guess).then(|| written_answer(rule, &self.codes[s], &guess))
+            };
+            if let Some(text) = text {
+                classes.entry(text).or_default().push(s);
                 continue;
             }
             if let Some(cap) = self.cap.filter(|&cap| depth > cap) {
@@ -173,6 +222,65 @@ mod tests {
         assert_eq!(answer("1122", "1212"), (2, 2));
         assert_eq!(answer("1122", "2221"), (1, 2));
         assert_eq!(answer("0000", "0111"), (1, 0));
+    }
+
+    #[test]
+    fn wordle_colours_on_strings() {
+        assert_eq!(wordle("abide", "speed"), "BBYBY");
+        assert_eq!(wordle("beret", "crepe"), "BYYBY");
+        assert_eq!(wordle("hello", "lllll"), "BBGGB");
+        assert_eq!(wordle("eerie", "fever"), "BGBYY");
+        assert_eq!(wordle("salet", "salet"), "GGGGG");
+        assert_eq!(written_answer(AnswerRule::BlackPeg, "0123", "0132"), "2A");
+    }
+
+    /// The checker's rules agree with the model's on every pair of small
+    /// games, and it passes heuristic trees of black-peg and Wordle games,
+    /// and catches a tree whose answers are relabelled.
+    #[test]
+    fn other_rules_check_against_the_model() {
+        use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
+        use crate::model::rules::Rules;
+        for (name, rule) in [
+            ("mm:3x3", AnswerRule::BlackPeg),
+            ("moo:3x5", AnswerRule::BlackPeg),
+            ("mm:3x3", AnswerRule::Wordle),
+            ("mm:4x3", AnswerRule::Wordle),
+            ("moo:3x5", AnswerRule::Wordle),
+        ] {
+            let rules = name.parse::<Rules>().unwrap().with_answer(rule).unwrap();
+            let game = Game::new(rules);
+            for g in game.codes().all() {
+                for s in game.codes().all() {
+                    let (gs, ss) = (game.format_code(g), game.format_code(s));
+                    assert_eq!(
+                        written_answer(rule, &ss, &gs),
+                        game.format_feedback(game.feedback(s, g)),
+                        "{rules}: {gs} against {ss}"
+                    );
+                }
+            }
+            let tree = build_tree(&game, &StrategyConfig::new(Heuristic::Minimax)).unwrap();
+            assert_eq!(
+                check(&game, &tree, None),
+                tree.replay(&game, None),
+                "{rules}"
+            );
+            // Swap the answers of two children of the root: caught.
+            let mut bad = tree.clone();
+            if bad.root.children.len() >= 2 {
+                let (a, b) = (bad.root.children[0].0, bad.root.children[1].0);
+                bad.root.children[0].0 = b;
+                bad.root.children[1].0 = a;
+                assert!(check(&game, &bad, None).is_err(), "{rules}");
+            }
+            // The same tree under bulls and cows is another game.
+            let plain = Game::new(name.parse::<Rules>().unwrap());
+            assert!(matches!(
+                check(&plain, &tree, None),
+                Err(TreeError::WrongGame { .. })
+            ));
+        }
     }
 
     #[test]

@@ -25,9 +25,13 @@ impl Stabilizer {
     /// the identity first: any subset of the true group is still correct
     /// for the orbit test (each pruned guess has a smaller symmetric image,
     /// so the orbit's least code is kept), merely weaker.
+    /// Under Wordle's rule, only the identity ([`Stabilizer::root`]).
     pub fn of_list(book: &Codebook, list: &[Code]) -> Stabilizer {
         let rules = book.rules();
         let (k, n) = (rules.positions(), rules.symbols());
+        if !rules.answer().keeps_position_permutations() {
+            return Stabilizer::identity(k, n);
+        }
         if list.len() == book.len() {
             return Stabilizer::full(k, n);
         }

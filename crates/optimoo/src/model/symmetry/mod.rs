@@ -1,5 +1,11 @@
 //! Symmetry: the game is unchanged by permuting symbols and positions.
 //!
+//! By answer rule ([`crate::model::AnswerRule`]): bulls-cows and black-peg
+//! answers keep every symbol and position permutation; Wordle's get no
+//! symmetry here (the identity only): [`Stabilizer::root`] and
+//! [`Stabilizer::of_list`] are the identity for it, and
+//! [`crate::model::canon::canonical`] returns its sets unchanged.
+//!
 //! An element `(σ, π)` of the group acts on a code `c` by
 //! `(σ, π)·c = c'` with `c'[σ(i)] = π(c[i])`; it keeps every feedback, so it
 //! maps a candidate set and its whole subtree onto an isomorphic one.
@@ -25,6 +31,8 @@
 //! only the identity, which is still correct, merely weaker.
 
 use std::sync::atomic::AtomicU64;
+
+use crate::model::rules::Rules;
 
 mod filter;
 mod list;
@@ -100,7 +108,18 @@ impl Clone for Stabilizer {
 }
 
 impl Stabilizer {
-    /// The whole group (empty history).
+    /// The group of an empty history under `rules`' answer rule: the whole
+    /// group, or only the identity under Wordle's.
+    #[inline]
+    pub fn root(rules: Rules) -> Stabilizer {
+        if !rules.answer().keeps_position_permutations() {
+            return Stabilizer::identity(rules.positions(), rules.symbols());
+        }
+        Stabilizer::full(rules.positions(), rules.symbols())
+    }
+
+    /// The whole group (empty history), for a rule that keeps it (callers
+    /// that know the rules use [`Stabilizer::root`]).
     pub fn full(k: usize, symbols: usize) -> Stabilizer {
         let elements = position_permutations(k)
             .into_iter()
@@ -185,7 +204,6 @@ mod tests {
     use super::*;
     use crate::model::code::Code;
     use crate::model::game::Game;
-    use crate::model::rules::Rules;
 
     #[test]
     fn moo_root_has_one_orbit_and_second_guess_about_twenty() {

@@ -359,7 +359,7 @@ fn levels_down(
 
 /// The stabilizer of an empty history.
 fn root_stabilizer(game: &Game) -> Stabilizer {
-    Stabilizer::full(game.positions(), game.rules().symbols())
+    Stabilizer::root(game.rules())
 }
 
 impl Plan {

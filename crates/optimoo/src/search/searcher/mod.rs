@@ -7,6 +7,9 @@
 //! lower bounds), under its raw key and, for small sets, its canonical one
 //! ([`crate::model::canon`]).
 //!
+//! Bulls and cows only, for now: every constructor refuses another answer
+//! rule ([`crate::model::AnswerRule`]) with `SearchError::AnswerRule`.
+//!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
 //! [`Searcher::aborted`] is true; from then on nothing the searcher answers
@@ -58,7 +61,9 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// Prepares a single-threaded, silent search of `game` (builds the
-    /// feedback table).
+    /// feedback table). Every constructor refuses, before any table is
+    /// built, an answer rule other than bulls and cows
+    /// ([`SearchError::AnswerRule`]).
     pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
         Searcher::with_driver(game, config, Driver::sequential())
     }
@@ -70,6 +75,7 @@ impl<'a> Searcher<'a> {
         config: Config,
         driver: Driver<'a>,
     ) -> Result<Searcher<'a>, SearchError> {
+        refuse_rule(game)?;
         let table = Cow::Borrowed(game.table_with(driver.par));
         Searcher::with_table(game, config, driver, table)
     }
@@ -83,6 +89,7 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
+        refuse_rule(game)?;
         let table = match game.built_table() {
             Some(t) => Cow::Borrowed(t),
             None => Cow::Owned(FeedbackTable::for_rows(
@@ -100,6 +107,7 @@ impl<'a> Searcher<'a> {
         driver: Driver<'a>,
         table: Cow<'a, FeedbackTable>,
     ) -> Result<Searcher<'a>, SearchError> {
+        refuse_rule(game)?;
         if game.guesses_restricted() {
             // Canonical keys identify sets symmetric under the whole group,
             // whose costs differ when only listed codes may be guessed.
@@ -151,7 +159,7 @@ impl<'a> Searcher<'a> {
         let root = match game.secret_set() {
             _ if !symmetric => Stabilizer::identity(rules.positions(), rules.symbols()),
             Some(set) => Stabilizer::of_list(game.codes(), set.codes()),
-            None => Stabilizer::full(rules.positions(), rules.symbols()),
+            None => Stabilizer::root(rules),
         };
         // The dense codes only where the whole table is (a table of some
         // rows serves a player's few secrets, which never need them).
@@ -558,4 +566,13 @@ fn per_orbit(game: &Game, w: &[u64]) -> bool {
             }
         }
     })
+}
+
+/// The exact search runs under bulls and cows only, for now: its kernel
+/// and bounds count bulls and cows (`SearchError::AnswerRule` otherwise).
+fn refuse_rule(game: &Game) -> Result<(), SearchError> {
+    if !game.rules().answer().is_bulls_cows() {
+        return Err(SearchError::AnswerRule(game.rules().answer()));
+    }
+    Ok(())
 }

@@ -14,12 +14,14 @@
 
 use std::path::Path;
 
+use super::wire::FLAG_RULE;
 use super::wire::{
     check_frame, read_bounded, read_claims, varint_len, write_claims, write_fixed, write_varint,
     Reader, CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS,
     KNOWN_FLAGS,
 };
 use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header};
+use crate::model::answer::AnswerRule;
 use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
 use crate::model::rules::Rules;
@@ -118,6 +120,9 @@ fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatErr
     Ok(())
 }
 
+/// The flags this reader knows: the writer's and the answer rule's.
+const READ_FLAGS: u8 = KNOWN_FLAGS | FLAG_RULE;
+
 /// Reads the header from a reader over [`check_frame`]'s bytes (the length
 /// within the game's bound); returns it and whether leaves are implied.
 pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatError> {
@@ -126,7 +131,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let symbols = r.byte("symbols")?;
     let flags_at = r.pos;
     let flags = r.byte("flags")?;
-    if flags & !KNOWN_FLAGS != 0 {
+    if flags & !READ_FLAGS != 0 {
         r.pos = flags_at;
         return Err(r.malformed(format!("unknown flags {flags:#04x}")));
     }
@@ -139,6 +144,22 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
+    let rules = if flags & FLAG_RULE != 0 {
+        let at = r.pos;
+        let answer = match r.byte("answer rule")? {
+            1 => AnswerRule::BlackPeg,
+            2 => AnswerRule::Wordle,
+            other => {
+                r.pos = at;
+                return Err(r.malformed(format!(
+                    "unknown answer rule {other} (1 black-peg, 2 wordle; bulls-cows is written without the flag)"
+                )));
+            }
+        };
+        rules.with_answer(answer)?
+    } else {
+        rules
+    };
     let (cap, stats) = read_claims(r)?;
     let listed = if flags & FLAG_SECRETS != 0 {
         Some(list::read(r, rules)?)
@@ -216,6 +237,14 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.bound.is_some() {
         flags |= FLAG_BOUND;
     }
+    let rule = match h.rules.answer() {
+        AnswerRule::BullsCows => None,
+        AnswerRule::BlackPeg => Some(1),
+        AnswerRule::Wordle => Some(2),
+    };
+    if rule.is_some() {
+        flags |= FLAG_RULE;
+    }
     write_fixed(
         out,
         h.rules.positions() as u8,
@@ -223,6 +252,7 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
         flags,
         h.objective,
     );
+    out.extend(rule);
     write_claims(out, h.cap, &h.stats);
     if let Some(set) = &h.secrets {
         list::write(out, set);

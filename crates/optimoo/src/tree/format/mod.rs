@@ -10,9 +10,13 @@
 //!      9    1  positions k
 //!     10    1  symbols n
 //!     11    1  flags: bit 0 repeats allowed, bit 1 implied leaves, bit 2
-//!              secret list; others 0
+//!              secret list, bit 3 upper bound, bit 4 answer rule; others 0
 //!     12    1  objective: 0 average, 1 worst, 2 crush, 3 heuristic
-//!     13    …  varints: cap (0 = none), total, max depth D, then D counts
+//!     13    1  with flag bit 4 only: the answer rule, 1 black-peg, 2 wordle
+//!              (then the varints start at 14; bulls-cows files have no such
+//!              byte, so every older file reads as bulls and cows and
+//!              bulls-cows files are unchanged)
+//!  13/14    …  varints: cap (0 = none), total, max depth D, then D counts
 //!              (secrets solved in 1, 2, …, D guesses)
 //!      …    …  with flag bit 2 only: the secret list ([`list`])
 //!      …    …  body: one varint per written node, preorder

@@ -48,6 +48,11 @@ pub const FLAG_SECRETS: u8 = 4;
 /// Flag bit 3: an upper bound, not a proved optimum.
 pub const FLAG_BOUND: u8 = 8;
 /// Every flag bit a reader of this version knows.
+/// Flag bit 4: an answer-rule byte follows the objective (1 black pegs, 2
+/// Wordle); without it the rule is bulls and cows. Read by the tree file's
+/// header only (the shape format refuses it as an unknown flag).
+pub const FLAG_RULE: u8 = 16;
+/// Flags every reader knows (the tree header also knows [`FLAG_RULE`]).
 pub const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS | FLAG_BOUND;
 
 /// The shortest possible file: the fixed header, one-byte cap, total and
