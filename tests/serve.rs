@@ -370,3 +370,37 @@ fn serve_refuses_bad_arguments_with_exit_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("--bind"), "{err}");
 }
+
+#[test]
+fn answers_say_how_long_their_search_took() {
+    let server = serve(&[]);
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let start = Instant::now();
+    write!(
+        stream,
+        "GET /api/rank?history=0123:0A1B HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    let took = start.elapsed().as_secs_f64() * 1e3;
+    let head = text.split("\r\n\r\n").next().unwrap();
+    let ms: f64 = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Server-Timing: search;dur="))
+        .unwrap_or_else(|| panic!("no Server-Timing in {head}"))
+        .parse()
+        .unwrap();
+    assert!((0.0..=took).contains(&ms), "{ms} ms of {took} ms");
+    // Pages and refusals run no search, and say none.
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    write!(stream, "GET /nowhere HTTP/1.1\r\n\r\n").unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.1 404"), "{text}");
+    assert!(!text.contains("Server-Timing"), "{text}");
+}

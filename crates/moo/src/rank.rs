@@ -81,7 +81,7 @@ pub fn analyze(
 ) -> anyhow::Result<ExitCode> {
     let game = advisor.game;
     let history = moves::parse_history(game, history)?;
-    let judged = match analyze::analyze(advisor, &history, budget(seconds)?) {
+    let judged = match analyze::analyze(advisor, &history, budget(seconds)?, None) {
         Ok(j) => j,
         Err(e) => return refused(e),
     };

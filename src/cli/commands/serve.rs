@@ -9,7 +9,8 @@
 //!   [`MAX_UNTREED_CODES`] codes) made in memory;
 //! - every request is bounded: its head by [`crate::cli::http`], its
 //!   history by [`optimoo::play::api::MAX_MOVES`], its search by
-//!   `--budget` (for `analyze` shared among the moves), and the searches
+//!   `--budget` (for `analyze` one deadline, each move an equal share of
+//!   the time left), and the searches
 //!   at once by `--max-searches` (one more is answered 503);
 //! - every answer is JSON (the page aside), an error `{"error": "..."}`
 //!   with a 4xx status for bad input; a panic in a request (a bug) is
@@ -102,6 +103,19 @@ struct State {
     budget: Option<Duration>,
     max_searches: usize,
     searches: AtomicUsize,
+    /// The searchers' queue: at most `max_searches` jobs are in it or
+    /// running (the slots admit no more), so a job never waits.
+    jobs: Mutex<mpsc::Sender<Job>>,
+}
+
+/// A search handed to the searchers' threads, and where its answer goes.
+struct Job {
+    /// The served tree's index, or the game made for the request.
+    game: Result<usize, Game>,
+    endpoint: Endpoint,
+    moves: Vec<(optimoo::model::Code, optimoo::model::Feedback)>,
+    top: usize,
+    reply: mpsc::Sender<Answer>,
 }
 
 /// One search counted while it runs.
@@ -160,12 +174,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_searches = args.max_searches.map_or(cores, |n| n as usize);
+    let (jobs, queue) = mpsc::channel::<Job>();
     let state = Arc::new(State {
         trees,
         budget,
-        max_searches: args.max_searches.map_or(cores, |n| n as usize),
+        max_searches,
         searches: AtomicUsize::new(0),
+        jobs: Mutex::new(jobs),
     });
+    // The searches run on `max_searches` threads of their own, not on the
+    // connections' (up to --connections): each thread's allocator keeps
+    // what its searches freed for its next one, so the memory the server
+    // holds grows with the threads that ever searched (measured: 200
+    // connection threads searching took it past 500 MB in a minute;
+    // docs/benchmarks.md).
+    let queue = Arc::new(Mutex::new(queue));
+    for _ in 0..max_searches {
+        let queue = Arc::clone(&queue);
+        let state = Arc::clone(&state);
+        std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || loop {
+                let job = match queue.lock() {
+                    Ok(q) => q.recv(),
+                    Err(_) => return,
+                };
+                let Ok(job) = job else { return };
+                let answer =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(&state, &job)))
+                        .unwrap_or_else(|_| {
+                            Answer::error(500, "internal error (a bug): please report it")
+                        });
+                let _ = job.reply.send(answer);
+            })
+            .context("starting the server's threads")?;
+    }
     let workers = args.connections as usize;
     let (send, receive) = mpsc::sync_channel::<TcpStream>(workers);
     let receive = Arc::new(Mutex::new(receive));
@@ -298,13 +342,9 @@ fn route(state: &State, request: &Request) -> Answer {
         Ok(t) => t.unwrap_or(10),
         Err(_) => return Answer::error(400, "top: a number of rows, 0 or more (0: all)"),
     };
-    let untreed;
-    let (game, file) = match served {
-        Some(t) => (&t.game, Some(&t.file)),
-        None if rules.code_count() <= MAX_UNTREED_CODES => {
-            untreed = Game::new(rules);
-            (&untreed, None)
-        }
+    let game: Result<usize, Game> = match state.trees.iter().position(|t| t.game.rules() == rules) {
+        Some(i) => Ok(i),
+        None if rules.code_count() <= MAX_UNTREED_CODES => Err(Game::new(rules)),
         None => {
             return Answer::error(
                 400,
@@ -316,7 +356,11 @@ fn route(state: &State, request: &Request) -> Answer {
             )
         }
     };
-    let moves = match api::parse_history(game, history.as_deref().unwrap_or("")) {
+    let parsed = match &game {
+        Ok(i) => &state.trees[*i].game,
+        Err(made) => made,
+    };
+    let moves = match api::parse_history(parsed, history.as_deref().unwrap_or("")) {
         Ok(m) => m,
         Err(e @ ApiError::TooLong { .. }) => return Answer::error(413, &e.to_string()),
         Err(e) => return Answer::error(400, &e.to_string()),
@@ -332,8 +376,34 @@ fn route(state: &State, request: &Request) -> Answer {
         busy.headers.push("Retry-After: 1".into());
         return busy;
     };
+    // The slot is held until the answer comes back.
+    let (reply, answer) = mpsc::channel();
+    let job = Job {
+        game,
+        endpoint,
+        moves,
+        top,
+        reply,
+    };
+    let sent = state.jobs.lock().map(|jobs| jobs.send(job).is_ok());
+    match (sent, answer.recv()) {
+        (Ok(true), Ok(answer)) => answer,
+        _ => Answer::error(
+            500,
+            "internal error (the searchers stopped): please report it",
+        ),
+    }
+}
+
+/// A job's answer, on a searcher's thread: the search, timed.
+fn search(state: &State, job: &Job) -> Answer {
+    let (game, file) = match &job.game {
+        Ok(i) => (&state.trees[*i].game, Some(&state.trees[*i].file)),
+        Err(game) => (game, None),
+    };
+    let (moves, top) = (&job.moves, job.top);
     let start = Instant::now();
-    let answered = match endpoint {
+    let answered = match job.endpoint {
         Endpoint::Next => {
             let player = match file {
                 Some(f) => match Player::new(game, &f.tree) {
@@ -342,24 +412,32 @@ fn route(state: &State, request: &Request) -> Answer {
                 },
                 None => Player::without_tree(game),
             };
-            api::next(&player, &moves)
+            api::next(&player, moves)
         }
         Endpoint::Rank => api::rank(
             &Advisor::of_file(game, file),
-            &moves,
+            moves,
             top,
             state.budget.map(|b| start + b),
         ),
         Endpoint::Analyze => api::analyze(
             &Advisor::of_file(game, file),
-            &moves,
-            state.budget.map(|b| b / moves.len().max(1) as u32),
+            moves,
+            state.budget.map(|b| start + b),
         ),
     };
-    match answered {
+    let mut answer = match answered {
         Ok(lines) => Answer::json(200, api::array(&lines)),
         Err(e @ ApiError::Refused(_)) => Answer::error(422, &e.to_string()),
         Err(e @ ApiError::Unanswerable(_)) => Answer::error(422, &e.to_string()),
         Err(e) => Answer::error(400, &e.to_string()),
-    }
+    };
+    // The time the answer took once its search slot was free (the
+    // standard Server-Timing header, in milliseconds): what --budget
+    // bounds, read by scripts/serve-load.sh.
+    answer.headers.push(format!(
+        "Server-Timing: search;dur={:.1}",
+        start.elapsed().as_secs_f64() * 1e3
+    ));
+    answer
 }

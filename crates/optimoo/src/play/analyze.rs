@@ -153,11 +153,15 @@ impl Judged {
     }
 }
 
-/// Judges every move of `history`, each with `budget` of search.
+/// Judges every move of `history`, each within `budget` (its time of
+/// search at most, the move's rows included), and all of them by
+/// `deadline`: each move then has an equal share of the time left (what
+/// one move leaves unused goes to the later ones). `None`: no limit.
 pub fn analyze(
     advisor: &Advisor<'_>,
     history: &[(Code, Feedback)],
     budget: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> Result<Vec<Judged>, RankError> {
     // The whole history is checked first: a contradiction anywhere is
     // reported before any search.
@@ -171,8 +175,15 @@ pub fn analyze(
         ));
     }
     let mut out = Vec::new();
-    for i in 0..history.len() {
-        out.push(judge(advisor, &history[..i], history[i], budget)?);
+    let n = history.len();
+    for i in 0..n {
+        let now = Instant::now();
+        let share = deadline.map(|d| now + d.saturating_duration_since(now) / (n - i) as u32);
+        let until = match (budget.map(|b| now + b), share) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        out.push(judge(advisor, &history[..i], history[i], until)?);
     }
     Ok(out)
 }
@@ -183,16 +194,16 @@ fn judge(
     advisor: &Advisor<'_>,
     before: &[(Code, Feedback)],
     mv: (Code, Feedback),
-    budget: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> Result<Judged, RankError> {
     let position = advisor.position(before)?;
     let known = advisor.known(&position, before);
-    let judged = judge_in(&position, &known, mv, budget)?;
+    let judged = judge_in(&position, &known, mv, deadline)?;
     if position.capped && judged.best_exact && judged.best_total.is_none() {
         let free = crate::play::rank::Position::new(advisor.game, before, None)?;
         return Ok(Judged {
             cap_dropped: true,
-            ..judge_in(&free, &[], mv, budget)?
+            ..judge_in(&free, &[], mv, deadline)?
         });
     }
     Ok(judged)
@@ -203,7 +214,7 @@ fn judge_in(
     position: &crate::play::rank::Position<'_>,
     known: &[(Code, Option<u64>, crate::play::rank::Source)],
     mv: (Code, Feedback),
-    budget: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> Result<Judged, RankError> {
     let mut rows = position.rows();
     for &(g, total, source) in known {
@@ -215,7 +226,6 @@ fn judge_in(
         }
     }
     sort_rows(&mut rows);
-    let deadline = budget.map(|b| Instant::now() + b);
     let mut searcher = None;
     let mine = position.orbit_of(mv.0);
     let m = rows

@@ -18,7 +18,7 @@
 //!   lines say which values are exact), as `moo rank --budget` does.
 //! - nothing here reads or writes a file, starts a thread or prints.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::model::code::Code;
 use crate::model::feedback::Feedback;
@@ -120,17 +120,17 @@ pub fn rank(
         .collect())
 }
 
-/// `analyze`: every move of `history` judged, each with `budget` of
-/// search.
+/// `analyze`: every move of `history` judged, all of them by `deadline`
+/// (each move an equal share of the time left).
 pub fn analyze(
     advisor: &Advisor<'_>,
     history: &[(Code, Feedback)],
-    budget: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> Result<Vec<String>, ApiError> {
     if history.is_empty() {
         return Err(ApiError::Empty);
     }
-    let judged = judge::analyze(advisor, history, budget)?;
+    let judged = judge::analyze(advisor, history, None, deadline)?;
     Ok(judged
         .iter()
         .map(|j| report::judged_json(advisor.game, j))
@@ -185,6 +185,27 @@ mod tests {
             Err(ApiError::Refused(_))
         ));
         assert!(matches!(analyze(&advisor, &[], None), Err(ApiError::Empty)));
+    }
+
+    #[test]
+    fn analyze_stops_every_move_at_the_one_deadline() {
+        let game = mm();
+        let advisor = Advisor::of_file(&game, None);
+        let history = parse_history(&game, "0012:0A1B,1134:1A1B,2245:1A0B").unwrap();
+        let exact = |deadline| -> Vec<bool> {
+            analyze(&advisor, &history, deadline)
+                .unwrap()
+                .iter()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["exact"] == true)
+                .collect()
+        };
+        // Unlimited, every loss is exact; with the deadline already past,
+        // every move is still judged, and the first, which needs the
+        // search of the whole game, is not exact.
+        assert_eq!(exact(None), vec![true; 3]);
+        let past = exact(Some(Instant::now()));
+        assert_eq!(past.len(), 3);
+        assert!(!past[0], "{past:?}");
     }
 
     #[test]

@@ -233,7 +233,7 @@ fn analyze_losses_are_brute_force_differences() {
                 break;
             }
         }
-        let judged = analyze(&advisor, &h, None).unwrap();
+        let judged = analyze(&advisor, &h, None, None).unwrap();
         assert_eq!(judged.len(), h.len());
         for (i, j) in judged.iter().enumerate() {
             let set = crate::model::partition::consistent(&game, &h[..i]);
@@ -497,7 +497,12 @@ fn histories_that_cannot_be_ranked() {
     ));
     let r = advisor.rank(&moves(&game, &["012:3A0B"]), request);
     assert!(matches!(r, Err(RankError::Play(PlayError::Solved(_)))));
-    let r = analyze(&advisor, &moves(&game, &["012:3A0B", "013:2A0B"]), None);
+    let r = analyze(
+        &advisor,
+        &moves(&game, &["012:3A0B", "013:2A0B"]),
+        None,
+        None,
+    );
     assert!(matches!(
         r,
         Err(RankError::Play(PlayError::AfterWin { answer: 2 }))
