@@ -89,16 +89,17 @@ pub struct Args {
     pub check: bool,
 }
 
-/// A tree read at start: its game, the file and its page.
+/// A tree read at start: its game and the file.
 struct Served {
     game: Game,
     file: TreeFile,
-    page: Vec<u8>,
 }
 
 /// What every request reads.
 struct State {
     trees: Vec<Served>,
+    /// The page of every tree, served (it may ask the API).
+    page: Vec<u8>,
     budget: Option<Duration>,
     max_searches: usize,
     searches: AtomicUsize,
@@ -146,8 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 game.rules()
             );
         }
-        let page = crate::cli::page::of_file(&game, &file).into_bytes();
-        trees.push(Served { game, file, page });
+        trees.push(Served { game, file });
     }
     let listener = TcpListener::bind(args.bind).with_context(|| format!("--bind {}", args.bind))?;
     let addr = listener.local_addr().context("--bind")?;
@@ -160,8 +160,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let read: Vec<(&Game, &TreeFile)> = trees.iter().map(|t| (&t.game, &t.file)).collect();
+    let page = crate::cli::page::of_files(&read, true).into_bytes();
     let state = Arc::new(State {
         trees,
+        page,
         budget,
         max_searches: args.max_searches.map_or(cores, |n| n as usize),
         searches: AtomicUsize::new(0),
@@ -285,12 +288,9 @@ fn route(state: &State, request: &Request) -> Answer {
     };
     let served = state.trees.iter().find(|t| t.game.rules() == rules);
     let Some(endpoint) = endpoint else {
+        // One page of every tree: it shows ?game=G's first.
         return match (served, game.is_some()) {
-            (Some(t), _) => Answer::html(t.page.clone()),
-            (None, false) => match state.trees.first() {
-                Some(t) => Answer::html(t.page.clone()),
-                None => Answer::error(404, "no tree is served"),
-            },
+            (Some(_), _) | (None, false) => Answer::html(state.page.clone()),
             (None, true) => Answer::error(404, &format!("game: no tree of {rules} is served")),
         };
     };
