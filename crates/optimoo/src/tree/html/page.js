@@ -617,9 +617,9 @@
   var hintToken = 0;
   function hintTable(rows, best, note) {
     var table = el('table', { class: 'rank' }, [el('thead', {}, [el('tr', {}, [
-      el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', text: 'could be the secret' }),
-      el('th', { scope: 'col', text: 'different answers' }), el('th', { scope: 'col', text: 'most left after it' }),
-      el('th', { scope: 'col', text: 'guesses on average' })])])]);
+      el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', text: 'could win' }),
+      el('th', { scope: 'col', text: 'answers' }), el('th', { scope: 'col', text: 'worst case' }),
+      el('th', { scope: 'col', text: 'average' })])])]);
     var body = el('tbody');
     rows.forEach(function (r) {
       body.appendChild(el('tr', r.guess === best ? { class: 'best', 'data-guess': codes[r.guess], 'data-value': r.value === null ? '' : String(r.value) } :
@@ -673,10 +673,11 @@
     else if (pos) rows.sort(function (a, b) { return (b.guess === best) - (a.guess === best); });
     rows.forEach(function (r) {
       r.value = r.guess === best && exact !== null ? exact : null;
-      r.shown = r.value !== null ? fmt(r.value) : 'not known here';
+      r.shown = r.value !== null ? fmt(r.value) : 'unknown';
     });
     hintTable(rows, best, 'Rows: ' + (pos ? 'the best move, then ' : '') + 'the best by the simple rule. ' +
-      'Guesses on average: how many more guesses it takes, this one included, playing on as well as possible; ' +
+      'Could win: the guess may be the secret. Answers: how many different answers it may get. Worst case: the most secrets ' +
+      'it may leave. Average: how many more guesses it takes, this one included, playing on as well as possible; ' +
       'exact only where the page can prove it.' + (SERVED ? '' : ' For exact values of every guess, open this page through optimoo serve.'));
   }
   function historyParam(moves) {
@@ -714,7 +715,7 @@
         return { guess: index.get(l.guess), candidate: l.candidate, classes: l.classes, largest: l.largest,
           value: l.value, shown: l.value === null ? 'over the limit' : (l.exact ? '' : 'at least ') + fmt(l.value) };
       });
-      hintTable(rows, best, 'Rows: the engine’s best guesses for your position, best first. Guesses on average: how many more guesses it takes, ' +
+      hintTable(rows, best, 'Rows: the engine’s best guesses for your position, best first. Average: how many more guesses it takes, ' +
         'this one included, playing on as well as possible; ' + (allExact ? 'every value is exact.' :
           '“at least” marks a proven lower bound where the engine’s time ran out.'));
       box.setAttribute('data-source', 'server');
