@@ -703,6 +703,12 @@ test('exact off the tree by relabelling: after 1234 the hint gives moo rank\'s v
   const hinted = await text(page, '#hint-guess');
   const judged = mooJson(['analyze'], [['1234', answer(secret, '1234')], [hinted, answer(secret, hinted)]]);
   assert.equal(judged[1].loss, 0, hinted);
+  // A row that leaves fewer secrets in the worst case is explained.
+  const cells = await page.locator('table.rank tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.guess, Number(tr.cells[3].textContent)]));
+  const bestLargest = cells.find((c) => c[0] === hinted)[1];
+  const smaller = cells.find((c) => c[1] < bestLargest);
+  assert.ok(smaller, 'some row leaves fewer in the worst case');
+  assert.match(await text(page, '#hint-why'), new RegExp(`Why not ${smaller[0]}, which leaves at most ${smaller[1]} secrets where ${hinted} may leave ${bestLargest}`));
   assert.ok(Math.abs(judged[1].value - ranked[0].value) < 1e-9, hinted);
   await shoot(page, 'index-hint', ['light', 'dark']);
   await page.close();
@@ -772,6 +778,10 @@ test('served: hints off the tree are exact, as moo rank --json', async () => {
   assert.equal(rows.length, Math.min(8, ranked.length));
   assert.deepEqual(rows.map((r) => r[0]), ranked.map((l) => l.guess));
   rows.forEach((r, i) => assert.ok(Math.abs(r[1] - ranked[i].value) < 1e-9, `${r[0]}: ${r[1]} vs ${ranked[i].value}`));
+  // Where a row leaves fewer secrets in the worst case, the hint says why the best still wins.
+  const smaller = ranked.find((l) => l.largest < ranked[0].largest);
+  assert.equal(await page.locator('#hint-why').count(), smaller ? 1 : 0);
+  if (smaller) assert.match(await text(page, '#hint-why'), new RegExp(`Why not ${smaller.guess}.* on average`));
   await page.close();
 });
 

@@ -631,6 +631,16 @@
     table.appendChild(body);
     var box = $('play-hints');
     box.appendChild(el('div', { class: 'scroll' }, [table]));
+    // Why the best move may leave more secrets in the worst case than another.
+    var top = rows.filter(function (r) { return r.guess === best; })[0];
+    var smaller = top && rows.filter(function (r) { return r.guess !== best && r.largest < top.largest; })[0];
+    if (smaller) {
+      box.appendChild(el('p', { id: 'hint-why', text: 'Why not ' + codes[smaller.guess] + ', which leaves at most ' +
+        smaller.largest + ' secrets where ' + codes[best] + ' may leave ' + top.largest + '? What counts is how many guesses ' +
+        'a move takes on average over every answer it may get, not its single worst answer' +
+        (smaller.value !== null && top.value !== null ? ': ' + codes[smaller.guess] + ' takes ' + fmt(smaller.value) +
+          ' on average, ' + codes[best] + ' ' + fmt(top.value) + '.' : '.') }));
+    }
     box.appendChild(el('p', { class: 'muted small', text: note }));
   }
   function useButton(best) {
