@@ -174,7 +174,10 @@ fn docs_index_html_is_the_page_of_the_shipped_trees_world_readable() {
     }
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-    assert_eq!(mode, 0o644, "docs/index.html must be world-readable (chmod 644)");
+    assert_eq!(
+        mode, 0o644,
+        "docs/index.html must be world-readable (chmod 644)"
+    );
 }
 
 #[test]

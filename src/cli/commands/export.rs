@@ -41,7 +41,7 @@ pub enum Format {
     Tree,
     /// One self-contained HTML page (no network): play against a random
     /// secret with the tree's hints, let the tree guess your secret, browse
-    /// the tree.
+    /// the tree; several tree files: one page, a picker between their games.
     Html,
     /// An opening book of the phased strategy (--strategy phased): its
     /// guesses at the first --depth levels (default 3), which `moo

@@ -1,5 +1,6 @@
-//! `optimoo serve`: the HTML page of the trees and a JSON API over the
-//! library the `moo` player uses ([`optimoo::play::api`]).
+//! `optimoo serve`: one HTML page of every tree (rendered `served`: it may
+//! ask this server, and does, for hints and reviews) and a JSON API over
+//! the library the `moo` player uses ([`optimoo::play::api`]).
 //!
 //! Invariants:
 //! - the trees are read once, at start, from the files named on the
@@ -40,10 +41,11 @@ const DEFAULT_TREES: [&str; 2] = ["data/moo-4x10-cap7.tree", "data/mm-4x6.tree"]
 
 /// Serve the tree pages and a JSON API: exact hints and analysis
 ///
-/// Serve the HTML page of each tree (`optimoo export --format html`) and a
-/// JSON API over the library the moo player uses:
+/// Serve one HTML page of every tree (`optimoo export TREE... --format
+/// html`, which asks this server for exact hints and reviews) and a JSON
+/// API over the library the moo player uses:
 ///
-///   GET /                 the page of the first tree (?game=G: G's tree)
+///   GET /                 the page (?game=G: showing G's game first)
 ///   GET /api/next         the best next move: [{"guess", "source", "left", "line"}]
 ///   GET /api/rank         the best guesses with their values: the lines of
 ///                         `moo rank --json`, one JSON array (?top=N, default 10)
