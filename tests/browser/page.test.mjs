@@ -104,7 +104,7 @@ function subtreeHist(node, set) {
 }
 
 // ---- the browser --------------------------------------------------------------
-let context, userDir, server, served = null;
+let context, userDir, server, served = null, served2 = null;
 const requests = [];
 const pageErrors = [];
 
@@ -129,12 +129,13 @@ before(async () => {
   // Nothing but the page itself may load: anything else is recorded and refused.
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith('file:') || (served && url.startsWith(served))) return route.continue();
+    if (url.startsWith('file:') || (served && url.startsWith(served)) || (served2 && url.startsWith(served2))) return route.continue();
     requests.push(url);
     return route.abort();
   });
   context.on('request', (r) => {
-    if (!r.url().startsWith('file:') && !(served && r.url().startsWith(served))) requests.push(r.url());
+    const ok = r.url().startsWith('file:') || (served && r.url().startsWith(served)) || (served2 && r.url().startsWith(served2));
+    if (!ok) requests.push(r.url());
   });
 });
 
@@ -712,6 +713,21 @@ test('exact off the tree by relabelling: after 1234 the hint gives moo rank\'s v
   assert.ok(Math.abs(judged[1].value - ranked[0].value) < 1e-9, hinted);
   await shoot(page, 'index-hint', ['light', 'dark']);
   await page.close();
+  // Mastermind: the first guess with its colours renamed and its places
+  // reversed is still on the tree, its hint exact.
+  const mm = await open(x, 'game=mm:4x6&mode=guess&secret=5500');
+  const first = await text(mm, '#guess-code');
+  const renamed = Array.from(first, (d) => String((Number(d) + 2) % 6)).reverse().join('');
+  await mm.click('#tab-play');
+  await typeGuess(mm, renamed);
+  await mm.click('#play-hint');
+  const said = await text(mm, '#play-hints p');
+  assert.match(said, /exact/);
+  assert.doesNotMatch(said, /not exact/);
+  const mmRanked = mooJson(['--tree', 'data/mm-4x6.tree', 'rank'], [[renamed, answer('5500', renamed)]]);
+  const value = Number(await mm.locator('table.rank tr.best').getAttribute('data-value'));
+  assert.ok(Math.abs(value - mmRanked[0].value) < 1e-9, `${value} vs ${mmRanked[0].value}`);
+  await mm.close();
 });
 
 test('accessibility: axe-core finds no serious or critical violation, light and dark', async () => {
@@ -783,6 +799,37 @@ test('served: hints off the tree are exact, as moo rank --json', async () => {
   assert.equal(await page.locator('#hint-why').count(), smaller ? 1 : 0);
   if (smaller) assert.match(await text(page, '#hint-why'), new RegExp(`Why not ${smaller.guess}.* on average`));
   await page.close();
+});
+
+test('served: when the budget stops the search, the hint says its values are proven bounds', async () => {
+  const base = await startServer();
+  assert.ok(base);
+  const tight = spawn(path.join(BIN, 'optimoo'), ['serve', '--bind', '127.0.0.1:0', '--budget', '0'], { cwd: ROOT });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let seen = '';
+      const onData = (d) => { seen += d; const m = /serving (http:\/\/127\.0\.0\.1:\d+\/)/.exec(seen); if (m) resolve(m[1]); };
+      tight.stdout.on('data', onData);
+      tight.stderr.on('data', onData);
+      tight.on('exit', (code) => reject(new Error(`optimoo serve exited (${code}): ${seen}`)));
+    });
+    served2 = url;
+    const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(`served: ${e.message}`));
+    await page.goto(`${url}#game=moo:4x10&secret=5293`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await typeGuess(page, '4568');
+    await typeGuess(page, '0179');
+    await page.click('#play-hint');
+    await page.waitForSelector('#play-hints[data-source="server"]');
+    assert.match(await text(page, '#play-hints p'), /at least .* proven bound, not exact/);
+    const values = await page.locator('#play-hints table.rank tbody tr td:last-child').allTextContents();
+    assert.ok(values.some((v) => /^at least /.test(v)), values.join(','));
+    await page.close();
+  } finally {
+    tight.kill();
+    served2 = null;
+  }
 });
 
 test('served: the review of three games matches moo analyze --json', async () => {
