@@ -744,6 +744,7 @@ test('accessibility: axe-core finds no serious or critical violation, light and 
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
     assert.deepEqual(found, [], `${scheme} ${mode}`);
   }
+  await page.click('#tab-play');
   await shoot(page, 'index-play', ['light', 'dark']);
   await page.click('#tab-browse');
   await shoot(page, 'index-browse', ['light', 'dark']);

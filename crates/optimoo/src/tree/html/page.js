@@ -544,6 +544,7 @@
     if (error) return;
     $('play-hints').hidden = true;
     $('play-input').disabled = play.done;
+    Array.prototype.forEach.call($('play-keys').querySelectorAll('button'), function (b) { b.disabled = play.done; });
     $('play-submit').disabled = play.done;
     $('play-hint').disabled = play.done;
     $('play-undo').disabled = play.done || play.moves.length === 0;
