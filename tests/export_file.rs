@@ -137,3 +137,68 @@ fn docs_moo_html_is_the_page_of_the_standard_tree() {
         "docs/moo.html is not the page of data/moo-4x10-cap7.tree: run scripts/page.sh"
     );
 }
+
+#[test]
+fn docs_index_html_is_the_page_of_the_shipped_trees_world_readable() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    // The trees scripts/make-index.sh exports, in its order.
+    let script = std::fs::read_to_string(format!("{root}/scripts/make-index.sh")).unwrap();
+    let trees: Vec<String> = script
+        .split_whitespace()
+        .filter(|w| w.starts_with("data/") && w.ends_with(".tree"))
+        .map(|w| format!("{root}/{w}"))
+        .collect();
+    assert!(trees.len() >= 3, "{trees:?}");
+    let args: Vec<&str> = ["export"]
+        .into_iter()
+        .chain(trees.iter().map(String::as_str))
+        .chain(["--format", "html"])
+        .collect();
+    let (code, page, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let path = format!("{root}/docs/index.html");
+    let committed = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        committed == page,
+        "docs/index.html is not the page of the shipped trees: run scripts/make-index.sh"
+    );
+    // Every game of the script is on the page, labelled in plain words.
+    let games = optimoo::tree::html::decode_all(page_data(&page)).unwrap();
+    assert_eq!(games.len(), trees.len());
+    for label in [
+        "Bulls and Cows: 4 different digits",
+        "Mastermind: 4 pegs, 6 colours",
+        "Hit and Blow: 3 digits",
+    ] {
+        assert!(page.contains(label), "{label}");
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(
+        mode, 0o644,
+        "docs/index.html must be world-readable (chmod 644)"
+    );
+}
+
+#[test]
+fn several_tree_files_make_one_page_and_other_formats_refuse_them() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let moo = format!("{root}/data/moo-3x10.tree");
+    let mm = format!("{root}/data/mm-4x6.tree");
+    let (code, page, err) = run(OPTIMOO, &["export", &mm, &moo, "--format", "html"], "");
+    assert_eq!(code, 0, "{err}");
+    let games = optimoo::tree::html::decode_all(page_data(&page)).unwrap();
+    let names: Vec<String> = games.iter().map(|(g, _)| g.rules().to_string()).collect();
+    assert_eq!(names, ["mm:4x6", "moo:3x10"]);
+    for (game, tree) in &games {
+        assert!(tree.replay(game, None).is_ok());
+    }
+    // Two trees of one game, or several files in another format: exit 2.
+    let crush = format!("{root}/data/mm-4x6-crush.tree");
+    let (code, _, err) = run(OPTIMOO, &["export", &mm, &crush, "--format", "html"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a second tree of mm:4x6"), "{err}");
+    let (code, _, err) = run(OPTIMOO, &["export", &mm, &moo, "--format", "json"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("only --format html"), "{err}");
+}

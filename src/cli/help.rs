@@ -61,7 +61,8 @@ pub const EXPORT: &str = "\
 Examples:
   optimoo export --game mm:4x6 --strategy kooi --first 0012      # to standard output
   optimoo export data/mm-4x6.tree --format json                  # a tree file as JSON
-  optimoo export data/mm-4x6.tree --format html -o mm.html       # then open mm.html";
+  optimoo export data/mm-4x6.tree --format html -o mm.html       # then open mm.html
+  optimoo export data/moo-4x10-cap7.tree data/mm-4x6.tree --format html -o games.html";
 
 /// `optimoo solve --help`.
 pub const SOLVE: &str = "\

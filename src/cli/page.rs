@@ -1,8 +1,9 @@
 //! The HTML page of a tree (`optimoo export --format html`, and the page
 //! `optimoo serve` serves): its caption, said the same way by both.
 //!
-//! Invariant: a page of a tree file made here is byte for byte the page
-//! `optimoo export FILE --format html` writes.
+//! Invariant: a page of tree files made here is byte for byte the page
+//! `optimoo export FILE... --format html` writes (served: with the two
+//! differences of [`html::render_page`]'s `served`).
 
 use optimoo::model::{Game, Objective};
 use optimoo::tree::format::TreeFile;
@@ -30,16 +31,31 @@ pub fn caption(
     }
 }
 
-/// The page of a tree file of `game`, as `optimoo export FILE --format
-/// html` writes it.
-pub fn of_file(game: &Game, file: &TreeFile) -> String {
-    let h = &file.header;
-    let bounded = h.bound.is_some();
-    let caption = caption(&game.rules().to_string(), h.objective, h.cap, None, bounded);
-    html::render(
-        game,
-        &file.tree,
-        &caption,
-        h.objective != Objective::Heuristic && !bounded,
-    )
+/// The page of tree files, as `optimoo export FILE... --format html`
+/// writes it (`served`: as `optimoo serve` sends it).
+pub fn of_files(files: &[(&Game, &TreeFile)], served: bool) -> String {
+    let captions: Vec<String> = files
+        .iter()
+        .map(|(game, file)| {
+            let h = &file.header;
+            caption(
+                &game.rules().to_string(),
+                h.objective,
+                h.cap,
+                None,
+                h.bound.is_some(),
+            )
+        })
+        .collect();
+    let entries: Vec<html::Entry<'_>> = files
+        .iter()
+        .zip(&captions)
+        .map(|((game, file), caption)| html::Entry {
+            game,
+            tree: &file.tree,
+            caption,
+            optimal: file.header.objective != Objective::Heuristic && file.header.bound.is_none(),
+        })
+        .collect();
+    html::render_page(&entries, served)
 }

@@ -41,7 +41,7 @@ pub enum Format {
     Tree,
     /// One self-contained HTML page (no network): play against a random
     /// secret with the tree's hints, let the tree guess your secret, browse
-    /// the tree.
+    /// the tree; several tree files: one page, a picker between their games.
     Html,
     /// An opening book of the phased strategy (--strategy phased): its
     /// guesses at the first --depth levels (default 3), which `moo
@@ -58,9 +58,11 @@ pub enum Format {
 #[command(verbatim_doc_comment, after_long_help = crate::cli::help::EXPORT)]
 pub struct Args {
     /// A tree file to export (its game is the file's; --game is ignored;
-    /// --secrets must name the list the file records, if given).
+    /// --secrets must name the list the file records, if given). With
+    /// --format html, several: one page, a picker between their games (one
+    /// tree a game).
     #[arg(value_name = "FILE", conflicts_with = "strategy")]
-    pub file: Option<PathBuf>,
+    pub files: Vec<PathBuf>,
     /// The game: moo:KxN (no repeats) or mm:KxN (repeats allowed); over
     /// 65,535 codes (up to 2^32), only --strategy phased.
     #[arg(long)]
@@ -119,9 +121,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.format == Format::Book && args.strategy != Some(Strategy::Phased) {
         bail!("--format book writes the phased strategy's opening book: give --strategy phased (and --game G)");
     }
+    if args.files.len() > 1 && args.format != Format::Html {
+        bail!("several tree files: only --format html puts several trees on one page");
+    }
     // Checked before any work: a bad -o is refused at once.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let (game, tree, what, objective, cap, bound) = match &args.file {
+    if args.files.len() > 1 {
+        return export_pages(&args, output);
+    }
+    let (game, tree, what, objective, cap, bound) = match args.files.first() {
         Some(path) => {
             let bytes = shape_file::read_file(path)
                 .with_context(|| format!("reading {}", path.display()))?;
@@ -196,6 +204,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (objective, cap, bound),
     )?;
     write_out(args.format, output, &bytes)
+}
+
+/// `export A.tree B.tree ... --format html`: one page of several trees,
+/// each read, replayed and refused as a single file is; one tree a game.
+fn export_pages(args: &Args, output: Option<Output>) -> anyhow::Result<ExitCode> {
+    let mut read: Vec<(Game, TreeFile)> = Vec::new();
+    for path in &args.files {
+        let bytes =
+            shape_file::read_file(path).with_context(|| format!("reading {}", path.display()))?;
+        if let Some(shape) = shape_file::huge_game(&bytes) {
+            bail!("{}: {}", path.display(), html_refused(shape));
+        }
+        let (game, file) = crate::cli::secrets::read_tree_bytes(&bytes, &args.list)
+            .with_context(|| format!("reading {}", path.display()))?;
+        if read.iter().any(|(g, _)| g.rules() == game.rules()) {
+            bail!(
+                "{}: a second tree of {}; a page holds one tree a game",
+                path.display(),
+                game.rules()
+            );
+        }
+        if let Err(e) = file.tree.replay(&game, file.header.cap) {
+            crate::exit::say_error(
+                "optimoo",
+                &format!("{} does not play correctly: {e}", path.display()),
+            );
+            return Ok(ExitCode::from(EXIT_NEGATIVE));
+        }
+        read.push((game, file));
+    }
+    let files: Vec<(&Game, &TreeFile)> = read.iter().map(|(g, f)| (g, f)).collect();
+    let page = crate::cli::page::of_files(&files, false);
+    write_out(Format::Html, output, page.as_bytes())
 }
 
 /// `export --strategy phased`: on a game the model handles, the

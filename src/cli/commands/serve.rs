@@ -1,5 +1,6 @@
-//! `optimoo serve`: the HTML page of the trees and a JSON API over the
-//! library the `moo` player uses ([`optimoo::play::api`]).
+//! `optimoo serve`: one HTML page of every tree (rendered `served`: it may
+//! ask this server, and does, for hints and reviews) and a JSON API over
+//! the library the `moo` player uses ([`optimoo::play::api`]).
 //!
 //! Invariants:
 //! - the trees are read once, at start, from the files named on the
@@ -41,10 +42,11 @@ const DEFAULT_TREES: [&str; 2] = ["data/moo-4x10-cap7.tree", "data/mm-4x6.tree"]
 
 /// Serve the tree pages and a JSON API: exact hints and analysis
 ///
-/// Serve the HTML page of each tree (`optimoo export --format html`) and a
-/// JSON API over the library the moo player uses:
+/// Serve one HTML page of every tree (`optimoo export TREE... --format
+/// html`, which asks this server for exact hints and reviews) and a JSON
+/// API over the library the moo player uses:
 ///
-///   GET /                 the page of the first tree (?game=G: G's tree)
+///   GET /                 the page (?game=G: showing G's game first)
 ///   GET /api/next         the best next move: [{"guess", "source", "left", "line"}]
 ///   GET /api/rank         the best guesses with their values: the lines of
 ///                         `moo rank --json`, one JSON array (?top=N, default 10)
@@ -90,16 +92,17 @@ pub struct Args {
     pub check: bool,
 }
 
-/// A tree read at start: its game, the file and its page.
+/// A tree read at start: its game and the file.
 struct Served {
     game: Game,
     file: TreeFile,
-    page: Vec<u8>,
 }
 
 /// What every request reads.
 struct State {
     trees: Vec<Served>,
+    /// The page of every tree, served (it may ask the API).
+    page: Vec<u8>,
     budget: Option<Duration>,
     max_searches: usize,
     searches: AtomicUsize,
@@ -160,8 +163,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 game.rules()
             );
         }
-        let page = crate::cli::page::of_file(&game, &file).into_bytes();
-        trees.push(Served { game, file, page });
+        trees.push(Served { game, file });
     }
     let listener = TcpListener::bind(args.bind).with_context(|| format!("--bind {}", args.bind))?;
     let addr = listener.local_addr().context("--bind")?;
@@ -176,8 +178,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let max_searches = args.max_searches.map_or(cores, |n| n as usize);
     let (jobs, queue) = mpsc::channel::<Job>();
+    let read: Vec<(&Game, &TreeFile)> = trees.iter().map(|t| (&t.game, &t.file)).collect();
+    let page = crate::cli::page::of_files(&read, true).into_bytes();
     let state = Arc::new(State {
         trees,
+        page,
         budget,
         max_searches,
         searches: AtomicUsize::new(0),
@@ -329,12 +334,9 @@ fn route(state: &State, request: &Request) -> Answer {
     };
     let served = state.trees.iter().find(|t| t.game.rules() == rules);
     let Some(endpoint) = endpoint else {
+        // One page of every tree: it shows ?game=G's first.
         return match (served, game.is_some()) {
-            (Some(t), _) => Answer::html(t.page.clone()),
-            (None, false) => match state.trees.first() {
-                Some(t) => Answer::html(t.page.clone()),
-                None => Answer::error(404, "no tree is served"),
-            },
+            (Some(_), _) | (None, false) => Answer::html(state.page.clone()),
             (None, true) => Answer::error(404, &format!("game: no tree of {rules} is served")),
         };
     };

@@ -1,21 +1,30 @@
-//! A self-contained HTML page for a decision tree (`optimoo export --format
-//! html`): play against a random secret with the tree's hints, let the tree
-//! guess a secret, browse the tree level by level.
+//! A self-contained HTML page for one or several decision trees (`optimoo
+//! export --format html`, and the page `optimoo serve` serves): play
+//! against a random secret with the tree's hints, let the tree guess a
+//! secret, browse the tree; a picker switches between the trees' games,
+//! each labelled in plain words ([`label`]).
 //!
 //! Invariants of the output:
 //! - one file, no network: the template, the CSS and the JavaScript beside
-//!   this module (`html/page.{html,css,js}`) are embedded whole, and the tree
-//!   goes in as data inside `<script type="application/json"
-//!   id="tree-data">`. Nothing in the page names a URL to load.
+//!   this module (`html/page.{html,css,js}`) are embedded whole, and the
+//!   trees go in as data inside `<script type="application/json"
+//!   id="tree-data">`. Nothing in the page names a URL to load. A page
+//!   rendered `served` differs only in its Content-Security-Policy
+//!   (`connect-src 'self'`: it may ask the server that sent it) and in the
+//!   data's `"served": true`; the page then asks `/api/rank` and
+//!   `/api/analyze`, and never otherwise.
 //! - the data cannot end its script element early: every `<` in the JSON is
 //!   written `\u003c` (JSON allows it anywhere a `<` can occur, inside
 //!   strings), so no `</script>` or `<!--` appears in it.
-//! - the tree is a flat array of integers in preorder (compact: the moo:4x10
-//!   optimal tree is a few tens of KiB): a node is `guess, n, (answer,
-//!   node) × n`, where `guess` is the code's index in lexicographic order of
-//!   the game's codes ([`crate::model::code::Code`]) and `answer` the packed
-//!   feedback `bulls × (k + 1) + cows` ([`crate::model::feedback::Feedback`]),
-//!   children in answer order as in [`Tree`]. [`decode`] reads it back.
+//! - the data is `{"format", "served", "games": [entry, ...]}`, one entry a
+//!   game (at most one tree a game, in the order given; the first is shown
+//!   first). An entry's tree is a flat array of integers in preorder
+//!   (compact: the moo:4x10 optimal tree is a few tens of KiB): a node is
+//!   `guess, n, (answer, node) × n`, where `guess` is the code's index in
+//!   lexicographic order of the game's codes ([`crate::model::code::Code`])
+//!   and `answer` the packed feedback `bulls × (k + 1) + cows`
+//!   ([`crate::model::feedback::Feedback`]), children in answer order as in
+//!   [`Tree`]. [`decode`] and [`decode_all`] read it back.
 //! - a tree over a secret list ([`crate::model::secrets::SecretSet`]) embeds
 //!   the list: `"secrets": {"codes", "guesses", "alphabet", "name"}`, the
 //!   codes as indices (sorted, as in the set), `guesses` `all` or `secrets`,
@@ -23,7 +32,7 @@
 //!   usual); `"secrets"` is null when the secrets are every code. The page
 //!   draws, counts and lists secrets over the list only, and with
 //!   `guesses: secrets` refuses a typed guess outside it.
-//! - deterministic: the same tree and caption give the same bytes.
+//! - deterministic: the same trees and captions give the same bytes.
 //!
 //! The page computes feedback, candidates and statistics itself, in
 //! JavaScript (the browser test in tests/browser checks them against the
@@ -44,22 +53,97 @@ const CSS: &str = include_str!("html/page.css");
 const JS: &str = include_str!("html/page.js");
 
 /// The version of the embedded data layout (`"format"` in the data).
-pub const DATA_FORMAT: u32 = 2;
+pub const DATA_FORMAT: u32 = 3;
 
-/// The page for `tree`, with `caption` as its subtitle; `optimal` says
-/// whether the tree is a proven optimum (its hints then say so).
+/// What the Content-Security-Policy of a served page adds.
+pub const SERVED_CONNECT: &str = "connect-src 'self'; ";
+
+/// One game of a page: its tree, the caption (the technical title, shown in
+/// the page's notes) and whether the tree is a proven optimum (its hints
+/// then say so).
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    /// The game (with its secret list, if any).
+    pub game: &'a Game,
+    /// The tree played.
+    pub tree: &'a Tree,
+    /// The technical caption (`moo:4x10 optimal tree (average, cap 7)`).
+    pub caption: &'a str,
+    /// Whether the tree is proved optimal.
+    pub optimal: bool,
+}
+
+/// The page for `tree` alone, with `caption` as its technical caption;
+/// `optimal` says whether the tree is a proven optimum.
 pub fn render(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> String {
-    let data = data_json(game, tree, caption, optimal);
+    let entry = Entry {
+        game,
+        tree,
+        caption,
+        optimal,
+    };
+    render_page(&[entry], false)
+}
+
+/// The page of several games, the first shown first; `served`: the page
+/// `optimoo serve` sends, which may ask the server for exact values.
+pub fn render_page(entries: &[Entry<'_>], served: bool) -> String {
+    let data = data_json(entries, served);
     // Placeholders are filled in this order, the data last, so nothing in
     // the data is ever taken for a placeholder.
     TEMPLATE
+        .replacen("{{CONNECT}}", if served { SERVED_CONNECT } else { "" }, 1)
         .replacen("/*{{CSS}}*/", CSS, 1)
         .replacen("/*{{JS}}*/", JS, 1)
         .replacen("{{DATA}}", &data, 1)
 }
 
+/// The name of a game in plain words, for people who never heard of
+/// `moo:4x10`: "Bulls and Cows: 4 different digits", "Mastermind: 4 pegs, 6
+/// colours", "Hit and Blow: 3 digits" (the three-digit game of TV's
+/// Numer0n), "Words: 4 letters, 189 listed".
+pub fn label(game: &Game) -> String {
+    let rules = game.rules();
+    let (k, n) = (rules.positions(), rules.symbols());
+    if let Some(set) = game.secret_set() {
+        if set.alphabet.is_some() {
+            return format!("Words: {k} letters, {} listed", set.codes().len());
+        }
+    }
+    let base = if rules.repeats() {
+        format!("Mastermind: {k} pegs, {n} colours")
+    } else {
+        let digits = match n {
+            10 => "digits".to_string(),
+            n if n < 10 => format!("digits of 0–{}", n - 1),
+            n => format!("symbols of {n}"),
+        };
+        if k == 3 && n == 10 {
+            format!("Hit and Blow: {k} {digits}")
+        } else {
+            format!("Bulls and Cows: {k} different {digits}")
+        }
+    };
+    match game.secret_set() {
+        Some(set) => format!("{base}, {} listed secrets", set.codes().len()),
+        None => base,
+    }
+}
+
 /// The data the page embeds, as JSON safe inside a `<script>` element.
-pub fn data_json(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> String {
+pub fn data_json(entries: &[Entry<'_>], served: bool) -> String {
+    let games: Vec<serde_json::Value> = entries.iter().map(entry_json).collect();
+    let value = json!({
+        "format": DATA_FORMAT,
+        "served": served,
+        "games": games,
+    });
+    value.to_string().replace('<', "\\u003c")
+}
+
+/// One game of the data.
+fn entry_json(e: &Entry<'_>) -> serde_json::Value {
+    let (game, tree) = (e.game, e.tree);
     let mut flat = Vec::with_capacity(3 * tree.root.node_count());
     flatten(&tree.root, &mut flat);
     let secrets = game.secret_set().map(|set| {
@@ -70,18 +154,17 @@ pub fn data_json(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> Stri
             "name": set.name,
         })
     });
-    let value = json!({
-        "format": DATA_FORMAT,
+    json!({
         "game": game.rules().to_string(),
+        "label": label(game),
         "positions": game.positions(),
         "symbols": game.rules().symbols(),
         "repeats": game.rules().repeats(),
-        "caption": caption,
-        "optimal": optimal,
+        "caption": e.caption,
+        "optimal": e.optimal,
         "secrets": secrets,
         "tree": flat,
-    });
-    value.to_string().replace('<', "\\u003c")
+    })
 }
 
 fn flatten(node: &Node, out: &mut Vec<u32>) {
@@ -105,13 +188,31 @@ pub enum DataError {
     Tree(usize),
 }
 
-/// Reads page data (the output of [`data_json`]) back into its game (with
-/// its secret list, if any) and tree. The tree is not replayed: call
+/// Reads page data (the output of [`data_json`]) back into its first game
+/// (with its secret list, if any) and tree. The tree is not replayed: call
 /// [`Tree::replay`] to check it.
 pub fn decode(text: &str) -> Result<(Game, Tree), DataError> {
-    let shape = |what: &str| DataError::Shape(what.to_string());
+    decode_all(text)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| DataError::Shape("no game".to_string()))
+}
+
+/// Reads page data back into every game and tree, in the page's order.
+pub fn decode_all(text: &str) -> Result<Vec<(Game, Tree)>, DataError> {
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| DataError::Shape(e.to_string()))?;
+    v["games"]
+        .as_array()
+        .ok_or_else(|| DataError::Shape("no games".to_string()))?
+        .iter()
+        .map(decode_entry)
+        .collect()
+}
+
+/// One game of the data.
+fn decode_entry(v: &serde_json::Value) -> Result<(Game, Tree), DataError> {
+    let shape = |what: &str| DataError::Shape(what.to_string());
     let rules: Rules = v["game"]
         .as_str()
         .ok_or_else(|| shape("no game"))?
@@ -196,6 +297,11 @@ mod tests {
     use super::*;
     use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
 
+    /// Page data of one game entry.
+    fn one(entry: &str) -> String {
+        format!(r#"{{"games":[{entry}]}}"#)
+    }
+
     fn embedded(page: &str) -> &str {
         let open = r#"<script type="application/json" id="tree-data">"#;
         let start = page.find(open).expect("the data element") + open.len();
@@ -259,7 +365,10 @@ mod tests {
             assert_eq!(Some(replay), tree.replay(&game, None).ok());
             // The words as the alphabet writes them are the list's.
             let v: serde_json::Value = serde_json::from_str(data).unwrap();
-            assert_eq!(v["secrets"]["codes"].as_array().unwrap().len(), codes.len());
+            assert_eq!(
+                v["games"][0]["secrets"]["codes"].as_array().unwrap().len(),
+                codes.len()
+            );
         }
         // A list that is not of the game, or an alphabet of the wrong size,
         // is refused.
@@ -271,10 +380,10 @@ mod tests {
             r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"all","alphabet":"aab"}}"#,
             r#"{"game":"mm:1x3","tree":[0,0],"secrets":[0]}"#,
         ] {
-            assert!(decode(bad).is_err(), "{bad}");
+            assert!(decode(&one(bad)).is_err(), "{bad}");
         }
         let ok = r#"{"game":"mm:1x3","tree":[0,0],"secrets":{"codes":[0],"guesses":"all","alphabet":"abc"}}"#;
-        assert_eq!(decode(ok).unwrap().0.secret_count(), 1);
+        assert_eq!(decode(&one(ok)).unwrap().0.secret_count(), 1);
     }
 
     #[test]
@@ -292,9 +401,11 @@ mod tests {
         let data = embedded(&page);
         assert!(!data.contains('<'));
         let v: serde_json::Value = serde_json::from_str(data).unwrap();
-        assert_eq!(v["caption"], caption);
-        assert_eq!(v["optimal"], true);
-        assert_eq!(v["tree"], json!([0, 1, 0, 1, 1, 0, 2, 0]));
+        assert_eq!(v["games"][0]["caption"], caption);
+        assert_eq!(v["games"][0]["optimal"], true);
+        assert_eq!(v["games"][0]["tree"], json!([0, 1, 0, 1, 1, 0, 2, 0]));
+        assert_eq!(v["served"], false);
+        assert!(!page.contains(SERVED_CONNECT));
         // The embedded code and style cannot end their own elements.
         assert!(!JS.to_ascii_lowercase().contains("</script"));
         assert!(!CSS.to_ascii_lowercase().contains("</style"));
@@ -304,7 +415,7 @@ mod tests {
     #[test]
     fn malformed_data_is_refused() {
         let ok = r#"{"game":"mm:1x3","tree":[0,1,0,1,1,0,2,0]}"#;
-        assert!(decode(ok).is_ok());
+        assert!(decode(&one(ok)).is_ok());
         for bad in [
             r#"{"game":"mm:1x3","tree":[0,1,0,1,1,0,2]}"#,
             r#"{"game":"mm:1x3","tree":[0,1,0,1,1,0,2,0,0]}"#,
@@ -314,7 +425,81 @@ mod tests {
             r#"{"tree":[0,0]}"#,
             "[",
         ] {
-            assert!(decode(bad).is_err(), "{bad}");
+            assert!(decode(&one(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn labels_are_plain_words_derived_from_the_rules() {
+        let cases = [
+            ("moo:4x10", "Bulls and Cows: 4 different digits"),
+            ("mm:4x6", "Mastermind: 4 pegs, 6 colours"),
+            ("moo:3x10", "Hit and Blow: 3 digits"),
+            ("moo:5x8", "Bulls and Cows: 5 different digits of 0–7"),
+            ("moo:3x12", "Bulls and Cows: 3 different symbols of 12"),
+            ("mm:5x8", "Mastermind: 5 pegs, 8 colours"),
+        ];
+        for (name, want) in cases {
+            let game = Game::new(name.parse().unwrap());
+            assert_eq!(label(&game), want, "{name}");
+        }
+        let rules = Rules::moo(3, 5).unwrap();
+        let codes: Vec<Code> = Game::new(rules).all_codes().into_iter().take(7).collect();
+        let words = Alphabet::new("pesto").unwrap();
+        let set = SecretSet::new(codes.clone(), GuessMode::All, Some(words), "w".into()).unwrap();
+        assert_eq!(
+            label(&Game::with_secrets(rules, set)),
+            "Words: 3 letters, 7 listed"
+        );
+        let set = SecretSet::new(codes, GuessMode::All, None, "w".into()).unwrap();
+        assert_eq!(
+            label(&Game::with_secrets(rules, set)),
+            "Bulls and Cows: 3 different digits of 0–4, 7 listed secrets"
+        );
+    }
+
+    #[test]
+    fn several_games_read_back_in_order_and_a_served_page_may_ask_its_server() {
+        let games: Vec<Game> = ["mm:3x4", "moo:3x5"]
+            .iter()
+            .map(|g| Game::new(g.parse().unwrap()))
+            .collect();
+        let trees: Vec<Tree> = games
+            .iter()
+            .map(|g| build_tree(g, &StrategyConfig::new(Heuristic::Minimax)).unwrap())
+            .collect();
+        let entries: Vec<Entry<'_>> = games
+            .iter()
+            .zip(&trees)
+            .map(|(game, tree)| Entry {
+                game,
+                tree,
+                caption: "c",
+                optimal: false,
+            })
+            .collect();
+        let file = render_page(&entries, false);
+        let served = render_page(&entries, true);
+        let back = decode_all(embedded(&file)).unwrap();
+        assert_eq!(back.len(), 2);
+        for ((g, t), (game, tree)) in back.iter().zip(games.iter().zip(&trees)) {
+            assert_eq!(g.rules(), game.rules());
+            assert_eq!(t, tree);
+        }
+        // The served page differs in its policy and its flag only.
+        assert!(served.contains(SERVED_CONNECT) && !file.contains(SERVED_CONNECT));
+        assert_eq!(
+            served.replacen(SERVED_CONNECT, "", 1).replacen(
+                r#""served":true"#,
+                r#""served":false"#,
+                1
+            ),
+            file
+        );
+        let v: serde_json::Value = serde_json::from_str(embedded(&file)).unwrap();
+        assert_eq!(
+            v["games"][1]["label"],
+            "Bulls and Cows: 3 different digits of 0–4"
+        );
     }
 }
