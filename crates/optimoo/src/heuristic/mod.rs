@@ -398,6 +398,19 @@ pub fn best_guess(
     Ok(ctx.choose(&cands, pos))
 }
 
+/// The strategy's own choice of a first guess: its score over every
+/// allowed guess against every secret, as at any other node (the fixed
+/// first guess of `cfg` ignored). On games without symmetry, as Wordle's
+/// word lists, the first guess matters: `eval --first best`.
+pub fn root_guess(game: &Game, cfg: &StrategyConfig) -> Result<Code, StrategyError> {
+    let cands = game.secrets();
+    if cands.is_empty() {
+        return Err(StrategyError::NoCandidates);
+    }
+    let ctx = BuildContext::new(game, cfg, &Sequential);
+    Ok(ctx.choose(&cands, Position::root(cfg.seed)))
+}
+
 /// The default first guess: the smallest code that may be guessed.
 pub fn default_first(game: &Game) -> Code {
     if game.guesses_restricted() {

@@ -108,7 +108,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
 /// flag bit 5 the positions and symbols of a code list (as a stand-in
 /// listed game of [`crate::model::MAX_CODES`] codes until the list is
 /// read).
-fn fixed_rules(positions: u8, symbols: u8, flags: u8) -> Result<Rules, FormatError> {
+pub(super) fn fixed_rules(positions: u8, symbols: u8, flags: u8) -> Result<Rules, FormatError> {
     let (k, n, repeats) = (
         positions as usize,
         symbols as usize,
