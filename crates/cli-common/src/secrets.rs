@@ -135,9 +135,22 @@ impl SecretArgs {
         Ok(all.with_secret_set(set))
     }
 
+    /// The list `path` as the secrets of a tree file's game (`header`):
+    /// codes of its code list, if it has one, else of its rules.
+    pub fn for_header(
+        &self,
+        header: &optimoo::tree::format::Header,
+        path: &std::path::Path,
+    ) -> anyhow::Result<SecretSet> {
+        if header.universe.is_some() {
+            return self.secrets_of(&header.game(), path);
+        }
+        Ok(self.load(path, Some(header.rules), header.rules)?.1)
+    }
+
     /// The words of the file `path` as secrets of `game`, a game of a code
     /// list (each word one of its codes).
-    fn secrets_of(&self, game: &Game, path: &std::path::Path) -> anyhow::Result<SecretSet> {
+    pub fn secrets_of(&self, game: &Game, path: &std::path::Path) -> anyhow::Result<SecretSet> {
         let flag = |err: secrets::ListError| anyhow::anyhow!("--secrets {err}");
         let name = path.display().to_string();
         let text = secrets::read_list(path).map_err(flag)?;
@@ -209,10 +222,7 @@ pub fn read_tree_bytes(
             let set = list.secrets_of(&game, p)?;
             game.with_secret_set(set)
         }
-        Some(p) => {
-            let (_, set) = list.load(p, Some(header.rules), header.rules)?;
-            Game::with_secrets(header.rules, set)
-        }
+        Some(p) => Game::with_secrets(header.rules, list.for_header(&header, p)?),
         None => header.game(),
     };
     let file = TreeFile::from_bytes_in(&game, bytes)?;

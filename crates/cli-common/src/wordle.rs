@@ -6,21 +6,70 @@
 //! `wordlist_orig_hidden` as secrets, the 12972 guesses of
 //! `wordlist_orig_all`), `wordle-nyt` the New York Times lists of March
 //! 2022 (2309 answers, the same 12972 guesses in another order); both are
-//! made from one embedded file, `wordlist_orig_all`, whose first 2315
-//! lines are the original answers, less the six answers the Times removed
-//! for the NYT answers (tests compare both with the files of data/wordle).
+//! made from one file, `wordlist_orig_all`, packed at compile time into
+//! three bytes a word, whose first 2315 words are the original answers,
+//! less the six answers the Times removed for the NYT answers (tests
+//! compare both with the files of data/wordle).
 //! Wordle's answer rule; the alphabet `a-z`.
 
 use optimoo::model::secrets::{self, GuessMode, SecretSet};
-use optimoo::model::{AnswerRule, CodeList, Game};
+use optimoo::model::{AnswerRule, Code, CodeList, Game};
 
-/// `wordlist_orig_all`: the original answers, then the other guesses.
-const ORIG_ALL: &str = include_str!("../../../data/wordle/wordlist_orig_all");
+/// `wordlist_orig_all`: the original answers, then the other guesses,
+/// five lower-case letters and a line end each. Read at compile time
+/// only: the binaries hold [`PACKED`].
+const ORIG_ALL: &[u8] = include_bytes!("../../../data/wordle/wordlist_orig_all");
+/// Words of [`ORIG_ALL`].
+const WORDS: usize = ORIG_ALL.len() / 6;
 /// Answers of the original list, the first lines of [`ORIG_ALL`].
 const ORIG_ANSWERS: usize = 2315;
 /// The original answers the New York Times list of March 2022 does not
 /// have (it added none).
 const NYT_REMOVED: [&str; 6] = ["agora", "fibre", "lynch", "pupal", "slave", "wench"];
+
+/// Each word of [`ORIG_ALL`] in its order as its number in base 26 (`a`
+/// 0, the first letter the most significant: below 26^5 < 2^24), three
+/// bytes little-endian: 38,916 bytes instead of the text's 77,832 (the
+/// player's size). Packed at compile time; a file of another form does
+/// not compile.
+static PACKED: [u8; WORDS * 3] = pack();
+
+const fn pack() -> [u8; WORDS * 3] {
+    assert!(
+        ORIG_ALL.len().is_multiple_of(6),
+        "five letters and a line end a word"
+    );
+    let mut out = [0u8; WORDS * 3];
+    let mut i = 0;
+    while i < WORDS {
+        let mut v: u32 = 0;
+        let mut j = 0;
+        while j < 5 {
+            let c = ORIG_ALL[i * 6 + j];
+            assert!(c.is_ascii_lowercase(), "a lower-case letter");
+            v = v * 26 + (c - b'a') as u32;
+            j += 1;
+        }
+        assert!(ORIG_ALL[i * 6 + 5] == b'\n', "one word a line");
+        out[i * 3] = v as u8;
+        out[i * 3 + 1] = (v >> 8) as u8;
+        out[i * 3 + 2] = (v >> 16) as u8;
+        i += 1;
+    }
+    out
+}
+
+/// The words' numbers, in the file's order.
+fn numbers() -> impl Iterator<Item = u64> {
+    PACKED
+        .chunks_exact(3)
+        .map(|c| u64::from(u32::from_le_bytes([c[0], c[1], c[2], 0])))
+}
+
+/// A word's number (five lower-case letters).
+fn number(word: &str) -> u64 {
+    word.bytes().fold(0, |v, b| v * 26 + u64::from(b - b'a'))
+}
 
 /// A word-list game named by `--game`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,26 +113,22 @@ impl WordPreset {
         }
     }
 
-    /// The guesses, one word a line.
-    pub fn guesses_text(self) -> &'static str {
-        ORIG_ALL
-    }
-
-    /// The answers, one word a line.
-    pub fn answers_text(self) -> String {
-        let answers = ORIG_ALL.lines().take(ORIG_ANSWERS);
-        let kept: Vec<&str> = match self {
-            WordPreset::Wordle => answers.collect(),
-            WordPreset::WordleNyt => answers.filter(|w| !NYT_REMOVED.contains(w)).collect(),
-        };
-        kept.join("\n")
+    /// The numbers of the answers (see [`PACKED`]).
+    fn answers(self) -> Vec<u64> {
+        let removed: Vec<u64> = NYT_REMOVED.iter().map(|w| number(w)).collect();
+        numbers()
+            .take(ORIG_ANSWERS)
+            .filter(|v| self == WordPreset::Wordle || !removed.contains(v))
+            .collect()
     }
 
     /// The code list of the guesses.
     pub fn code_list(self) -> CodeList {
         let alphabet =
             secrets::Alphabet::new("abcdefghijklmnopqrstuvwxyz").expect("26 distinct letters");
-        CodeList::parse(self.guesses_text(), Some(&alphabet), self.list_names().0)
+        let mut all: Vec<u64> = numbers().collect();
+        all.sort_unstable();
+        CodeList::from_numbers(5, alphabet, &all, self.list_names().0)
             .expect("the embedded list is valid")
     }
 
@@ -93,12 +138,15 @@ impl WordPreset {
         let list = self.code_list();
         let all = Game::of_list(list, AnswerRule::Wordle, None).expect("a valid list");
         let set = secrets.unwrap_or_else(|| {
-            let alphabet = all.code_list().map(|l| l.alphabet().clone());
-            let name = self.list_names().1;
-            let codes =
-                secrets::parse_list(all.codes(), &self.answers_text(), alphabet.as_ref(), name)
-                    .expect("the answers are guesses");
-            SecretSet::new(codes, GuessMode::All, None, name.to_string()).expect("answers")
+            let list = all.code_list().expect("a code list");
+            let sorted: Vec<u64> = (0..list.len()).map(|i| list.number(i)).collect();
+            let codes = self
+                .answers()
+                .iter()
+                .map(|v| Code(sorted.binary_search(v).expect("an answer is a guess") as u16))
+                .collect();
+            SecretSet::new(codes, GuessMode::All, None, self.list_names().1.to_string())
+                .expect("answers")
         });
         all.with_secret_set(set)
     }

@@ -78,6 +78,17 @@ impl<'a> BuildContext<'a> {
         cfg: &StrategyConfig,
         par: &'a dyn Parallel,
     ) -> BuildContext<'a> {
+        BuildContext::with_table(game, cfg, par, game.table())
+    }
+
+    /// [`BuildContext::new`] with the table given (or none: the rule is
+    /// computed).
+    pub(super) fn with_table(
+        game: &'a Game,
+        cfg: &StrategyConfig,
+        par: &'a dyn Parallel,
+        table: Option<&'a FeedbackTable>,
+    ) -> BuildContext<'a> {
         let rules = game.rules();
         let (nlnn, spf) = if cfg.heuristic == Heuristic::Entropy {
             let n = game.len();
@@ -97,7 +108,7 @@ impl<'a> BuildContext<'a> {
         BuildContext {
             game,
             par,
-            table: game.table(),
+            table,
             cfg: *cfg,
             slots: rules.feedback_slots(),
             win: game.win().index(),
