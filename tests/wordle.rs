@@ -308,3 +308,40 @@ fn bad_word_lists_and_answers_are_refused() {
     std::fs::remove_file(good).unwrap();
     std::fs::remove_file(answers).unwrap();
 }
+
+/// The exact search on a word list whose words are every code of a game
+/// (bulls and cows, the rule it proves so far) finds that game's optimum:
+/// the list game numbers the same codes the same way, without symmetry.
+#[test]
+fn the_search_on_a_list_of_every_code_is_the_games() {
+    let mut words = Vec::new();
+    for a in "abcde".chars() {
+        for b in "abcde".chars().filter(|&b| b != a) {
+            for c in "abcde".chars().filter(|&c| c != a && c != b) {
+                words.push(format!("{a}{b}{c}"));
+            }
+        }
+    }
+    let all = scratch("every35.txt");
+    let some = scratch("some35.txt");
+    std::fs::write(&all, words.join("\n")).unwrap();
+    let third: Vec<&str> = words.iter().step_by(3).map(String::as_str).collect();
+    std::fs::write(&some, third.join("\n")).unwrap();
+    let total = |args: &[&str]| {
+        let (code, out, err) = run(OPTIMOO, &[&["solve", "--json"][..], args].concat(), "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+        v["total"].as_u64().unwrap()
+    };
+    let (a, s) = (all.to_str().unwrap(), some.to_str().unwrap());
+    assert_eq!(
+        total(&["--secrets", a, "--guesses", a]),
+        total(&["--game", "moo:3x5"])
+    );
+    assert_eq!(
+        total(&["--secrets", s, "--guesses", a]),
+        total(&["--game", "moo:3x5", "--secrets", s, "--alphabet", "abcde"])
+    );
+    std::fs::remove_file(all).unwrap();
+    std::fs::remove_file(some).unwrap();
+}
