@@ -86,6 +86,8 @@ struct Cli {
     /// Games of more than 65,535 codes (moo:10x10, mm:8x8) are played by
     /// the phased strategy, move by move: `play`, `next`, `host` and
     /// `rank` (whose values are then bounds, never exact).
+    /// wordle (wordle-nyt): Wordle's 2315 (2309) answers, 12972 guesses,
+    /// answers typed GYBBY, gy--- or as the squares.
     #[arg(long, global = true)]
     game: Option<cli_common::phased::AnyGame>,
     /// Play the game as one of more than 65,535 codes (the phased

@@ -404,6 +404,7 @@ mod tests {
                     assert_eq!(game.len(), all.len());
                     assert!(game.guesses_restricted());
                     let mut possible = std::collections::BTreeSet::new();
+                    let mut given = std::collections::BTreeSet::new();
                     for g in game.codes().all() {
                         let gw = game.format_code(g);
                         assert_eq!(gw, all[g.index()]);
@@ -427,8 +428,14 @@ mod tests {
                             assert_eq!(f == game.win(), s == g);
                             if game.is_guess(g) {
                                 possible.insert(want);
+                                given.insert(f.index());
                             }
                         }
+                    }
+                    // Asked one by one before the whole list is computed.
+                    for i in 0..game.rules().feedback_slots() + 1 {
+                        let f = crate::model::Feedback(i as u8);
+                        assert_eq!(game.is_possible(f), given.contains(&i), "{rule} {i}");
                     }
                     let listed: std::collections::BTreeSet<String> = game
                         .possible_feedbacks()
