@@ -167,3 +167,68 @@ fn moo_game_wordle_without_a_tree() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+/// `moo rank` and `moo analyze` on a word-list game (bulls and cows, the
+/// rule the exact search proves so far): a list of every moo:3x5 code
+/// ranks and judges as moo:3x5 itself, the words renamed.
+#[test]
+fn rank_and_analyze_on_a_word_list() {
+    let letters = ['a', 'b', 'c', 'd', 'e'];
+    let mut words = Vec::new();
+    for a in letters {
+        for b in letters.iter().filter(|&&b| b != a) {
+            for c in letters.iter().filter(|&&c| c != a && c != *b) {
+                words.push(format!("{a}{b}{c}"));
+            }
+        }
+    }
+    let list = CodeList::parse(&words.join("\n"), None, "words").unwrap();
+    let listed = Game::of_list(list, AnswerRule::BullsCows, None).unwrap();
+    let plain = Game::new("moo:3x5".parse().unwrap());
+    let mut files = Vec::new();
+    for (name, game) in [("listed", &listed), ("plain", &plain)] {
+        let tree = build_tree(game, &StrategyConfig::new(Heuristic::Irving)).unwrap();
+        let file = TreeFile::new(game, tree, Objective::Heuristic, None).unwrap();
+        let path = scratch(&format!("{name}-35.tree"));
+        std::fs::write(&path, file.to_bytes(game).unwrap()).unwrap();
+        files.push(path);
+    }
+    // One JSON object a line.
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let (code, out, err) = run(MOO, args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (l, p) = (files[0].to_str().unwrap(), files[1].to_str().unwrap());
+    // Every guess's total, each as often as its orbit counts (the plain
+    // game ranks one guess an orbit of its symmetry, the list none).
+    let totals = |rows: &[serde_json::Value]| {
+        let mut all: Vec<u64> = rows
+            .iter()
+            .flat_map(|r| {
+                let n = r["count"].as_u64().unwrap() as usize;
+                std::iter::repeat_n(r["total"].as_u64().unwrap(), n)
+            })
+            .collect();
+        all.sort_unstable();
+        all
+    };
+    let ranked = json(&["--tree", l, "rank", "abc:0A1B", "--json", "--top", "100"]);
+    let plain = json(&["--tree", p, "rank", "012:0A1B", "--json", "--top", "100"]);
+    assert_eq!(ranked.len(), 60);
+    assert_eq!(totals(&ranked), totals(&plain));
+    let judged = json(&["--tree", l, "analyze", "abc:0A1B", "bcd:1A0B", "--json"]);
+    let plain_judged = json(&["--tree", p, "analyze", "012:0A1B", "123:1A0B", "--json"]);
+    let losses = |v: &[serde_json::Value]| {
+        v.iter()
+            .map(|r| r["loss_total"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(losses(&judged), losses(&plain_judged));
+    assert_eq!(judged.len(), 2);
+    for f in files {
+        std::fs::remove_file(f).unwrap();
+    }
+}
