@@ -326,6 +326,27 @@ mod tests {
                 wrong.name()
             );
         }
+        // The rules of docs/format.md: the secret list goes with the code
+        // list; the repeats flag says whether a listed word repeats a
+        // letter (xylyl, zzzzz do).
+        let resealed = |flip: u8| {
+            let mut b = bytes.clone();
+            b[11] ^= flip;
+            let n = b.len() - 4;
+            let crc = super::super::wire::crc32(&b[..n]);
+            b[n..].copy_from_slice(&crc.to_le_bytes());
+            TreeFile::from_bytes(&b, None).unwrap_err().to_string()
+        };
+        assert!(
+            resealed(4).contains("flag bit 5 needs flag bit 2"),
+            "{}",
+            resealed(4)
+        );
+        assert!(
+            resealed(1).contains("the repeats flag is 0"),
+            "{}",
+            resealed(1)
+        );
         // Any truncation or corrupted byte: an error or a valid file.
         for len in 0..bytes.len() {
             assert!(TreeFile::from_bytes(&bytes[..len], None).is_err());
