@@ -33,6 +33,7 @@ mod slurm;
 mod sources;
 mod static_game;
 mod verify;
+mod wordle;
 
 /// The `optimoo` binary under test.
 pub const OPTIMOO: &str = env!("CARGO_BIN_EXE_optimoo");

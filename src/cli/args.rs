@@ -43,11 +43,26 @@ impl RulesArg {
         let Some(rule) = self.rule else {
             return Ok(game);
         };
-        let rules = game.rules().with_answer(rule).context("--rules")?;
-        Ok(match game.secret_set() {
-            Some(set) => Game::with_secrets(rules, set.clone()),
-            None => Game::new(rules),
-        })
+        game.with_answer(rule).context("--rules")
+    }
+
+    /// The game of `--game` (a game the model handles, or a word-list
+    /// preset), `--secrets` and its options, and `--rules`: a preset plays
+    /// Wordle's rule unless `--rules` names another.
+    pub fn game(
+        &self,
+        game: Option<AnyGame>,
+        list: &crate::cli::secrets::SecretArgs,
+    ) -> anyhow::Result<Game> {
+        match game {
+            Some(AnyGame::Words(preset)) => self.apply(list.preset_game(preset)?),
+            Some(AnyGame::Huge(shape)) => bail!(
+                "{shape} has {} codes: over 65,535 only the phased and first strategies play it",
+                shape.code_count()
+            ),
+            Some(AnyGame::Small(rules)) => self.apply(list.game(Some(rules), Rules::standard())?),
+            None => self.apply(list.game(None, Rules::standard())?),
+        }
     }
 
     /// Refuses a rule other than bulls and cows for `what`, which is not
@@ -328,6 +343,11 @@ impl Target {
                  (its feedback table); eval and plan --strategy phased play larger ones",
                 shape.code_count()
             ),
+            Some(AnyGame::Words(p)) => bail!(
+                "--game {}: the exact search of word lists is not done yet (issue 41); \
+                 eval and export --strategy play it",
+                p.name()
+            ),
         }
     }
 
@@ -373,8 +393,10 @@ pub fn refuse_costs(target: &Target, command: &str) -> anyhow::Result<()> {
 /// `export`).
 #[derive(Debug, Clone, clap::Args)]
 pub struct StrategyOptions {
-    /// The first guess (default: the smallest legal code, e.g. 0123).
-    #[arg(long, value_name = "CODE")]
+    /// The first guess (default: the smallest legal code, e.g. 0123), or
+    /// best: the strategy's own choice, its score over every guess (on
+    /// games without symmetry, as --game wordle, where it matters).
+    #[arg(long, value_name = "CODE|best")]
     pub first: Option<String>,
     /// Which codes the scoring heuristics may guess.
     #[arg(long, default_value = "all", value_parser = named::<Pool>())]
@@ -398,17 +420,21 @@ pub struct StrategyOptions {
 impl StrategyOptions {
     /// The checked configuration of `heuristic` for `game`.
     pub fn config(&self, game: &Game, heuristic: Heuristic) -> anyhow::Result<StrategyConfig> {
-        let first = match &self.first {
-            Some(text) => Some(game.parse_code(text).context("--first")?),
-            None => None,
-        };
-        Ok(StrategyConfig {
+        let mut config = StrategyConfig {
             heuristic,
-            first,
+            first: None,
             pool: self.pool,
             ties: self.ties,
             seed: self.seed,
-        })
+        };
+        config.first = match self.first.as_deref() {
+            Some("best") => {
+                Some(optimoo::heuristic::root_guess(game, &config).context("--first best")?)
+            }
+            Some(text) => Some(game.parse_code(text).context("--first")?),
+            None => None,
+        };
+        Ok(config)
     }
 }
 

@@ -2,7 +2,8 @@
 //! (the exit-code table, the one error line, the standard streams),
 //! [`memory`] (the memory left to the process, and the check that refuses
 //! what does not fit),
-//! [`secrets`] (`--secrets`, `--alphabet`, `--guesses`) and [`names`] (a
+//! [`secrets`] (`--secrets`, `--alphabet`, `--guesses`), [`wordle`] (the
+//! presets `--game wordle` and `wordle-nyt`, their lists embedded) and [`names`] (a
 //! clap reader for any table of named values: heuristics, pools, tie rules,
 //! guess modes, objectives).
 //!
@@ -14,6 +15,7 @@ pub mod exit;
 pub mod memory;
 pub mod phased;
 pub mod secrets;
+pub mod wordle;
 
 /// Reads one of the names of `table` (`name`, value), exactly as listed
 /// (`--help` lists them in the table's order).

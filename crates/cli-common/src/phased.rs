@@ -80,12 +80,17 @@ pub enum AnyGame {
     Small(optimoo::model::Rules),
     /// More.
     Huge(optimoo::model::shape::Shape),
+    /// A word-list preset (`wordle`, `wordle-nyt`): a game of a code list.
+    Words(crate::wordle::WordPreset),
 }
 
 impl std::str::FromStr for AnyGame {
     type Err = String;
 
     fn from_str(text: &str) -> Result<AnyGame, String> {
+        if let Some(preset) = crate::wordle::WordPreset::parse(text) {
+            return Ok(AnyGame::Words(preset));
+        }
         match text.parse::<optimoo::model::Rules>() {
             Ok(rules) => Ok(AnyGame::Small(rules)),
             Err(optimoo::model::RulesError::TooLarge { .. }) => text

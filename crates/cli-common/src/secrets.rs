@@ -1,6 +1,9 @@
-//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets`: the
+//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets|FILE`: the
 //! options of every command that plays a game whose secrets are a list
-//! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands).
+//! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands),
+//! and the games of a word list: `--guesses FILE` (the game's codes are
+//! the file's words, `optimoo::model::CodeList`) and the presets
+//! `--game wordle`, `wordle-nyt` ([`SecretArgs::preset_game`]).
 //!
 //! Invariant: the game is checked before any work starts: a bad list is
 //! refused with `--secrets FILE:LINE` and exit code 2 (every
@@ -33,10 +36,38 @@ pub struct SecretArgs {
     #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
     pub alphabet: Option<String>,
     /// With --secrets: which codes may be guessed, all (any code of the
-    /// game, the default) or secrets (only the listed ones).
-    #[arg(long, global = true, value_name = "WHICH", requires = "secrets",
-          value_parser = crate::names(GuessMode::NAMES))]
-    pub guesses: Option<GuessMode>,
+    /// game, the default), secrets (only the listed ones), or a FILE of
+    /// words, one a line (Wordle's allowed guesses, the secrets among
+    /// them): the game's codes are then that list, whatever the number of
+    /// codes of its length and letters, with --rules for the answers.
+    #[arg(long, global = true, value_name = "WHICH|FILE", requires = "secrets",
+          value_parser = GuessArg::parse)]
+    pub guesses: Option<GuessArg>,
+}
+
+/// `--guesses`: a guess mode, or a file of the game's codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GuessArg {
+    /// `all` or `secrets`.
+    Mode(GuessMode),
+    /// A list of words, the game's codes (`optimoo::model::CodeList`).
+    File(PathBuf),
+}
+
+impl GuessArg {
+    /// Reads `all`, `secrets`, or else a file's path.
+    fn parse(text: &str) -> Result<GuessArg, String> {
+        if text.is_empty() {
+            return Err("write all, secrets, or a file of words".into());
+        }
+        Ok(GuessMode::NAMES
+            .iter()
+            .find(|(n, _)| *n == text)
+            .map_or_else(
+                || GuessArg::File(PathBuf::from(text)),
+                |&(_, m)| GuessArg::Mode(m),
+            ))
+    }
 }
 
 impl SecretArgs {
@@ -46,8 +77,92 @@ impl SecretArgs {
         let Some(path) = &self.secrets else {
             return Ok(Game::new(game.unwrap_or(default)));
         };
+        if let Some(GuessArg::File(guesses)) = &self.guesses {
+            if let Some(rules) = game {
+                anyhow::bail!(
+                    "--guesses {}: a list of guesses is the game's codes; drop --game {rules}",
+                    guesses.display()
+                );
+            }
+            return self.list_game(guesses, path);
+        }
         let (rules, set) = self.load(path, game, default)?;
         Ok(Game::with_secrets(rules, set))
+    }
+
+    /// The game of `--game wordle` (or `wordle-nyt`): its guesses, and
+    /// its answers or the words of `--secrets` (which must be guesses).
+    pub fn preset_game(&self, preset: crate::wordle::WordPreset) -> anyhow::Result<Game> {
+        if let Some(GuessArg::File(guesses)) = &self.guesses {
+            anyhow::bail!(
+                "--guesses {}: --game {} has its guesses; drop one",
+                guesses.display(),
+                preset.name()
+            );
+        }
+        if self.alphabet.is_some() {
+            anyhow::bail!("--alphabet: --game {} is written in a-z", preset.name());
+        }
+        let Some(path) = &self.secrets else {
+            return Ok(preset.game(None));
+        };
+        let all = preset.game(None);
+        let set = self.secrets_of(&all, path)?;
+        Ok(all.with_secret_set(set))
+    }
+
+    /// The game whose codes are the words of the file `guesses` and whose
+    /// secrets are those of `secrets` (each one of the guesses), under
+    /// bulls and cows until `--rules` says otherwise.
+    fn list_game(
+        &self,
+        guesses: &std::path::Path,
+        secrets: &std::path::Path,
+    ) -> anyhow::Result<Game> {
+        let flag = |err: secrets::ListError| anyhow::anyhow!("--guesses {err}");
+        let alphabet = self
+            .alphabet
+            .as_deref()
+            .map(secrets::Alphabet::new)
+            .transpose()?;
+        let text = secrets::read_list(guesses).map_err(flag)?;
+        let name = guesses.display().to_string();
+        let list =
+            optimoo::model::CodeList::parse(&text, alphabet.as_ref(), &name).map_err(flag)?;
+        let all = Game::of_list(list, optimoo::model::AnswerRule::BullsCows, None)
+            .map_err(|e| anyhow::anyhow!("--guesses {name}: {e}"))?;
+        let set = self.secrets_of(&all, secrets)?;
+        Ok(all.with_secret_set(set))
+    }
+
+    /// The list `path` as the secrets of a tree file's game (`header`):
+    /// codes of its code list, if it has one, else of its rules.
+    pub fn for_header(
+        &self,
+        header: &optimoo::tree::format::Header,
+        path: &std::path::Path,
+    ) -> anyhow::Result<SecretSet> {
+        if header.universe.is_some() {
+            return self.secrets_of(&header.game(), path);
+        }
+        Ok(self.load(path, Some(header.rules), header.rules)?.1)
+    }
+
+    /// The words of the file `path` as secrets of `game`, a game of a code
+    /// list (each word one of its codes).
+    pub fn secrets_of(&self, game: &Game, path: &std::path::Path) -> anyhow::Result<SecretSet> {
+        let flag = |err: secrets::ListError| anyhow::anyhow!("--secrets {err}");
+        let name = path.display().to_string();
+        let text = secrets::read_list(path).map_err(flag)?;
+        let alphabet = game.code_list().map(|l| l.alphabet().clone());
+        let codes =
+            secrets::parse_list(game.codes(), &text, alphabet.as_ref(), &name).map_err(flag)?;
+        let mode = match self.guesses {
+            Some(GuessArg::Mode(m)) => m,
+            _ => GuessMode::All,
+        };
+        SecretSet::new(codes, mode, None, name.clone())
+            .ok_or_else(|| anyhow::anyhow!("--secrets {name}: the list has no code"))
     }
 
     /// The list as a secret set of the game it plays (see [`Self::game`]).
@@ -62,7 +177,15 @@ impl SecretArgs {
         secrets::load(
             path,
             self.alphabet.as_deref(),
-            self.guesses.unwrap_or_default(),
+            match &self.guesses {
+                Some(GuessArg::Mode(m)) => *m,
+                Some(GuessArg::File(f)) => anyhow::bail!(
+                    "--guesses {}: a list of guesses goes with a game of its own, not with a \
+                     tree file's or another game's codes",
+                    f.display()
+                ),
+                None => GuessMode::All,
+            },
             game,
             default,
         )
@@ -94,10 +217,12 @@ pub fn read_tree_bytes(
     use optimoo::tree::format::{Header, TreeFile};
     let header = Header::peek(bytes)?;
     let game = match &list.secrets {
-        Some(p) => {
-            let (_, set) = list.load(p, Some(header.rules), header.rules)?;
-            Game::with_secrets(header.rules, set)
+        Some(p) if header.universe.is_some() => {
+            let game = header.game();
+            let set = list.secrets_of(&game, p)?;
+            game.with_secret_set(set)
         }
+        Some(p) => Game::with_secrets(header.rules, list.for_header(&header, p)?),
         None => header.game(),
     };
     let file = TreeFile::from_bytes_in(&game, bytes)?;

@@ -86,6 +86,8 @@ struct Cli {
     /// Games of more than 65,535 codes (moo:10x10, mm:8x8) are played by
     /// the phased strategy, move by move: `play`, `next`, `host` and
     /// `rank` (whose values are then bounds, never exact).
+    /// wordle (wordle-nyt): Wordle's 2315 (2309) answers, 12972 guesses,
+    /// answers typed GYBBY, gy--- or as the squares.
     #[arg(long, global = true)]
     game: Option<cli_common::phased::AnyGame>,
     /// Play the game as one of more than 65,535 codes (the phased
@@ -296,24 +298,32 @@ fn run(mut cli: Cli, start: std::time::Instant) -> anyhow::Result<ExitCode> {
             )),
         };
     }
-    let game = match cli.game.take() {
-        Some(AnyGame::Small(rules)) => Some(rules),
-        _ => None,
+    let (game, preset) = match cli.game.take() {
+        Some(AnyGame::Small(rules)) => (Some(rules), None),
+        Some(AnyGame::Words(p)) if cli.phased => {
+            return Err(anyhow!(
+                "--game {}: the phased strategy plays whole games, not word lists",
+                p.name()
+            ))
+        }
+        Some(AnyGame::Words(p)) => (None, Some(cli.list.preset_game(p)?)),
+        _ => (None, None),
     };
-    run_small(cli, game, start)
+    run_small(cli, game, preset, start)
 }
 
 fn run_small(
     cli: Cli,
     game_arg: Option<optimoo::model::Rules>,
+    mut preset: Option<optimoo::model::Game>,
     start: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
     let list = cli.list.clone();
     if let Some(Command::Host { seed, adversarial }) = cli.command {
-        return host(cli.tree, &list, game_arg, seed, adversarial);
+        return host(cli.tree, &list, game_arg, preset, seed, adversarial);
     }
     if let Some(Command::Duel { rule, seat, seed }) = cli.command {
-        if list.secrets.is_some() {
+        if list.secrets.is_some() || preset.is_some() {
             return Err(anyhow!(
                 "the race is played over every code of a game, not a list"
             ));
@@ -328,6 +338,7 @@ fn run_small(
             )),
             path.display().to_string(),
         ),
+        (None, None) if preset.is_some() => (None, String::new()),
         (None, _) if list.secrets.is_some() => {
             return Err(anyhow!(
                 "the embedded tree plays every moo:4x10 code, not a list: pass the tree \
@@ -355,10 +366,9 @@ fn run_small(
         Some(bytes) => {
             let given = match &list.secrets {
                 Some(path) => {
-                    let rules = optimoo::tree::format::Header::peek(bytes)
-                        .with_context(|| format!("reading {name}"))?
-                        .rules;
-                    Some(list.load(path, Some(rules), rules)?.1)
+                    let header = optimoo::tree::format::Header::peek(bytes)
+                        .with_context(|| format!("reading {name}"))?;
+                    Some(list.for_header(&header, path)?)
                 }
                 None => None,
             };
@@ -371,12 +381,30 @@ fn run_small(
                     game.rules()
                 ));
             }
+            let same = |p: &optimoo::model::Game| {
+                p.rules() == game.rules()
+                    && match (p.secret_set(), game.secret_set()) {
+                        (Some(a), Some(b)) => a.same_game(b),
+                        _ => false,
+                    }
+            };
+            if let Some(p) = preset.as_ref().filter(|p| !same(p)) {
+                return Err(anyhow!(
+                    "{name} plays {}, not {}: drop --game, or give a tree of that game \
+                     (optimoo export --game ... --strategy kooi --format tree -o FILE)",
+                    game.name(),
+                    p.name()
+                ));
+            }
             (game, Some(file))
         }
-        None => (
-            optimoo::model::Game::new(game_arg.expect("no tree: a --game")),
-            None,
-        ),
+        None => match preset.take() {
+            Some(game) => (game, None),
+            None => (
+                optimoo::model::Game::new(game_arg.expect("no tree: a --game")),
+                None,
+            ),
+        },
     };
     let player = match &file {
         Some(file) => Player::new(&game, &file.tree)?.with_cap(file.header.cap),
@@ -506,6 +534,7 @@ fn host(
     tree: Option<PathBuf>,
     list: &SecretArgs,
     game: Option<optimoo::model::Rules>,
+    preset: Option<optimoo::model::Game>,
     seed: Option<u64>,
     adversarial: bool,
 ) -> anyhow::Result<ExitCode> {
@@ -521,6 +550,8 @@ fn host(
         None => None,
     };
     let game = match (game, &header, &list.secrets) {
+        _ if preset.is_some() => preset.expect("a preset"),
+        (None, Some(h), Some(path)) => h.game().with_secret_set(list.for_header(h, path)?),
         (game, _, Some(path)) => {
             let known = game.or(header.as_ref().map(|h| h.rules));
             let (rules, set) = list.load(path, known, optimoo::model::Rules::standard())?;

@@ -19,6 +19,7 @@ mod new_user;
 mod player;
 mod rank;
 mod readme;
+mod wordle;
 
 /// The `moo` binary under test.
 pub const MOO: &str = env!("CARGO_BIN_EXE_moo");

@@ -165,6 +165,7 @@ fn invalid_trees_are_not_written() {
     tree.root.children.pop();
     let file = optimoo::tree::format::TreeFile {
         header: Header {
+            universe: None,
             secrets: None,
             rules: game.rules(),
             objective: Objective::Heuristic,

@@ -97,6 +97,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    if let (Some(AnyGame::Words(p)), StrategyChoice::Phased) = (args.game, args.strategy) {
+        bail!(
+            "--game {}: the phased strategy plays whole games (moo:KxN, mm:KxN), not word lists",
+            p.name()
+        );
+    }
     let huge = match args.game {
         Some(AnyGame::Huge(shape)) => Some(shape),
         _ if args.strategy == StrategyChoice::Phased => Some(
@@ -114,25 +120,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.sample.is_some() || args.output.is_some() {
         anyhow::bail!("--sample and -o go with --strategy phased (or a game over 65,535 codes)");
     }
-    let rules = match args.game {
-        Some(AnyGame::Small(rules)) => Some(rules),
-        _ => None,
-    };
-    let game = args
-        .rules
-        .apply(args.list.game(rules, Rules::standard())?)?;
-    let configs = heuristics(args.strategy)
-        .into_iter()
-        .map(|h| args.options.config(&game, h))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let game = args.rules.game(args.game, &args.list)?;
     // The feedback table is shared by every strategy: build it first.
     let start = Instant::now();
     game.table();
     let table_seconds = start.elapsed().as_secs_f64();
+    let configs = heuristics(args.strategy)
+        .into_iter()
+        .map(|h| args.options.config(&game, h))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
     if !args.json {
         let o = &args.options;
-        let first = game.format_code(configs[0].first_in(&game));
+        let first = match o.first.as_deref() {
+            Some("best") => "each strategy's best".to_string(),
+            _ => game.format_code(configs[0].first_in(&game)),
+        };
         writeln!(
             out,
             "{}: {}, first guess {first}, pool {}, ties {}, seed {} \

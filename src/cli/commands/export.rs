@@ -163,11 +163,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
                 (Strategy::Heuristic(h), _) => h,
             };
-            let rules = match args.game {
-                Some(AnyGame::Small(rules)) => Some(rules),
-                _ => None,
+            let game = match args.game {
+                Some(AnyGame::Words(preset)) => args.list.preset_game(preset)?,
+                Some(AnyGame::Small(rules)) => args.list.game(Some(rules), Rules::standard())?,
+                _ => args.list.game(None, Rules::standard())?,
             };
-            let game = args.list.game(rules, Rules::standard())?;
             let config = args.options.config(&game, heuristic)?;
             let tree = heuristic::build_tree_with(&game, &config, &crate::driver::Rayon)?;
             (
@@ -254,6 +254,10 @@ fn export_phased(
     let shape = match game {
         Some(AnyGame::Huge(shape)) => shape,
         Some(AnyGame::Small(rules)) => Shape::from_rules(rules)?,
+        Some(AnyGame::Words(p)) => bail!(
+            "--game {}: the phased strategy plays whole games (moo:KxN, mm:KxN), not word lists",
+            p.name()
+        ),
         None => Shape::from_rules(Rules::standard())?,
     };
     let mut opts = args.phased.options();

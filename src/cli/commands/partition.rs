@@ -35,11 +35,12 @@ pub struct Args {
 
 /// Runs `optimoo partition`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = match args.game {
-        AnyGame::Small(rules) => rules,
+    let game = match args.game {
+        AnyGame::Small(rules) => Game::new(rules),
+        AnyGame::Words(preset) => preset.game(None),
         AnyGame::Huge(shape) => return run_huge(&args, shape),
     };
-    let game = Game::new(rules);
+    let rules = game.rules();
     let history = moves::parse_history(&game, &args.history)?;
     let guess = match &args.guess {
         Some(g) => game.parse_code(g).context("--guess")?,

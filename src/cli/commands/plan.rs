@@ -146,6 +146,10 @@ fn plan_phased(args: Args) -> anyhow::Result<ExitCode> {
     let shape = match args.target.game {
         Some(AnyGame::Huge(shape)) => shape,
         Some(AnyGame::Small(rules)) => optimoo::model::shape::Shape::from_rules(rules)?,
+        Some(AnyGame::Words(p)) => anyhow::bail!(
+            "--game {}: the phased strategy plays whole games (moo:KxN, mm:KxN), not word lists",
+            p.name()
+        ),
         None => optimoo::model::shape::Shape::from_rules(optimoo::model::Rules::standard())?,
     };
     let threads = driver::check_threads(args.threads)?;

@@ -390,12 +390,36 @@ pub fn best_guess(
     } else {
         return Err(StrategyError::NoCandidates);
     }
-    let ctx = BuildContext::new(game, cfg, &Sequential);
+    let ctx = one_move(game, cfg);
     let mut pos = Position::root(cfg.seed);
     for &(g, f) in history {
         pos = pos.after(game, g, f);
     }
     Ok(ctx.choose(&cands, pos))
+}
+
+/// The context of one move: on a game of a code list (Wordle's 12,972
+/// guesses: a table of 168 MB) the table is used if built, never built
+/// for one move, which reads `guesses × candidates` answers only.
+fn one_move<'a>(game: &'a Game, cfg: &StrategyConfig) -> BuildContext<'a> {
+    let table = match game.code_list() {
+        Some(_) => game.built_table(),
+        None => game.table(),
+    };
+    BuildContext::with_table(game, cfg, &Sequential, table)
+}
+
+/// The strategy's own choice of a first guess: its score over every
+/// allowed guess against every secret, as at any other node (the fixed
+/// first guess of `cfg` ignored). On games without symmetry, as Wordle's
+/// word lists, the first guess matters: `eval --first best`.
+pub fn root_guess(game: &Game, cfg: &StrategyConfig) -> Result<Code, StrategyError> {
+    let cands = game.secrets();
+    if cands.is_empty() {
+        return Err(StrategyError::NoCandidates);
+    }
+    let ctx = one_move(game, cfg);
+    Ok(ctx.choose(&cands, Position::root(cfg.seed)))
 }
 
 /// The default first guess: the smallest code that may be guessed.

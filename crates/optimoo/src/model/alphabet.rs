@@ -121,6 +121,10 @@ impl Alphabet {
                     symbol: Echo::new(&c.to_string()),
                 }
             }
+            CodeError::NotListed { .. } => CodeError::NotListed {
+                text: Echo::new(text),
+                rules,
+            },
             other => other,
         })
     }

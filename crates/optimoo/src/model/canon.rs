@@ -8,8 +8,8 @@
 //! computation finishes within [`CANON_BUDGET`] steps (a canonical key
 //! merely makes more keys meet). [`invariants`] are unchanged by the group.
 //! Position permutations are used for `k <= 6` only. Under an answer rule
-//! without symmetry (Wordle's: [`crate::model::AnswerRule`]) the group is
-//! the identity and [`canonical`] returns the set itself.
+//! without symmetry (Wordle's: [`crate::model::AnswerRule`]; a code list's:
+//! `Rules::has_symmetry`) the group is the identity and [`canonical`] returns the set itself.
 
 use crate::model::code::{Code, Codebook};
 
@@ -59,7 +59,7 @@ pub const CANON_BUDGET: usize = 200_000;
 /// the canonical list is sorted by (class, image).
 pub fn canonical(book: &Codebook, set: &[Code], classes: &[u32], perms: &[Vec<u8>]) -> Vec<u16> {
     let k = book.rules().positions();
-    if !book.rules().answer().keeps_position_permutations() {
+    if !book.rules().has_symmetry() {
         return set.iter().map(|c| c.0).collect();
     }
     if set.len() <= 1 || k > 10 {

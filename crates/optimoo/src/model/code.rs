@@ -7,6 +7,10 @@
 //!   smallest legal code is `Code(0)`.
 //! - Codes are written one character a position, symbols `0-9` then `a-z`;
 //!   reading also accepts `A-Z`.
+//! - A game whose codes are a list ([`Rules::listed`]) has the codebook
+//!   of its list ([`Codebook::from_list`]): the listed codes, sorted, are
+//!   codes `0 .. len`, in the same lexicographic order; [`Codebook::new`]
+//!   is only for the games of every code.
 //! - The codebook stores, for every code, its symbols (`positions` bytes),
 //!   the bit set of symbols it uses and, for games with repeats, how many
 //!   times each symbol occurs: what the feedback rule needs.
@@ -65,6 +69,14 @@ pub enum CodeError {
         /// the repeated character
         symbol: Echo,
     },
+    /// A well-formed code that is not in the game's code list.
+    #[error("{text} is not in the list of codes of {rules}")]
+    NotListed {
+        /// the text read
+        text: Echo,
+        /// the game
+        rules: Rules,
+    },
 }
 
 /// The character that writes symbol `s` (`0-9` then `a-z`).
@@ -101,8 +113,15 @@ pub struct Codebook {
 }
 
 impl Codebook {
-    /// Lists every legal code of `rules` in lexicographic order.
+    /// Lists every legal code of `rules` in lexicographic order. The rules
+    /// of a code list have no codebook of their own: only their list
+    /// makes one ([`Codebook::from_list`]), and a caller holding listed
+    /// rules always holds their game (a panic here is a bug).
     pub fn new(rules: Rules) -> Codebook {
+        assert!(
+            !rules.is_listed(),
+            "a code list's codebook is made from the list"
+        );
         let k = rules.positions();
         let n = rules.symbols() as u8;
         let len = rules.code_count();
@@ -135,6 +154,20 @@ impl Codebook {
             }
         }
         debug_assert_eq!(symbols.len(), len * k);
+        Codebook::with_symbols(rules, symbols)
+    }
+
+    /// The codebook of a code list: `symbols` holds the codes of `rules`
+    /// (listed rules of as many codes), `positions` symbols each, sorted
+    /// and distinct ([`crate::model::CodeList`] makes them so).
+    pub(crate) fn from_list(rules: Rules, symbols: Vec<u8>) -> Codebook {
+        debug_assert_eq!(symbols.len(), rules.code_count() * rules.positions());
+        Codebook::with_symbols(rules, symbols)
+    }
+
+    fn with_symbols(rules: Rules, symbols: Vec<u8>) -> Codebook {
+        let k = rules.positions();
+        let len = symbols.len() / k;
         let masks = symbols
             .chunks_exact(k)
             .map(|c| c.iter().fold(0u64, |m, &s| m | 1 << s))
@@ -260,9 +293,10 @@ impl Codebook {
             seen |= 1 << s;
             symbols.push(s);
         }
-        Ok(self.find(&symbols).expect(
-            "a code of legal symbols, without repeats when the game forbids them, is listed",
-        ))
+        self.find(&symbols).ok_or_else(|| CodeError::NotListed {
+            text: Echo::new(trimmed),
+            rules,
+        })
     }
 
     /// Writes a code, one character a position.

@@ -20,13 +20,23 @@
 //!   ([`Game::secrets`]) and the guesses all codes or the list
 //!   ([`Game::is_guess`]); codes are written in its alphabet if it has one.
 //!   The rules, the codebook and the answers stay those of the whole game.
+//! - A game of a code list ([`Game::of_list`]: Wordle's guesses) has the
+//!   list's codebook and always a secret list (every listed code, or some
+//!   of them); its codes are written in the list's alphabet; its possible
+//!   answers are those some guess gives against some secret, all computed
+//!   on first use of [`Game::possible_feedbacks`] (before that,
+//!   [`Game::is_possible`] looks for one pair that gives the answer); its guesses are restricted ([`Game::guesses_restricted`]):
+//!   not every code of its positions and symbols may be guessed, so no
+//!   symmetry and no absent-symbol swap applies.
 
 use std::sync::OnceLock;
 
 use crate::exec::Parallel;
+use crate::model::answer::AnswerRule;
 use crate::model::code::{Code, CodeError, Codebook};
+use crate::model::codelist::CodeList;
 use crate::model::feedback::{self, Feedback, FeedbackError, FeedbackTable};
-use crate::model::rules::Rules;
+use crate::model::rules::{Rules, RulesError};
 use crate::model::secrets::{GuessMode, SecretSet};
 
 /// Rules, codes and feedback of one game. Share it by reference.
@@ -35,48 +45,143 @@ pub struct Game {
     rules: Rules,
     book: Codebook,
     table: OnceLock<FeedbackTable>,
-    /// `possible[f]`: some pair of codes gives feedback `f`.
-    possible: Vec<bool>,
+    /// `possible[f]`: some pair of codes gives feedback `f` (for a code
+    /// list: some guess against some secret), computed on first use.
+    possible: OnceLock<Vec<bool>>,
     /// The secret list, if the secrets are not every code.
     list: Option<SecretSet>,
     /// With guesses restricted to the list: `guess[c]` says whether `c` may
     /// be guessed.
     guess: Option<Vec<bool>>,
+    /// The code list, for a game of one.
+    universe: Option<CodeList>,
 }
 
 impl Game {
-    /// Lists the codes of `rules` and the answers that can occur.
+    /// Lists the codes of `rules` (the game of every code: not listed
+    /// rules, whose game is made from their list by [`Game::of_list`]).
     pub fn new(rules: Rules) -> Game {
-        let book = Codebook::new(rules);
-        let mut possible = vec![false; rules.feedback_slots()];
-        // Every guess is, up to a relabelling of the symbols and a
-        // reordering of the positions, a code 0…0 1…1 2…2 … with
-        // non-increasing runs; doing the same to the secret keeps the
-        // feedback, and the secrets run over every code, so those guesses
-        // see every possible answer (one guess for moo, a few for mm:
-        // 8 for mm:15x2, where every guess in first-occurrence order took
-        // 8 s).
-        // Wordle's rule keeps symbol relabellings only: one guess per
-        // orbit is then a code whose symbols first occur in order 0, 1, 2…
-        let representative = |g: Code| {
-            if !rules.answer().keeps_position_permutations() {
-                return first_occurrence_order(book.symbols(g));
-            }
-            sorted_runs(book.symbols(g))
-        };
-        for guess in book.all().filter(|&g| representative(g)) {
-            for secret in book.all() {
-                possible[feedback::compute(&book, secret, guess).index()] = true;
-            }
-        }
         Game {
+            rules,
+            book: Codebook::new(rules),
+            table: OnceLock::new(),
+            possible: OnceLock::new(),
+            list: None,
+            guess: None,
+            universe: None,
+        }
+    }
+
+    /// The game whose codes are `list`, under `answer`, its secrets
+    /// `secrets` (codes of the list, alphabet `None`: the list's writes
+    /// them) or every listed code.
+    pub fn of_list(
+        list: CodeList,
+        answer: AnswerRule,
+        secrets: Option<SecretSet>,
+    ) -> Result<Game, RulesError> {
+        let rules = list.rules(answer)?;
+        let book = Codebook::from_list(rules, list.symbols().to_vec());
+        let set = match secrets {
+            Some(set) => set,
+            None => SecretSet::new(
+                book.all().collect(),
+                GuessMode::All,
+                None,
+                list.name().to_string(),
+            )
+            .expect("a list has a code"),
+        };
+        if set.codes().last().is_some_and(|c| c.index() >= book.len()) {
+            return Err(RulesError::List(format!(
+                "a secret beyond the {} codes of the list",
+                book.len()
+            )));
+        }
+        let mut game = Game {
             rules,
             book,
             table: OnceLock::new(),
-            possible,
+            possible: OnceLock::new(),
             list: None,
             guess: None,
+            universe: Some(list),
+        };
+        game.set_secrets(set);
+        Ok(game)
+    }
+
+    /// The code list, for a game of one.
+    pub fn code_list(&self) -> Option<&CodeList> {
+        self.universe.as_ref()
+    }
+
+    /// The same game (its codes, its rules) with the secrets `set`.
+    pub fn with_secret_set(&self, set: SecretSet) -> Game {
+        match &self.universe {
+            Some(list) => Game::of_list(list.clone(), self.rules.answer(), Some(set))
+                .expect("the rules of a game's own list"),
+            None => Game::with_secrets(self.rules, set),
         }
+    }
+
+    /// The same game (its codes, its secrets) under another answer rule.
+    pub fn with_answer(&self, answer: AnswerRule) -> Result<Game, RulesError> {
+        let rules = self.rules.with_answer(answer)?;
+        Ok(match (&self.universe, &self.list) {
+            (Some(list), set) => Game::of_list(list.clone(), answer, set.clone())?,
+            (None, Some(set)) => Game::with_secrets(rules, set.clone()),
+            (None, None) => Game::new(rules),
+        })
+    }
+
+    fn set_secrets(&mut self, set: SecretSet) {
+        self.guess = (set.guesses == GuessMode::Secrets).then(|| {
+            let mut ok = vec![false; self.len()];
+            for &c in set.codes() {
+                ok[c.index()] = true;
+            }
+            ok
+        });
+        self.list = Some(set);
+    }
+
+    /// `possible[f]`: some pair of codes gives `f`. Every guess is, up to
+    /// a relabelling of the symbols and a reordering of the positions, a
+    /// code 0…0 1…1 2…2 … with non-increasing runs; doing the same to the
+    /// secret keeps the feedback, and the secrets run over every code, so
+    /// those guesses see every possible answer (one guess for moo, a few
+    /// for mm: 8 for mm:15x2, where every guess in first-occurrence order
+    /// took 8 s). Wordle's rule keeps symbol relabellings only: one guess
+    /// per orbit is then a code whose symbols first occur in order 0, 1,
+    /// 2… A code list has no symmetry: every guess against every secret.
+    fn possible(&self) -> &[bool] {
+        self.possible.get_or_init(|| {
+            let book = &self.book;
+            let rules = self.rules;
+            let mut possible = vec![false; rules.feedback_slots()];
+            if self.universe.is_some() {
+                let secrets = self.secrets();
+                for guess in book.all().filter(|&g| self.is_guess(g)) {
+                    for &secret in &secrets {
+                        possible[self.feedback(secret, guess).index()] = true;
+                    }
+                }
+                return possible;
+            }
+            let representative = |g: Code| {
+                if !rules.answer().keeps_position_permutations() {
+                    return first_occurrence_order(book.symbols(g));
+                }
+                sorted_runs(book.symbols(g))
+            };
+            for guess in book.all().filter(|&g| representative(g)) {
+                for secret in book.all() {
+                    possible[feedback::compute(book, secret, guess).index()] = true;
+                }
+            }
+            possible
+        })
     }
 
     /// The game of `rules` whose secrets are `set`, which must hold codes
@@ -84,14 +189,7 @@ impl Game {
     /// file reader make them).
     pub fn with_secrets(rules: Rules, set: SecretSet) -> Game {
         let mut game = Game::new(rules);
-        game.guess = (set.guesses == GuessMode::Secrets).then(|| {
-            let mut ok = vec![false; game.len()];
-            for &c in set.codes() {
-                ok[c.index()] = true;
-            }
-            ok
-        });
-        game.list = Some(set);
+        game.set_secrets(set);
         game
     }
 
@@ -103,6 +201,18 @@ impl Game {
     /// The game's name: its rules (`moo:4x12`), and with a list
     /// `moo:4x12, 120 secrets of FILE, guesses all`.
     pub fn name(&self) -> String {
+        if let (Some(universe), Some(set)) = (&self.universe, &self.list) {
+            let guesses = match set.guesses {
+                GuessMode::All => format!("{} of {}", universe.len(), universe.name()),
+                GuessMode::Secrets => "secrets".to_string(),
+            };
+            return format!(
+                "{}, {} secrets of {}, guesses {guesses}",
+                self.rules,
+                set.codes().len(),
+                set.name
+            );
+        }
         match &self.list {
             Some(set) => format!("{}, {}", self.rules, set.describe()),
             None => self.rules.to_string(),
@@ -139,9 +249,12 @@ impl Game {
         }
     }
 
-    /// Whether only the listed secrets may be guessed.
+    /// Whether only some codes of the game's positions and symbols may
+    /// be guessed: the listed secrets (`--guesses secrets`), or the codes
+    /// of a code list. Then no symmetry of the symbols applies to the
+    /// guesses (no absent-symbol swap, no canonical keys).
     pub fn guesses_restricted(&self) -> bool {
-        self.guess.is_some()
+        self.guess.is_some() || self.universe.is_some()
     }
 
     /// The rules.
@@ -214,12 +327,23 @@ impl Game {
 
     /// Whether some pair of codes gives this answer.
     pub fn is_possible(&self, f: Feedback) -> bool {
-        self.possible.get(f.index()).copied().unwrap_or(false)
+        if self.universe.is_some() && self.possible.get().is_none() {
+            // A code list: a few pairs find an answer that occurs, without
+            // every guess against every secret (0.4 s on Wordle's lists).
+            let secrets = self.secrets();
+            return f.index() < self.rules.feedback_slots()
+                && self
+                    .book
+                    .all()
+                    .filter(|&g| self.is_guess(g))
+                    .any(|g| secrets.iter().any(|&s| self.feedback(s, g) == f));
+        }
+        self.possible().get(f.index()).copied().unwrap_or(false)
     }
 
     /// Every possible answer, in (bulls, cows) order, the win last.
     pub fn possible_feedbacks(&self) -> impl Iterator<Item = Feedback> + '_ {
-        self.possible
+        self.possible()
             .iter()
             .enumerate()
             .filter(|(_, &p)| p)
@@ -228,6 +352,9 @@ impl Game {
 
     /// Reads a code.
     pub fn parse_code(&self, text: &str) -> Result<Code, CodeError> {
+        if let Some(universe) = &self.universe {
+            return universe.alphabet().parse(&self.book, text.trim());
+        }
         match self.list.as_ref().and_then(|l| l.alphabet.as_ref()) {
             Some(a) => a.parse(&self.book, text),
             None => self.book.parse(text),
@@ -236,6 +363,9 @@ impl Game {
 
     /// Writes a code.
     pub fn format_code(&self, code: Code) -> String {
+        if let Some(universe) = &self.universe {
+            return universe.alphabet().format(&self.book, code);
+        }
         match self.list.as_ref().and_then(|l| l.alphabet.as_ref()) {
             Some(a) => a.format(&self.book, code),
             None => self.book.format(code),

@@ -12,6 +12,9 @@
 //! - [`Feedback`]: the answer (by default bulls and cows, A: right symbol in
 //!   the right place, B: right symbol in the wrong place), packed in a byte, and the
 //!   `N²` table of answers ([`FeedbackTable`]).
+//! - [`CodeList`]: the codes of a game that plays a word list (Wordle's
+//!   12,972 guesses), beyond the 65,535 codes the model numbers otherwise;
+//!   its [`Rules`] are listed ([`Rules::listed`]).
 //! - [`Game`]: rules, codes and feedback bundled, the table built lazily,
 //!   with an optional secret list.
 //! - [`Objective`]: what a strategy is optimal for (average, worst, crush)
@@ -38,6 +41,7 @@ pub(crate) mod alphabet;
 pub mod answer;
 pub(crate) mod canon;
 pub(crate) mod code;
+pub(crate) mod codelist;
 pub(crate) mod echo;
 pub(crate) mod feedback;
 pub(crate) mod game;
@@ -52,7 +56,8 @@ pub(crate) mod symmetry;
 
 pub use answer::AnswerRule;
 pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
+pub use codelist::CodeList;
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
 pub use game::Game;
 pub use objective::Objective;
-pub use rules::{parse_preset, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS};
+pub use rules::{parse_preset, ListId, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS};

@@ -8,7 +8,15 @@
 //! - the number of legal codes is at most [`MAX_CODES`], so a code index
 //!   always fits a `u16`;
 //! - under Wordle's answer rule, at most
-//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions.
+//!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions;
+//! - a game whose codes are a list ([`Rules::listed`], made from a
+//!   [`crate::model::CodeList`]: Wordle's 12,972 guesses) has its list's
+//!   size and identity ([`ListId`]) instead: its codes are the listed ones
+//!   (1 to [`MAX_CODES`]), the codes of its positions and symbols may be
+//!   many more (at most 2^64, so a code's number in lexicographic order
+//!   fits a `u64`), and two lists are two games. Such rules have no
+//!   codebook of their own: only their list makes one
+//!   ([`crate::model::Codebook::from_list`]).
 //!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
@@ -63,6 +71,10 @@ pub enum RulesError {
         /// its number of codes (saturated)
         codes: u128,
     },
+    /// A code list of no code, or of more than [`MAX_CODES`], or whose
+    /// game has more than 2^64 codes.
+    #[error("{0}")]
+    List(String),
     /// An answer rule refused: Wordle's beyond
     /// [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions (its
     /// answers would not fit a byte).
@@ -80,6 +92,21 @@ pub struct Rules {
     /// under it reads and writes as before the rule existed.
     #[serde(default, skip_serializing_if = "AnswerRule::is_bulls_cows")]
     answer: AnswerRule,
+    /// With a code list: its size and identity (the codes are the list's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    list: Option<ListId>,
+}
+
+/// The size and identity of a game's code list: the number of codes and
+/// a 32-bit hash of them (FNV-1a of the positions, the symbols and every
+/// code's symbols in order, [`crate::model::CodeList::id`]), so that two
+/// lists of one size are two games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ListId {
+    /// Number of listed codes, 1 to [`MAX_CODES`].
+    pub codes: u16,
+    /// The hash of the list.
+    pub id: u32,
 }
 
 impl Rules {
@@ -107,7 +134,82 @@ impl Rules {
             symbols: symbols as u8,
             repeats,
             answer: AnswerRule::BullsCows,
+            list: None,
         })
+    }
+
+    /// The rules of a game whose codes are a list of `codes` codes (1 to
+    /// [`MAX_CODES`]) of `positions` symbols out of `symbols`, with
+    /// repeats or not, identified by `id`; the game of every code may have
+    /// up to 2^64 codes.
+    pub fn listed(
+        positions: usize,
+        symbols: usize,
+        repeats: bool,
+        codes: usize,
+        id: u32,
+    ) -> Result<Rules, RulesError> {
+        Rules::shape_of_list(positions, symbols, repeats)?;
+        if codes == 0 || codes > MAX_CODES {
+            return Err(RulesError::List(format!(
+                "a code list has 1 to {MAX_CODES} codes, not {codes}"
+            )));
+        }
+        Ok(Rules {
+            positions: positions as u8,
+            symbols: symbols as u8,
+            repeats,
+            answer: AnswerRule::BullsCows,
+            list: Some(ListId {
+                codes: codes as u16,
+                id,
+            }),
+        })
+    }
+
+    /// Checks the positions and symbols of a listed game: as
+    /// [`Rules::new`], but any number of codes up to 2^64.
+    pub(crate) fn shape_of_list(
+        positions: usize,
+        symbols: usize,
+        repeats: bool,
+    ) -> Result<(), RulesError> {
+        if positions == 0 || positions > MAX_POSITIONS as usize {
+            return Err(RulesError::Positions(positions));
+        }
+        if symbols == 0 || symbols > MAX_SYMBOLS as usize {
+            return Err(RulesError::Symbols(symbols));
+        }
+        if !repeats && symbols < positions {
+            return Err(RulesError::TooFewSymbols { positions, symbols });
+        }
+        if count_codes(positions, symbols, true) > u64::MAX as u128 {
+            return Err(RulesError::List(format!(
+                "codes of {positions} positions over {symbols} symbols are too many to list \
+                 (more than 2^64)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The list's size and identity, for a game whose codes are a list.
+    #[inline]
+    pub fn list(self) -> Option<ListId> {
+        self.list
+    }
+
+    /// Whether the codes are a list ([`Rules::listed`]).
+    #[inline]
+    pub fn is_listed(self) -> bool {
+        self.list.is_some()
+    }
+
+    /// Whether the symmetry group of symbol and position permutations
+    /// keeps the game: not under Wordle's rule, not for a code list (a
+    /// permutation would map a listed code to an unlisted one).
+    #[inline]
+    pub fn has_symmetry(self) -> bool {
+        self.answer.keeps_position_permutations() && self.list.is_none()
     }
 
     /// The same game under another answer rule.
@@ -144,6 +246,7 @@ impl Rules {
             symbols: 10,
             repeats: false,
             answer: AnswerRule::BullsCows,
+            list: None,
         }
     }
 
@@ -162,9 +265,13 @@ impl Rules {
         self.repeats
     }
 
-    /// Number of legal codes (at most [`MAX_CODES`]).
+    /// Number of legal codes (at most [`MAX_CODES`]): the listed ones
+    /// for a code list.
     pub fn code_count(self) -> usize {
-        count_codes(self.positions(), self.symbols(), self.repeats) as usize
+        match self.list {
+            Some(l) => l.codes as usize,
+            None => count_codes(self.positions(), self.symbols(), self.repeats) as usize,
+        }
     }
 
     /// Size of an array indexed by [`crate::model::feedback::Feedback::index`]:
@@ -194,6 +301,9 @@ impl fmt::Display for Rules {
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
+        }
+        if let Some(l) = self.list {
+            write!(f, " of {} listed codes #{:08x}", l.codes, l.id)?;
         }
         Ok(())
     }

@@ -34,8 +34,9 @@ pub enum BreakerOutcome {
 /// says too).
 pub const AGAIN: &str = "answer again, or type 'undo' to take your last answer back";
 
-const HELP: &str = "Answer with bulls (A) and cows (B): 1A2B, 1a2b, '1 2' or 1,2; \
-                    'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
+/// The help line after the rule's way to answer ([`explain::how_to_answer`]).
+const HELP: &str =
+    "'undo' takes the last answer back, 'left' shows the secrets still possible, 'quit' stops";
 
 /// Plays one game as the codebreaker: prints a guess, reads the answer, and
 /// so on until the win. `guesses` gets each guess alone on a line (or, when
@@ -55,9 +56,10 @@ pub fn interact(
     let mut show = true;
     writeln!(
         talk,
-        "Think of a secret of {}. I guess, you answer.\n{}.\n{HELP}.",
+        "Think of a secret of {}. I guess, you answer.\n{}.\n{}; {HELP}.",
         explain::game(game),
-        explain::ANSWERS
+        explain::answers(game),
+        explain::how_to_answer(game)
     )?;
     loop {
         if show {
@@ -100,7 +102,11 @@ pub fn interact(
         let line = match input::read_line(input)? {
             Line::Text(line) => line,
             Line::Unreadable(why) => {
-                writeln!(talk, "Unreadable answer ({why}). {HELP}.")?;
+                writeln!(
+                    talk,
+                    "Unreadable answer ({why}). {}; {HELP}.",
+                    explain::how_to_answer(game)
+                )?;
                 continue;
             }
             Line::End => {
@@ -117,7 +123,7 @@ pub fn interact(
                 return Ok(BreakerOutcome::Quit);
             }
             "help" | "?" | "h" => {
-                writeln!(talk, "{HELP}.")?;
+                writeln!(talk, "{}; {HELP}.", explain::how_to_answer(game))?;
                 continue;
             }
             "undo" | "u" => {

@@ -3,10 +3,13 @@
 //!
 //! Invariant: the answer letters are explained before any answer is asked
 //! for or given: [`ANSWERS`] says what A and B count, [`game`] what the
-//! secret is (how many symbols, which, repeats or not, a list); [`shape`]
+//! secret is (how many symbols, which, repeats or not, a list; a word of a
+//! code list); under another answer rule [`answers`] and [`how_to_answer`]
+//! say its answers instead; [`shape`]
 //! says it of a game of any size in the same words, so a game both can
 //! describe gets the same line from both.
 
+use crate::model::answer::AnswerRule;
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::shape::Shape;
@@ -16,6 +19,37 @@ pub const ANSWERS: &str = "Each guess is answered xAyB: A counts the symbols tha
                            and in the right place, B the symbols that are right but in the \
                            wrong place (1A2B: one in place, two elsewhere)";
 
+/// What an answer says under the game's rule: [`ANSWERS`] for bulls and
+/// cows, the bulls alone for black pegs, the colours for Wordle.
+pub fn answers(game: &Game) -> &'static str {
+    match game.rules().answer() {
+        AnswerRule::BullsCows => ANSWERS,
+        AnswerRule::BlackPeg => {
+            "Each guess is answered xA: A counts the symbols that are right and in the \
+             right place (2A: two in place)"
+        }
+        AnswerRule::Wordle => {
+            "Each guess is answered with a colour per letter, as Wordle does: G (green) the \
+             right letter in the right place, Y (yellow) a letter of the secret elsewhere \
+             (each copy in the secret counted once, greens first, then left to right), B \
+             (grey) no more of it"
+        }
+    }
+}
+
+/// How a person types an answer under the game's rule (the codebreaker's
+/// help line starts with it).
+pub fn how_to_answer(game: &Game) -> &'static str {
+    match game.rules().answer() {
+        AnswerRule::BullsCows => "Answer with bulls (A) and cows (B): 1A2B, 1a2b, '1 2' or 1,2",
+        AnswerRule::BlackPeg => "Answer with the bulls (A): 2A or 2",
+        AnswerRule::Wordle => {
+            "Answer with a colour per letter: GYBBY, gy--- (-, . or B for grey) or the \
+             squares 🟩🟨⬛"
+        }
+    }
+}
+
 /// Symbols as the standard games write them: `0-9`, then `a-z`.
 const DIGITS: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
 
@@ -24,6 +58,15 @@ const DIGITS: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
 /// data/words4.txt ...`. Begins with the game's name: `moo:4x10: ...`.
 pub fn game(game: &Game) -> String {
     let rules = game.rules();
+    if game.code_list().is_some() {
+        let k = rules.positions();
+        return format!(
+            "{} (a word of {k} letters from {}; {} possible)",
+            game.name(),
+            symbols(game),
+            game.secret_count()
+        );
+    }
     let list = game
         .secret_set()
         .map_or(String::new(), |set| format!("; one of {}", set.describe()));

@@ -179,6 +179,11 @@ pub struct Answered {
 pub trait Codemaking {
     /// The game in words, as [`explain::game`] writes it.
     fn describe(&self) -> String;
+    /// What an answer says ([`explain::answers`]; bulls and cows unless
+    /// the game's rule is another).
+    fn answers(&self) -> &'static str {
+        explain::ANSWERS
+    }
     /// Which codemaker this is.
     fn kind(&self) -> Codemaker;
     /// Guesses answered so far.
@@ -195,6 +200,10 @@ pub trait Codemaking {
 impl Codemaking for Host<'_> {
     fn describe(&self) -> String {
         explain::game(self.game)
+    }
+
+    fn answers(&self) -> &'static str {
+        explain::answers(self.game)
     }
 
     fn kind(&self) -> Codemaker {
@@ -267,7 +276,7 @@ pub fn interact(
         talk,
         "Guess my secret of {}. {how}.\n{}.\n{HELP}.",
         host.describe(),
-        explain::ANSWERS
+        host.answers()
     )?;
     loop {
         if decorated {

@@ -237,6 +237,7 @@ pub fn load(bytes: &[u8]) -> Result<(Game, TreeFile), FormatError> {
 pub fn load_with(bytes: &[u8], list: Option<SecretSet>) -> Result<(Game, TreeFile), FormatError> {
     let header = Header::peek(bytes)?;
     let game = match list {
+        Some(set) if header.universe.is_some() => header.game().with_secret_set(set),
         Some(set) => Game::with_secrets(header.rules, set),
         None => header.game(),
     };
@@ -265,7 +266,8 @@ pub const EXACT_MAX: usize = 30;
 /// The move for a set of candidates the tree does not cover: the exact
 /// search for small sets (within what is left of the cap when it can), else
 /// the best heuristic for the game's kind (entropy without repeats, 26424 on
-/// moo:4x10; kooi with repeats, 5668 on mm:4x6: docs/heuristics.md).
+/// moo:4x10; kooi with repeats, 5668 on mm:4x6: docs/heuristics.md; on a
+/// game without symmetry its own first guess too: TRACE for Wordle).
 fn off_tree(
     game: &Game,
     history: &[(Code, Feedback)],
@@ -291,7 +293,14 @@ fn off_tree(
         Heuristic::Entropy
     };
     let config = StrategyConfig::new(heuristic);
-    match heuristic::best_guess(game, candidates, history, &config) {
+    // Without symmetry (Wordle's rule, a code list) the first guess
+    // matters: the heuristic's own, not the smallest code.
+    let chosen = if history.is_empty() && !game.rules().has_symmetry() {
+        heuristic::root_guess(game, &config)
+    } else {
+        heuristic::best_guess(game, candidates, history, &config)
+    };
+    match chosen {
         Ok(guess) => (guess, Source::Heuristic(heuristic.name())),
         // Unreachable with a checked history and candidates; stay safe.
         Err(_) => (candidates[0], Source::LastCandidate),

@@ -25,11 +25,12 @@ impl Stabilizer {
     /// the identity first: any subset of the true group is still correct
     /// for the orbit test (each pruned guess has a smaller symmetric image,
     /// so the orbit's least code is kept), merely weaker.
-    /// Under Wordle's rule, only the identity ([`Stabilizer::root`]).
+    /// Under Wordle's rule and for a code list, only the identity
+    /// ([`Stabilizer::root`]; `Rules::has_symmetry`).
     pub fn of_list(book: &Codebook, list: &[Code]) -> Stabilizer {
         let rules = book.rules();
         let (k, n) = (rules.positions(), rules.symbols());
-        if !rules.answer().keeps_position_permutations() {
+        if !rules.has_symmetry() {
             return Stabilizer::identity(k, n);
         }
         if list.len() == book.len() {

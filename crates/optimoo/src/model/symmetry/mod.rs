@@ -2,7 +2,8 @@
 //!
 //! By answer rule ([`crate::model::AnswerRule`]): bulls-cows and black-peg
 //! answers keep every symbol and position permutation; Wordle's get no
-//! symmetry here (the identity only): [`Stabilizer::root`] and
+//! symmetry here (the identity only), nor do games of a code list (a
+//! permutation may map a listed code out of the list): [`Stabilizer::root`] and
 //! [`Stabilizer::of_list`] are the identity for it, and
 //! [`crate::model::canon::canonical`] returns its sets unchanged.
 //!
@@ -109,10 +110,10 @@ impl Clone for Stabilizer {
 
 impl Stabilizer {
     /// The group of an empty history under `rules`' answer rule: the whole
-    /// group, or only the identity under Wordle's.
+    /// group, or only the identity under Wordle's and for a code list.
     #[inline]
     pub fn root(rules: Rules) -> Stabilizer {
-        if !rules.answer().keeps_position_permutations() {
+        if !rules.has_symmetry() {
             return Stabilizer::identity(rules.positions(), rules.symbols());
         }
         Stabilizer::full(rules.positions(), rules.symbols())

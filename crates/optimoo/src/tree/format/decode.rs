@@ -33,7 +33,8 @@ pub(super) fn decode(game: &Game, bytes: &[u8]) -> Result<TreeFile, FormatError>
         (None, None) => true,
         (Some(a), Some(b)) => a.same_game(b),
         _ => false,
-    };
+    } && header.universe.as_ref().map(|l| l.alphabet())
+        == game.code_list().map(|l| l.alphabet());
     if !same {
         return Err(FormatError::WrongSecrets {
             file: super::describe_secrets(&header.game()),

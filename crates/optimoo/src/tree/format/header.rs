@@ -14,12 +14,12 @@
 
 use std::path::Path;
 
-use super::wire::FLAG_RULE;
 use super::wire::{
     check_frame, read_bounded, read_claims, varint_len, write_claims, write_fixed, write_varint,
     Reader, CHECKSUM, FIXED_HEADER, FLAG_BOUND, FLAG_IMPLIED_LEAVES, FLAG_REPEATS, FLAG_SECRETS,
     KNOWN_FLAGS,
 };
+use super::wire::{FLAG_LIST, FLAG_RULE};
 use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header};
 use crate::model::answer::AnswerRule;
 use crate::model::feedback::Feedback;
@@ -59,10 +59,19 @@ pub fn max_len_for(rules: Rules, listed: bool) -> usize {
     max_len_flags(rules, if listed { FLAG_SECRETS } else { 0 })
 }
 
-/// [`max_len_for`] from the flags byte.
+/// [`max_len_for`] from the flags byte. With a code list (flag bit 5)
+/// the number of codes is not in the fixed header: the bound is that of
+/// the most codes a list has ([`crate::model::MAX_CODES`]), plus the
+/// list's section (`list::codes_extra_max`).
 pub(super) fn max_len_flags(rules: Rules, flags: u8) -> usize {
-    let n = rules.code_count();
+    let mut n = rules.code_count();
     let mut max = max_len(rules);
+    if flags & FLAG_LIST != 0 {
+        n = crate::model::MAX_CODES;
+        let header = FIXED_HEADER + 5 + 10 + 2 + MAX_DEPTH * 10;
+        max =
+            header + MAX_DEPTH * n * varint_len(n as u64 - 1) + CHECKSUM + list::codes_extra_max();
+    }
     if flags & FLAG_SECRETS != 0 {
         max += list::extra_max(n);
     }
@@ -90,13 +99,25 @@ fn bound_extra_max(n: usize) -> usize {
 /// [`TreeFile::from_bytes`]: super::TreeFile::from_bytes
 pub fn read_file(path: &Path) -> Result<Vec<u8>, FormatError> {
     read_bounded(path, |bytes, declared| {
-        let rules = Rules::new(
-            bytes[9] as usize,
-            bytes[10] as usize,
-            bytes[11] & FLAG_REPEATS != 0,
-        )?;
+        let rules = fixed_rules(bytes[9], bytes[10], bytes[11])?;
         check_bound(declared, rules, bytes[11])
     })
+}
+
+/// The rules the fixed header names: a game the model numbers, or with
+/// flag bit 5 the positions and symbols of a code list (as a stand-in
+/// listed game of [`crate::model::MAX_CODES`] codes until the list is
+/// read).
+pub(super) fn fixed_rules(positions: u8, symbols: u8, flags: u8) -> Result<Rules, FormatError> {
+    let (k, n, repeats) = (
+        positions as usize,
+        symbols as usize,
+        flags & FLAG_REPEATS != 0,
+    );
+    if flags & FLAG_LIST != 0 {
+        return Ok(Rules::listed(k, n, repeats, crate::model::MAX_CODES, 0)?);
+    }
+    Ok(Rules::new(k, n, repeats)?)
 }
 
 impl Header {
@@ -120,8 +141,9 @@ fn check_bound(declared: usize, rules: Rules, flags: u8) -> Result<(), FormatErr
     Ok(())
 }
 
-/// The flags this reader knows: the writer's and the answer rule's.
-const READ_FLAGS: u8 = KNOWN_FLAGS | FLAG_RULE;
+/// The flags this reader knows: the writer's, the answer rule's and the
+/// code list's.
+const READ_FLAGS: u8 = KNOWN_FLAGS | FLAG_RULE | FLAG_LIST;
 
 /// Reads the header from a reader over [`check_frame`]'s bytes (the length
 /// within the game's bound); returns it and whether leaves are implied.
@@ -135,12 +157,14 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         r.pos = flags_at;
         return Err(r.malformed(format!("unknown flags {flags:#04x}")));
     }
-    let rules = Rules::new(
-        positions as usize,
-        symbols as usize,
-        flags & FLAG_REPEATS != 0,
-    )?;
+    let rules = fixed_rules(positions, symbols, flags)?;
     check_bound(r.bytes.len() + CHECKSUM, rules, flags)?;
+    if flags & FLAG_LIST != 0 && flags & FLAG_SECRETS == 0 {
+        r.pos = flags_at;
+        return Err(
+            r.malformed("a code list without its secret list (flag bit 5 needs flag bit 2)")
+        );
+    }
     let objective = r.byte("objective")?;
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
@@ -161,6 +185,12 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         rules
     };
     let (cap, stats) = read_claims(r)?;
+    let (rules, universe) = if flags & FLAG_LIST != 0 {
+        let list = list::read_codes(r, rules.positions(), rules.symbols(), rules.repeats())?;
+        (list.rules(rules.answer())?, Some(list))
+    } else {
+        (rules, None)
+    };
     let listed = if flags & FLAG_SECRETS != 0 {
         Some(list::read(r, rules)?)
     } else {
@@ -172,6 +202,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         None
     };
     let header = Header {
+        universe,
         secrets: listed,
         rules,
         objective,
@@ -237,6 +268,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.bound.is_some() {
         flags |= FLAG_BOUND;
     }
+    if h.universe.is_some() {
+        flags |= FLAG_LIST;
+    }
     let rule = match h.rules.answer() {
         AnswerRule::BullsCows => None,
         AnswerRule::BlackPeg => Some(1),
@@ -254,6 +288,9 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     );
     out.extend(rule);
     write_claims(out, h.cap, &h.stats);
+    if let Some(list) = &h.universe {
+        list::write_codes(out, list);
+    }
     if let Some(set) = &h.secrets {
         list::write(out, set);
     }

@@ -10,7 +10,8 @@
 //!      9    1  positions k
 //!     10    1  symbols n
 //!     11    1  flags: bit 0 repeats allowed, bit 1 implied leaves, bit 2
-//!              secret list, bit 3 upper bound, bit 4 answer rule; others 0
+//!              secret list, bit 3 upper bound, bit 4 answer rule, bit 5
+//!              code list; others 0
 //!     12    1  objective: 0 average, 1 worst, 2 crush, 3 heuristic
 //!     13    1  with flag bit 4 only: the answer rule, 1 black-peg, 2 wordle
 //!              (then the varints start at 14; bulls-cows files have no such
@@ -18,6 +19,7 @@
 //!              bulls-cows files are unchanged)
 //!  13/14    …  varints: cap (0 = none), total, max depth D, then D counts
 //!              (secrets solved in 1, 2, …, D guesses)
+//!      …    …  with flag bit 5 only: the game's code list ([`list`])
 //!      …    …  with flag bit 2 only: the secret list ([`list`])
 //!      …    …  body: one varint per written node, preorder
 //!  len-4    4  CRC-32 (IEEE) of every byte before it (u32 little-endian)
@@ -78,6 +80,7 @@ use std::path::Path;
 pub use header::{max_len, max_len_for, read_file};
 pub use verify::VerifyError;
 
+use crate::model::codelist::CodeList;
 use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::objective::Objective;
@@ -116,6 +119,9 @@ pub struct Bound {
 pub struct Header {
     /// The game.
     pub rules: Rules,
+    /// The game's code list, for a game of one (flag bit 5, stored whole;
+    /// `secrets` is then always set).
+    pub universe: Option<CodeList>,
     /// The secret list the tree plays, if not every code (stored whole).
     pub secrets: Option<SecretSet>,
     /// What the tree was solved for.
@@ -293,9 +299,11 @@ impl Header {
     /// The game the file plays: its rules, and its secret list if it has
     /// one.
     pub fn game(&self) -> Game {
-        match &self.secrets {
-            Some(set) => Game::with_secrets(self.rules, set.clone()),
-            None => Game::new(self.rules),
+        match (&self.universe, &self.secrets) {
+            (Some(list), set) => Game::of_list(list.clone(), self.rules.answer(), set.clone())
+                .expect("the reader checked the list against the rules"),
+            (None, Some(set)) => Game::with_secrets(self.rules, set.clone()),
+            (None, None) => Game::new(self.rules),
         }
     }
 }
@@ -321,6 +329,7 @@ impl TreeFile {
         let stats = tree.replay(game, cap)?;
         Ok(TreeFile {
             header: Header {
+                universe: game.code_list().cloned(),
                 secrets: game.secret_set().cloned(),
                 rules: tree.rules,
                 objective,

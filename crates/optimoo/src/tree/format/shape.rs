@@ -43,7 +43,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::model::shape::{Packed, Shape, ShapeError};
-use crate::model::{Feedback, Objective, Rules};
+use crate::model::{Feedback, Objective};
 use crate::tree::{Stats, MAX_DEPTH};
 
 use super::header::max_len_flags;
@@ -135,7 +135,7 @@ pub fn huge_game(bytes: &[u8]) -> Option<Shape> {
         bytes[10] as usize,
         bytes[11] & FLAG_REPEATS != 0,
     );
-    match Rules::new(k, n, repeats) {
+    match super::header::fixed_rules(bytes[9], bytes[10], bytes[11]) {
         Ok(_) => None,
         Err(_) => Shape::new(k, n, repeats).ok(),
     }
@@ -153,7 +153,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
             bytes[10] as usize,
             bytes[11] & FLAG_REPEATS != 0,
         );
-        match Rules::new(k, n, repeats) {
+        match super::header::fixed_rules(bytes[9], bytes[10], bytes[11]) {
             Ok(rules) => {
                 let max = max_len_flags(rules, bytes[11]);
                 if declared > max {
@@ -169,7 +169,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
             Err(model) => match Shape::new(k, n, repeats) {
                 Ok(shape) => check_bound(declared as u64, shape),
                 // Neither reader plays it: the model's reason, as before.
-                Err(_) => Err(FormatError::InvalidGame(model).into()),
+                Err(_) => Err(model.into()),
             },
         }
     })

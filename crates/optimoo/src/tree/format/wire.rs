@@ -52,7 +52,11 @@ pub const FLAG_BOUND: u8 = 8;
 /// Wordle); without it the rule is bulls and cows. Read by the tree file's
 /// header only (the shape format refuses it as an unknown flag).
 pub const FLAG_RULE: u8 = 16;
-/// Flags every reader knows (the tree header also knows [`FLAG_RULE`]).
+/// Flag bit 5: the game's codes are a list ([`crate::model::CodeList`]),
+/// stored after the claims. Read by the tree file's header only.
+pub const FLAG_LIST: u8 = 32;
+/// Flags every reader knows (the tree header also knows [`FLAG_RULE`] and
+/// [`FLAG_LIST`]).
 pub const KNOWN_FLAGS: u8 = FLAG_REPEATS | FLAG_IMPLIED_LEAVES | FLAG_SECRETS | FLAG_BOUND;
 
 /// The shortest possible file: the fixed header, one-byte cap, total and
