@@ -207,7 +207,7 @@ impl Context<'_> {
     }
 
     /// Each secret's answers to every guess, for a scan of `set`: the
-    /// table is symmetric, so the row of secret `s` holds the answer of
+    /// table is by secret, so the row of secret `s` holds the answer of
     /// every guess `g` to it. Scanning guesses in code order then reads each
     /// row sequentially, where the guess's own row would be read at scattered
     /// places (the moo:4x10 table is 25 MB, beyond the caches).

@@ -7,8 +7,11 @@
 //! lower bounds), under its raw key and, for small sets, its canonical one
 //! ([`crate::model::canon`]).
 //!
-//! Bulls and cows only, for now: every constructor refuses another answer
-//! rule ([`crate::model::AnswerRule`]) with `SearchError::AnswerRule`.
+//! Every answer rule ([`crate::model::AnswerRule`]): the search reads each
+//! secret's answers to every guess (its table by secret,
+//! [`FeedbackTable::by_secret`]: the game's own table under a symmetric
+//! rule, its transpose under Wordle's), and its bounds hold for any rule
+//! (docs/search.md, "Answer rules").
 //!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
@@ -61,22 +64,25 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// Prepares a single-threaded, silent search of `game` (builds the
-    /// feedback table). Every constructor refuses, before any table is
-    /// built, an answer rule other than bulls and cows
-    /// ([`SearchError::AnswerRule`]).
+    /// feedback table).
     pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
         Searcher::with_driver(game, config, Driver::sequential())
     }
 
     /// Prepares a search of `game` run and reported by `driver` (builds
-    /// the full feedback table, `N²` bytes: see [`crate::search::memory`]).
+    /// the full feedback table, `N²` bytes: see [`crate::search::memory`];
+    /// under an asymmetric rule its transpose, [`FeedbackTable::by_secret`],
+    /// the search's own).
     pub fn with_driver(
         game: &'a Game,
         config: Config,
         driver: Driver<'a>,
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
-        let table = Cow::Borrowed(game.table_with(driver.par));
+        let table = if game.rules().answer().is_symmetric() {
+            Cow::Borrowed(game.table_with(driver.par))
+        } else {
+            Cow::Owned(FeedbackTable::by_secret(game.codes(), None, driver.par))
+        };
         Searcher::with_table(game, config, driver, table)
     }
 
@@ -89,12 +95,12 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
+        let symmetric = game.rules().answer().is_symmetric();
         let table = match game.built_table() {
-            Some(t) => Cow::Borrowed(t),
-            None => Cow::Owned(FeedbackTable::for_rows(
+            Some(t) if symmetric => Cow::Borrowed(t),
+            _ => Cow::Owned(FeedbackTable::by_secret(
                 game.codes(),
-                set,
+                Some(set),
                 &crate::exec::Sequential,
             )),
         };
@@ -107,10 +113,10 @@ impl<'a> Searcher<'a> {
         driver: Driver<'a>,
         table: Cow<'a, FeedbackTable>,
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
-        if game.guesses_restricted() {
+        if game.guesses_restricted() || !rules_have_canon(game) {
             // Canonical keys identify sets symmetric under the whole group,
-            // whose costs differ when only listed codes may be guessed.
+            // whose costs differ when only listed codes may be guessed; a
+            // rule without symmetry (Wordle's) has no canonical form.
             config.tuning.canon_max = 0;
         }
         if config.cap == Some(0) {
@@ -568,11 +574,9 @@ fn per_orbit(game: &Game, w: &[u64]) -> bool {
     })
 }
 
-/// The exact search runs under bulls and cows only, for now: its kernel
-/// and bounds count bulls and cows (`SearchError::AnswerRule` otherwise).
-fn refuse_rule(game: &Game) -> Result<(), SearchError> {
-    if !game.rules().answer().is_bulls_cows() {
-        return Err(SearchError::AnswerRule(game.rules().answer()));
-    }
-    Ok(())
+/// Whether the rule's group has more than the identity, so that canonical
+/// keys can meet ([`crate::model::canon`] returns Wordle's sets as they are:
+/// the raw key already).
+fn rules_have_canon(game: &Game) -> bool {
+    game.rules().answer().keeps_position_permutations()
 }
