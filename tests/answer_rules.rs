@@ -270,3 +270,70 @@ fn solve_finds_brute_force_optimum_under_each_rule() {
         }
     }
 }
+
+/// `--guesses consistent`: a rule of the game, solved under every answer
+/// rule (no better than without the rule, no worse than a heuristic that
+/// guesses candidates; brute force is the library's test: search/
+/// sweep_tests.rs), recorded in the tree file (its game
+/// reads back `/consistent`, and `verify` checks every guess is a
+/// candidate), played by eval's heuristics; `--guesses all|secrets`
+/// without `--secrets` is refused (exit code 2).
+#[test]
+fn consistent_guesses_are_solved_recorded_and_verified() {
+    for rule in ["bulls-cows", "black-peg", "wordle"] {
+        let tree = crate::trees::scratch(&format!("consistent-{rule}.tree"));
+        let tree = tree.to_str().unwrap();
+        let args = [
+            "solve",
+            "--game",
+            "mm:3x3",
+            "--rules",
+            rule,
+            "--guesses",
+            "consistent",
+            "--json",
+            "-o",
+            tree,
+        ];
+        let v = eval_json(&args);
+        assert!(v["game"].as_str().unwrap().ends_with("/consistent"), "{v}");
+        let bytes = std::fs::read(tree).unwrap();
+        let header = optimoo::tree::format::Header::peek(&bytes).unwrap();
+        assert_eq!(
+            header.rules.guesses(),
+            optimoo::model::GuessRule::Consistent
+        );
+        assert_eq!(header.rules.answer().name(), rule);
+        let (code, out, err) = run(OPTIMOO, &["verify", tree], "");
+        assert_eq!(code, 0, "{rule}: {out} {err}");
+        // Consistent play costs at least the unrestricted optimum.
+        let free = eval_json(&["solve", "--game", "mm:3x3", "--rules", rule, "--json"]);
+        assert!(v["total"].as_u64() >= free["total"].as_u64(), "{rule}");
+        // The heuristics play candidates only under the rule.
+        let h = eval_json(&[
+            "eval",
+            "--game",
+            "mm:3x3",
+            "--rules",
+            rule,
+            "--guesses",
+            "consistent",
+            "--strategy",
+            "minimax",
+            "--json",
+        ]);
+        assert!(
+            h["total"].as_u64() >= v["total"].as_u64(),
+            "{rule}: a heuristic beats it"
+        );
+    }
+    for bad in ["all", "secrets"] {
+        let (code, _, err) = run(
+            OPTIMOO,
+            &["solve", "--game", "mm:3x3", "--guesses", bad],
+            "",
+        );
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--guesses"), "{err}");
+    }
+}

@@ -1,4 +1,4 @@
-//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets`: the
+//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets|consistent`: the
 //! options of every command that plays a game whose secrets are a list
 //! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands).
 //!
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use optimoo::model::secrets::{self, GuessMode, SecretSet};
 use optimoo::model::Game;
-use optimoo::model::Rules;
+use optimoo::model::{GuessRule, Rules};
 
 /// Options that restrict the secrets to a list.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -32,22 +32,66 @@ pub struct SecretArgs {
     /// a word repeats a letter), K the words' length, N the letters'.
     #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
     pub alphabet: Option<String>,
-    /// With --secrets: which codes may be guessed, all (any code of the
-    /// game, the default) or secrets (only the listed ones).
-    #[arg(long, global = true, value_name = "WHICH", requires = "secrets",
-          value_parser = crate::names(GuessMode::NAMES))]
-    pub guesses: Option<GuessMode>,
+    /// Which codes may be guessed: all (any code of the game, the
+    /// default), secrets (with --secrets: only the listed ones) or
+    /// consistent (only a code every answer so far allows as the secret,
+    /// Mastermind's "logical" play; a rule of the game, with or without
+    /// --secrets).
+    #[arg(long, global = true, value_name = "WHICH",
+          value_parser = crate::names(Guesses::NAMES))]
+    pub guesses: Option<Guesses>,
+}
+
+/// What `--guesses` takes: a list's guess mode, or consistent guesses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guesses {
+    /// Any code (`GuessMode::All`).
+    All,
+    /// The listed secrets (`GuessMode::Secrets`).
+    Secrets,
+    /// Candidates only (`GuessRule::Consistent`).
+    Consistent,
+}
+
+impl Guesses {
+    /// The names `--guesses` takes.
+    pub const NAMES: &'static [(&'static str, Guesses)] = &[
+        ("all", Guesses::All),
+        ("secrets", Guesses::Secrets),
+        ("consistent", Guesses::Consistent),
+    ];
 }
 
 impl SecretArgs {
     /// The game: `game` (or, with --alphabet and no `game`, the one the
     /// words imply; else `default`), with the listed secrets if any.
+    /// With `--guesses consistent` the game's guess rule says so.
     pub fn game(&self, game: Option<Rules>, default: Rules) -> anyhow::Result<Game> {
+        let consistent = |r: Rules| match self.guesses {
+            Some(Guesses::Consistent) => r.with_guesses(GuessRule::Consistent),
+            _ => r,
+        };
         let Some(path) = &self.secrets else {
-            return Ok(Game::new(game.unwrap_or(default)));
+            if let Some(g @ (Guesses::All | Guesses::Secrets)) = self.guesses {
+                let name = if g == Guesses::All { "all" } else { "secrets" };
+                anyhow::bail!(
+                    "--guesses {name} goes with --secrets (the list's guesses): give --secrets \
+                     FILE, or --guesses consistent"
+                );
+            }
+            return Ok(Game::new(consistent(game.unwrap_or(default))));
         };
         let (rules, set) = self.load(path, game, default)?;
-        Ok(Game::with_secrets(rules, set))
+        Ok(Game::with_secrets(consistent(rules), set))
+    }
+
+    /// The list's guess mode: the listed secrets with `--guesses secrets`,
+    /// else every code.
+    fn mode(&self) -> GuessMode {
+        match self.guesses {
+            Some(Guesses::Secrets) => GuessMode::Secrets,
+            _ => GuessMode::All,
+        }
     }
 
     /// The list as a secret set of the game it plays (see [`Self::game`]).
@@ -59,18 +103,13 @@ impl SecretArgs {
         game: Option<Rules>,
         default: Rules,
     ) -> anyhow::Result<(Rules, SecretSet)> {
-        secrets::load(
-            path,
-            self.alphabet.as_deref(),
-            self.guesses.unwrap_or_default(),
-            game,
-            default,
-        )
-        .map_err(|err| match err {
-            secrets::ListError::Line { .. }
-            | secrets::ListError::Empty { .. }
-            | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
-            other => other.into(),
+        secrets::load(path, self.alphabet.as_deref(), self.mode(), game, default).map_err(|err| {
+            match err {
+                secrets::ListError::Line { .. }
+                | secrets::ListError::Empty { .. }
+                | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
+                other => other.into(),
+            }
         })
     }
 }

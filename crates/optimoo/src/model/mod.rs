@@ -55,4 +55,6 @@ pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
 pub use game::Game;
 pub use objective::Objective;
-pub use rules::{parse_preset, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS};
+pub use rules::{
+    parse_preset, GuessRule, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS,
+};

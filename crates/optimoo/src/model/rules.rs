@@ -10,6 +10,13 @@
 //! - under Wordle's answer rule, at most
 //!   [`crate::model::answer::WORDLE_MAX_POSITIONS`] positions.
 //!
+//! The guess rule ([`GuessRule`]) says which codes may be guessed at a
+//! position: any code (the default), or with [`GuessRule::Consistent`]
+//! only a code still possible, one of the candidates the history leaves
+//! (Mastermind's "logical" play; [`GuessRule::allows`] is the one place
+//! that says it). It is part of the game: its name carries it
+//! (`mm:4x6/consistent`), the tree file records it, the checker verifies it.
+//!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
 //! (`mm:3x4/wordle`), which [`Rules::from_str`] does not read yet, so no
@@ -80,6 +87,39 @@ pub struct Rules {
     /// under it reads and writes as before the rule existed.
     #[serde(default, skip_serializing_if = "AnswerRule::is_bulls_cows")]
     answer: AnswerRule,
+    /// Which codes may be guessed; any code is not serialized.
+    #[serde(default, skip_serializing_if = "GuessRule::is_any")]
+    guesses: GuessRule,
+}
+
+/// Which codes a position allows as guesses (see the module doc).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuessRule {
+    /// Any code of the game (or of its guess list).
+    #[default]
+    Any,
+    /// Only a candidate: a code every answer so far allows as the secret.
+    Consistent,
+}
+
+impl GuessRule {
+    /// Whether this is the default, any code.
+    pub fn is_any(&self) -> bool {
+        *self == GuessRule::Any
+    }
+
+    /// Whether `guess` may be guessed at a position whose candidates (the
+    /// secrets the history leaves) contain it or not (`candidate`).
+    #[inline]
+    pub fn allows(self, candidate: bool) -> bool {
+        match self {
+            GuessRule::Any => true,
+            GuessRule::Consistent => candidate,
+        }
+    }
 }
 
 impl Rules {
@@ -107,7 +147,19 @@ impl Rules {
             symbols: symbols as u8,
             repeats,
             answer: AnswerRule::BullsCows,
+            guesses: GuessRule::Any,
         })
+    }
+
+    /// The same game under another guess rule.
+    pub fn with_guesses(self, guesses: GuessRule) -> Rules {
+        Rules { guesses, ..self }
+    }
+
+    /// The guess rule.
+    #[inline]
+    pub fn guesses(self) -> GuessRule {
+        self.guesses
     }
 
     /// The same game under another answer rule.
@@ -144,6 +196,7 @@ impl Rules {
             symbols: 10,
             repeats: false,
             answer: AnswerRule::BullsCows,
+            guesses: GuessRule::Any,
         }
     }
 
@@ -194,6 +247,9 @@ impl fmt::Display for Rules {
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
+        }
+        if self.guesses() == GuessRule::Consistent {
+            f.write_str("/consistent")?;
         }
         Ok(())
     }

@@ -538,3 +538,129 @@ fn plain_answers_split_as_the_model() {
         }
     }
 }
+
+/// Consistent guesses ([`crate::model::GuessRule::Consistent`]): the
+/// search's optimum, under every cap from the free tree's depth down to
+/// the first infeasible one, equals a plain recursion that guesses only
+/// candidates, under each answer rule and with a list; its trees pass the
+/// checker (which refuses any non-candidate guess).
+#[test]
+fn consistent_guesses_equal_brute_force() {
+    use crate::model::secrets::{GuessMode, SecretSet};
+    use crate::model::{AnswerRule, GuessRule};
+    fn plain(
+        game: &Game,
+        set: &[Code],
+        d: usize,
+        memo: &mut HashMap<(Vec<Code>, usize), u64>,
+    ) -> u64 {
+        if set.is_empty() {
+            return 0;
+        }
+        if d == 0 {
+            return INF;
+        }
+        if let Some(&v) = memo.get(&(set.to_vec(), d)) {
+            return v;
+        }
+        let mut best = INF;
+        for &g in set {
+            let mut total = set.len() as u64;
+            let mut classes: HashMap<Feedback, Vec<Code>> = HashMap::new();
+            for &s in set {
+                if s != g {
+                    classes.entry(game.feedback(s, g)).or_default().push(s);
+                }
+            }
+            for c in classes.values() {
+                total = total.saturating_add(plain(game, c, d - 1, memo));
+            }
+            best = best.min(total);
+        }
+        memo.insert((set.to_vec(), d), best);
+        best
+    }
+    let mut games = Vec::new();
+    for (name, rule) in [
+        ("mm:3x3", AnswerRule::BullsCows),
+        ("mm:3x4", AnswerRule::BullsCows),
+        ("moo:3x5", AnswerRule::BullsCows),
+        ("mm:4x3", AnswerRule::BlackPeg),
+        ("mm:3x4", AnswerRule::Wordle),
+        ("mm:2x6", AnswerRule::BlackPeg),
+    ] {
+        let rules: Rules = name.parse().unwrap();
+        let rules = rules
+            .with_answer(rule)
+            .unwrap()
+            .with_guesses(GuessRule::Consistent);
+        games.push(Game::new(rules));
+    }
+    let mut rng = crate::rng::SplitMix64::new(7);
+    let rules = "mm:4x4"
+        .parse::<Rules>()
+        .unwrap()
+        .with_guesses(GuessRule::Consistent);
+    let codes: Vec<Code> = (0..24).map(|_| Code(rng.below(256) as u16)).collect();
+    let set = SecretSet::new(codes, GuessMode::All, None, "list".into()).unwrap();
+    games.push(Game::with_secrets(rules, set));
+    for game in &games {
+        let all = game.secrets();
+        let mut memo = HashMap::new();
+        let free = solve(game, Config::default()).unwrap();
+        let tree = free.tree.as_ref().unwrap();
+        let depth = check(game, tree, None).unwrap().max_depth;
+        assert_eq!(
+            free.cost,
+            plain(game, &all, all.len() + 1, &mut memo),
+            "{}",
+            game.name()
+        );
+        for cap in (1..=depth).rev() {
+            let want = plain(game, &all, cap, &mut memo);
+            let config = Config {
+                cap: Some(cap),
+                ..Config::default()
+            };
+            let sol = solve(game, config).unwrap();
+            assert_eq!(sol.cost, want, "{} cap {cap}", game.name());
+            if want >= INF {
+                break;
+            }
+            let stats = check(game, sol.tree.as_ref().unwrap(), Some(cap)).unwrap();
+            assert_eq!(stats.total, want);
+        }
+    }
+}
+
+/// The checker refuses a non-candidate guess under consistent guesses: the
+/// optimal mm:4x6 tree of any guess (which guesses non-candidates) is
+/// refused once its rules say consistent.
+#[test]
+fn checker_refuses_inconsistent_guesses() {
+    use crate::model::GuessRule;
+    let game = Game::new("mm:4x6".parse().unwrap());
+    let mut tree = solve(&game, Config::default()).unwrap().tree.unwrap();
+    let consistent = Game::new(game.rules().with_guesses(GuessRule::Consistent));
+    tree.rules = consistent.rules();
+    // Some node guesses a non-candidate (else the test proves nothing).
+    fn any_outside(node: &crate::tree::Node, set: &[Code], game: &Game) -> bool {
+        if !set.contains(&node.guess) {
+            return true;
+        }
+        node.children.iter().any(|(f, child)| {
+            let class: Vec<Code> = set
+                .iter()
+                .copied()
+                .filter(|&s| game.feedback(s, node.guess) == *f)
+                .collect();
+            any_outside(child, &class, game)
+        })
+    }
+    assert!(any_outside(&tree.root, &game.secrets(), &game));
+    let err = check(&consistent, &tree, None).unwrap_err();
+    assert!(
+        matches!(err, crate::tree::TreeError::Inconsistent { .. }),
+        "{err}"
+    );
+}

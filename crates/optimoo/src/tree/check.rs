@@ -157,6 +157,14 @@ impl Checker<'_> {
                 guess,
             });
         }
+        // Consistent guesses: the guess is one of the secrets left here.
+        let candidate = secrets.iter().any(|&s| self.codes[s] == guess);
+        if !self.game.rules().guesses().allows(candidate) {
+            return Err(TreeError::Inconsistent {
+                path: path.join(" "),
+                guess,
+            });
+        }
         let rule = self.game.rules().answer();
         let positions = self.game.rules().positions();
         let mut classes: BTreeMap<String, Vec<usize>> = BTreeMap::new();

@@ -160,6 +160,14 @@ pub enum TreeError {
         /// the guess, written
         guess: String,
     },
+    /// A guess no remaining secret is, in a game of consistent guesses.
+    #[error("after [{path}] the tree guesses {guess}, which is not a remaining candidate (guesses: consistent)")]
+    Inconsistent {
+        /// the answers leading there
+        path: String,
+        /// the guess, written
+        guess: String,
+    },
     /// A secret gives an answer that has no child.
     #[error("after [{path}] secret {secret} answers {feedback}, and the tree has no move for it")]
     MissingBranch {
