@@ -337,3 +337,53 @@ fn consistent_guesses_are_solved_recorded_and_verified() {
         assert!(err.contains("--guesses"), "{err}");
     }
 }
+
+/// `--hard`: Wordle's hard mode solved, recorded in the tree file (the
+/// game reads back `/hard`) and verified; never better than normal mode;
+/// refused with another rule, with consistent guesses, with another
+/// objective (exit code 2, naming --hard).
+#[test]
+fn hard_mode_is_solved_recorded_and_refused_where_not_done() {
+    let tree = crate::trees::scratch("hard.tree");
+    let tree = tree.to_str().unwrap();
+    let game = ["--game", "mm:4x3", "--rules", "wordle"];
+    let mut args = vec!["solve", "--hard", "--json", "-o", tree];
+    args.extend(game);
+    let v = eval_json(&args);
+    assert!(v["game"].as_str().unwrap().ends_with("/wordle/hard"), "{v}");
+    let header = optimoo::tree::format::Header::peek(&std::fs::read(tree).unwrap()).unwrap();
+    assert_eq!(header.rules.guesses(), optimoo::model::GuessRule::Hard);
+    let (code, out, err) = run(OPTIMOO, &["verify", tree], "");
+    assert_eq!(code, 0, "{out} {err}");
+    let mut args = vec!["solve", "--json"];
+    args.extend(game);
+    let free = eval_json(&args);
+    assert!(v["total"].as_u64() >= free["total"].as_u64());
+    for bad in [
+        &["solve", "--game", "mm:3x3", "--hard"][..],
+        &[
+            "solve",
+            "--game",
+            "mm:3x3",
+            "--rules",
+            "wordle",
+            "--hard",
+            "--guesses",
+            "consistent",
+        ],
+        &[
+            "solve",
+            "--game",
+            "mm:3x3",
+            "--rules",
+            "wordle",
+            "--hard",
+            "--objective",
+            "worst",
+        ],
+    ] {
+        let (code, _, err) = run(OPTIMOO, bad, "");
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(err.contains("--hard"), "{bad:?}: {err}");
+    }
+}

@@ -68,7 +68,9 @@ impl SecretArgs {
     /// With `--guesses consistent` the game's guess rule says so.
     pub fn game(&self, game: Option<Rules>, default: Rules) -> anyhow::Result<Game> {
         let consistent = |r: Rules| match self.guesses {
-            Some(Guesses::Consistent) => r.with_guesses(GuessRule::Consistent),
+            Some(Guesses::Consistent) => r
+                .with_guesses(GuessRule::Consistent)
+                .expect("any game takes consistent guesses"),
             _ => r,
         };
         let Some(path) = &self.secrets else {

@@ -39,6 +39,12 @@ pub struct Args {
     pub list: crate::cli::secrets::SecretArgs,
     #[command(flatten)]
     pub rules: args::RulesArg,
+    /// Wordle's hard mode (with --rules wordle): every later guess keeps
+    /// each green letter in its place and uses each revealed letter as
+    /// often as an answer showed it (the average objective, with or
+    /// without --cap).
+    #[arg(long)]
+    pub hard: bool,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -110,6 +116,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args
         .rules
         .apply(args.list.game(args.target.small()?, rules)?)?;
+    let game = if args.hard {
+        if game.rules().guesses() != optimoo::model::GuessRule::Any {
+            bail!("--hard and --guesses consistent are two guess rules: give one");
+        }
+        let hard = game
+            .rules()
+            .with_guesses(optimoo::model::GuessRule::Hard)
+            .map_err(|e| anyhow::anyhow!("--hard: {e}"))?;
+        match game.secret_set() {
+            Some(set) => Game::with_secrets(hard, set.clone()),
+            None => Game::new(hard),
+        }
+    } else {
+        game
+    };
     let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
         args::refuse_costs(&args.target, "solve --checkpoint")?;

@@ -41,6 +41,7 @@ pub(crate) mod code;
 pub(crate) mod echo;
 pub(crate) mod feedback;
 pub(crate) mod game;
+pub(crate) mod hard;
 pub mod moves;
 pub(crate) mod objective;
 pub mod partition;
@@ -54,6 +55,7 @@ pub use answer::AnswerRule;
 pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
 pub use game::Game;
+pub use hard::Hard;
 pub use objective::Objective;
 pub use rules::{
     parse_preset, GuessRule, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS,

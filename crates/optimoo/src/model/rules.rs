@@ -103,6 +103,9 @@ pub enum GuessRule {
     Any,
     /// Only a candidate: a code every answer so far allows as the secret.
     Consistent,
+    /// Wordle's hard mode ([`crate::model::Hard`]): greens kept in place,
+    /// revealed letters used; Wordle's rule only.
+    Hard,
 }
 
 impl GuessRule {
@@ -112,11 +115,12 @@ impl GuessRule {
     }
 
     /// Whether `guess` may be guessed at a position whose candidates (the
-    /// secrets the history leaves) contain it or not (`candidate`).
+    /// secrets the history leaves) contain it or not (`candidate`); hard
+    /// mode asks its history besides ([`crate::model::Hard::allows`]).
     #[inline]
     pub fn allows(self, candidate: bool) -> bool {
         match self {
-            GuessRule::Any => true,
+            GuessRule::Any | GuessRule::Hard => true,
             GuessRule::Consistent => candidate,
         }
     }
@@ -151,9 +155,16 @@ impl Rules {
         })
     }
 
-    /// The same game under another guess rule.
-    pub fn with_guesses(self, guesses: GuessRule) -> Rules {
-        Rules { guesses, ..self }
+    /// The same game under another guess rule (hard mode: Wordle's rule
+    /// only).
+    pub fn with_guesses(self, guesses: GuessRule) -> Result<Rules, RulesError> {
+        if guesses == GuessRule::Hard && self.answer != AnswerRule::Wordle {
+            return Err(RulesError::Answer(format!(
+                "hard mode is Wordle's: it goes with --rules wordle, not {}",
+                self.answer
+            )));
+        }
+        Ok(Rules { guesses, ..self })
     }
 
     /// The guess rule.
@@ -248,8 +259,10 @@ impl fmt::Display for Rules {
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
         }
-        if self.guesses() == GuessRule::Consistent {
-            f.write_str("/consistent")?;
+        match self.guesses() {
+            GuessRule::Any => {}
+            GuessRule::Consistent => f.write_str("/consistent")?,
+            GuessRule::Hard => f.write_str("/hard")?,
         }
         Ok(())
     }

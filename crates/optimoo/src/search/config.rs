@@ -17,6 +17,11 @@ use crate::tree::{Stats, Tree};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
+    /// Hard mode asked for with an objective or an entry point it does
+    /// not have yet: it is searched for the average (total) objective,
+    /// with or without a cap, over the whole game.
+    #[error("--hard: {0}")]
+    Hard(String),
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,

@@ -593,14 +593,16 @@ fn consistent_guesses_equal_brute_force() {
         let rules = rules
             .with_answer(rule)
             .unwrap()
-            .with_guesses(GuessRule::Consistent);
+            .with_guesses(GuessRule::Consistent)
+            .unwrap();
         games.push(Game::new(rules));
     }
     let mut rng = crate::rng::SplitMix64::new(7);
     let rules = "mm:4x4"
         .parse::<Rules>()
         .unwrap()
-        .with_guesses(GuessRule::Consistent);
+        .with_guesses(GuessRule::Consistent)
+        .unwrap();
     let codes: Vec<Code> = (0..24).map(|_| Code(rng.below(256) as u16)).collect();
     let set = SecretSet::new(codes, GuessMode::All, None, "list".into()).unwrap();
     games.push(Game::with_secrets(rules, set));
@@ -641,7 +643,7 @@ fn checker_refuses_inconsistent_guesses() {
     use crate::model::GuessRule;
     let game = Game::new("mm:4x6".parse().unwrap());
     let mut tree = solve(&game, Config::default()).unwrap().tree.unwrap();
-    let consistent = Game::new(game.rules().with_guesses(GuessRule::Consistent));
+    let consistent = Game::new(game.rules().with_guesses(GuessRule::Consistent).unwrap());
     tree.rules = consistent.rules();
     // Some node guesses a non-candidate (else the test proves nothing).
     fn any_outside(node: &crate::tree::Node, set: &[Code], game: &Game) -> bool {

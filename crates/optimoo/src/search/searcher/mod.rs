@@ -28,6 +28,7 @@ use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
+use crate::model::GuessRule;
 use crate::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
@@ -95,6 +96,13 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
+        if game.rules().guesses() == GuessRule::Hard {
+            return Err(SearchError::Hard(
+                "a position's search (the player's, ranks) is not done for hard mode yet; \
+                 optimoo solve --hard solves the whole game"
+                    .into(),
+            ));
+        }
         let symmetric = game.rules().answer().is_symmetric();
         let table = match game.built_table() {
             Some(t) if symmetric => Cow::Borrowed(t),
@@ -121,6 +129,13 @@ impl<'a> Searcher<'a> {
         }
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
+        }
+        if game.rules().guesses() == GuessRule::Hard && config.objective != Cost::Total {
+            return Err(SearchError::Hard(
+                "hard mode is searched for the average objective (with or without --cap) only so \
+                 far: drop --objective"
+                    .into(),
+            ));
         }
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = if config.objective == Cost::PerGuess {
@@ -268,6 +283,9 @@ impl<'a> Searcher<'a> {
 
     /// Solves the whole game: the optimal cost and tree.
     pub fn run(self) -> Solution {
+        if self.cx.game.rules().guesses() == GuessRule::Hard {
+            return self.run_hard();
+        }
         let start = Instant::now();
         let all = self.cx.game.secrets();
         let stab = self.cx.root.clone();
@@ -299,10 +317,54 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// [`Searcher::run`] in hard mode: the state of a node is its set and
+    /// its history's constraint ([`crate::search::hard`]).
+    fn run_hard(self) -> Solution {
+        let start = Instant::now();
+        let all = self.cx.game.secrets();
+        let search = crate::search::hard::HardSearch::new(self.cx.game);
+        self.observer.phase(Phase::Search);
+        let d = self.root_depth();
+        let hard = crate::model::hard::Hard::new();
+        let cost = match search.solve(&all, hard, d, INF) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        };
+        self.observer.phase(Phase::Build);
+        let tree = (cost < INF).then(|| Tree {
+            rules: self.cx.game.rules(),
+            root: search.build(&all, hard, d),
+        });
+        self.observer.phase(Phase::Done);
+        let stats = tree.as_ref().map(|t| {
+            t.replay(self.cx.game, self.cx.config.cap)
+                .expect("the search builds trees that solve every secret within the cap")
+        });
+        let (nodes, entries, hits, lookups) = search.counters();
+        Solution {
+            cost,
+            tree,
+            stats,
+            nodes,
+            memo_hits: hits,
+            memo_lookups: lookups,
+            memo_entries: entries,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
     /// The optimal cost of the whole game (`INF`: the cap cannot be met),
     /// without building the tree.
     pub fn optimum(&self) -> u64 {
         let all = self.cx.game.secrets();
+        if self.cx.game.rules().guesses() == GuessRule::Hard {
+            let search = crate::search::hard::HardSearch::new(self.cx.game);
+            let hard = crate::model::hard::Hard::new();
+            return match search.solve(&all, hard, self.root_depth(), INF) {
+                Outcome::Exact(c) => c,
+                Outcome::AtLeast(_) => INF,
+            };
+        }
         let stab = self.cx.root.clone();
         match self.solve(&all, self.root_depth(), &stab, INF, 0) {
             Outcome::Exact(c) => c,

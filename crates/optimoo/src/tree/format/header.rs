@@ -28,6 +28,8 @@ use crate::model::rules::{GuessRule, Rules};
 
 /// The bit of the rule byte that says only consistent guesses are played.
 const GUESSES_CONSISTENT: u8 = 16;
+/// The bit of the rule byte that says Wordle's hard mode is played.
+const GUESSES_HARD: u8 = 32;
 use crate::tree::MAX_DEPTH;
 
 /// Most bytes a tree file of `rules` can have (`N` codes):
@@ -152,7 +154,7 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
         // consistent guesses; a byte of 0 is written without the flag.
         let at = r.pos;
         let byte = r.byte("answer rule")?;
-        let answer = match byte & !GUESSES_CONSISTENT {
+        let answer = match byte & !(GUESSES_CONSISTENT | GUESSES_HARD) {
             0 if byte != 0 => AnswerRule::BullsCows,
             1 => AnswerRule::BlackPeg,
             2 => AnswerRule::Wordle,
@@ -163,12 +165,16 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
                 )));
             }
         };
-        let guesses = if byte & GUESSES_CONSISTENT != 0 {
-            GuessRule::Consistent
-        } else {
-            GuessRule::Any
+        let guesses = match byte & (GUESSES_CONSISTENT | GUESSES_HARD) {
+            0 => GuessRule::Any,
+            GUESSES_CONSISTENT => GuessRule::Consistent,
+            GUESSES_HARD => GuessRule::Hard,
+            _ => {
+                r.pos = at;
+                return Err(r.malformed("consistent guesses and hard mode both set".to_string()));
+            }
         };
-        rules.with_answer(answer)?.with_guesses(guesses)
+        rules.with_answer(answer)?.with_guesses(guesses)?
     } else {
         rules
     };
@@ -257,6 +263,7 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     let guesses = match h.rules.guesses() {
         GuessRule::Any => 0,
         GuessRule::Consistent => GUESSES_CONSISTENT,
+        GuessRule::Hard => GUESSES_HARD,
     };
     let rule = Some(answer | guesses).filter(|&b| b != 0);
     if rule.is_some() {
