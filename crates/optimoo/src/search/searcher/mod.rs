@@ -11,7 +11,11 @@
 //! secret's answers to every guess (its table by secret,
 //! [`FeedbackTable::by_secret`]: the game's own table under a symmetric
 //! rule, its transpose under Wordle's), and its bounds hold for any rule
-//! (docs/search.md, "Answer rules").
+//! (docs/search.md, "Answer rules"). Under consistent guesses
+//! ([`crate::model::GuessRule::Consistent`]) only candidates are scanned;
+//! Wordle's hard mode, whose allowed guesses depend on the history, is
+//! searched by [`crate::search::hard`] from [`Searcher::run`] and
+//! [`Searcher::optimum`] alone (`SearchError::Hard` for the rest).
 //!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
