@@ -64,18 +64,6 @@ impl RulesArg {
             None => self.apply(list.game(None, Rules::standard())?),
         }
     }
-
-    /// Refuses a rule other than bulls and cows for `what`, which is not
-    /// proven for it yet (exit code 2).
-    pub fn refuse(&self, what: &str) -> anyhow::Result<()> {
-        match self.other() {
-            Some(rule) => bail!(
-                "--rules {rule}: {what} is proven for bulls-cows only so far (its kernel and \
-                 bounds assume bulls and cows); eval's heuristics play {rule}"
-            ),
-            None => Ok(()),
-        }
-    }
 }
 
 /// The memo's size per generation in MiB when `--memo-mib` is not given

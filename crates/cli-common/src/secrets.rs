@@ -1,4 +1,4 @@
-//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets|FILE`: the
+//! `--secrets FILE`, `--alphabet LETTERS`, `--guesses all|secrets|consistent|FILE`: the
 //! options of every command that plays a game whose secrets are a list
 //! (`optimoo eval`, `solve`, `export`, `verify`; `moo` and its subcommands),
 //! and the games of a word list: `--guesses FILE` (the game's codes are
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use optimoo::model::secrets::{self, GuessMode, SecretSet};
 use optimoo::model::Game;
-use optimoo::model::Rules;
+use optimoo::model::{GuessRule, Rules};
 
 /// Options that restrict the secrets to a list.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -35,30 +35,38 @@ pub struct SecretArgs {
     /// a word repeats a letter), K the words' length, N the letters'.
     #[arg(long, global = true, value_name = "LETTERS", requires = "secrets")]
     pub alphabet: Option<String>,
-    /// With --secrets: which codes may be guessed, all (any code of the
-    /// game, the default), secrets (only the listed ones), or a FILE of
-    /// words, one a line (Wordle's allowed guesses, the secrets among
-    /// them): the game's codes are then that list, whatever the number of
-    /// codes of its length and letters, with --rules for the answers.
-    #[arg(long, global = true, value_name = "WHICH|FILE", requires = "secrets",
-          value_parser = GuessArg::parse)]
+    /// Which codes may be guessed: all (any code of the game, the
+    /// default), secrets (with --secrets: only the listed ones),
+    /// consistent (only a code every answer so far allows as the secret,
+    /// Mastermind's "logical" play; a rule of the game, with or without
+    /// --secrets), or a FILE of words, one a line (with --secrets:
+    /// Wordle's allowed guesses, the secrets among them): the game's codes
+    /// are then that list, whatever the number of codes of its length and
+    /// letters, with --rules for the answers.
+    #[arg(long, global = true, value_name = "WHICH|FILE", value_parser = GuessArg::parse)]
     pub guesses: Option<GuessArg>,
 }
 
-/// `--guesses`: a guess mode, or a file of the game's codes.
+/// `--guesses`: a list's guess mode, consistent guesses, or a file of the
+/// game's codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GuessArg {
-    /// `all` or `secrets`.
+    /// `all` or `secrets` (`GuessMode`).
     Mode(GuessMode),
+    /// `consistent`: candidates only (`GuessRule::Consistent`).
+    Consistent,
     /// A list of words, the game's codes (`optimoo::model::CodeList`).
     File(PathBuf),
 }
 
 impl GuessArg {
-    /// Reads `all`, `secrets`, or else a file's path.
+    /// Reads `all`, `secrets`, `consistent`, or else a file's path.
     fn parse(text: &str) -> Result<GuessArg, String> {
         if text.is_empty() {
-            return Err("write all, secrets, or a file of words".into());
+            return Err("write all, secrets, consistent, or a file of words".into());
+        }
+        if text == "consistent" {
+            return Ok(GuessArg::Consistent);
         }
         Ok(GuessMode::NAMES
             .iter()
@@ -73,9 +81,23 @@ impl GuessArg {
 impl SecretArgs {
     /// The game: `game` (or, with --alphabet and no `game`, the one the
     /// words imply; else `default`), with the listed secrets if any.
+    /// With `--guesses consistent` the game's guess rule says so.
     pub fn game(&self, game: Option<Rules>, default: Rules) -> anyhow::Result<Game> {
+        let consistent = |r: Rules| match self.guesses {
+            Some(GuessArg::Consistent) => r
+                .with_guesses(GuessRule::Consistent)
+                .expect("any game takes consistent guesses"),
+            _ => r,
+        };
         let Some(path) = &self.secrets else {
-            return Ok(Game::new(game.unwrap_or(default)));
+            if let Some(GuessArg::Mode(m)) = &self.guesses {
+                let name = m.name();
+                anyhow::bail!(
+                    "--guesses {name} goes with --secrets (the list's guesses): give --secrets \
+                     FILE, or --guesses consistent"
+                );
+            }
+            return Ok(Game::new(consistent(game.unwrap_or(default))));
         };
         if let Some(GuessArg::File(guesses)) = &self.guesses {
             if let Some(rules) = game {
@@ -87,12 +109,33 @@ impl SecretArgs {
             return self.list_game(guesses, path);
         }
         let (rules, set) = self.load(path, game, default)?;
-        Ok(Game::with_secrets(rules, set))
+        Ok(Game::with_secrets(consistent(rules), set))
+    }
+
+    /// The list's guess mode: the listed secrets with `--guesses secrets`,
+    /// else every code; a file of guesses goes with a game of its own.
+    fn mode(&self) -> anyhow::Result<GuessMode> {
+        match &self.guesses {
+            Some(GuessArg::Mode(m)) => Ok(*m),
+            Some(GuessArg::File(f)) => anyhow::bail!(
+                "--guesses {}: a list of guesses goes with a game of its own, not with a \
+                 tree file's or another game's codes",
+                f.display()
+            ),
+            Some(GuessArg::Consistent) | None => Ok(GuessMode::All),
+        }
     }
 
     /// The game of `--game wordle` (or `wordle-nyt`): its guesses, and
     /// its answers or the words of `--secrets` (which must be guesses).
     pub fn preset_game(&self, preset: crate::wordle::WordPreset) -> anyhow::Result<Game> {
+        if self.guesses == Some(GuessArg::Consistent) {
+            anyhow::bail!(
+                "--guesses consistent: not played on --game {} yet (word-list games take any \
+                 listed guess)",
+                preset.name()
+            );
+        }
         if let Some(GuessArg::File(guesses)) = &self.guesses {
             anyhow::bail!(
                 "--guesses {}: --game {} has its guesses; drop one",
@@ -157,8 +200,10 @@ impl SecretArgs {
         let alphabet = game.code_list().map(|l| l.alphabet().clone());
         let codes =
             secrets::parse_list(game.codes(), &text, alphabet.as_ref(), &name).map_err(flag)?;
-        let mode = match self.guesses {
-            Some(GuessArg::Mode(m)) => m,
+        // A word list's secrets are some of its codes: any listed code is
+        // a guess unless --guesses secrets says otherwise.
+        let mode = match &self.guesses {
+            Some(GuessArg::Mode(m)) => *m,
             _ => GuessMode::All,
         };
         SecretSet::new(codes, mode, None, name.clone())
@@ -174,26 +219,13 @@ impl SecretArgs {
         game: Option<Rules>,
         default: Rules,
     ) -> anyhow::Result<(Rules, SecretSet)> {
-        secrets::load(
-            path,
-            self.alphabet.as_deref(),
-            match &self.guesses {
-                Some(GuessArg::Mode(m)) => *m,
-                Some(GuessArg::File(f)) => anyhow::bail!(
-                    "--guesses {}: a list of guesses goes with a game of its own, not with a \
-                     tree file's or another game's codes",
-                    f.display()
-                ),
-                None => GuessMode::All,
-            },
-            game,
-            default,
-        )
-        .map_err(|err| match err {
-            secrets::ListError::Line { .. }
-            | secrets::ListError::Empty { .. }
-            | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
-            other => other.into(),
+        secrets::load(path, self.alphabet.as_deref(), self.mode()?, game, default).map_err(|err| {
+            match err {
+                secrets::ListError::Line { .. }
+                | secrets::ListError::Empty { .. }
+                | secrets::ListError::File { .. } => anyhow::anyhow!("--secrets {err}"),
+                other => other.into(),
+            }
         })
     }
 }

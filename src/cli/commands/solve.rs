@@ -39,6 +39,12 @@ pub struct Args {
     pub list: crate::cli::secrets::SecretArgs,
     #[command(flatten)]
     pub rules: args::RulesArg,
+    /// Wordle's hard mode (with --rules wordle): every later guess keeps
+    /// each green letter in its place and uses each revealed letter as
+    /// often as an answer showed it (the average objective, with or
+    /// without --cap).
+    #[arg(long)]
+    pub hard: bool,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -89,7 +95,12 @@ pub const LONG_SOLVE_SECRETS: usize = 5040;
 
 /// Runs `optimoo solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    args.rules.refuse("the exact search (solve)")?;
+    if let (Some(rule), Some(_)) = (args.rules.other(), &args.checkpoint) {
+        bail!(
+            "--rules {rule} with --checkpoint: the checkpoint folder's plan is made for \
+             bulls-cows only so far; drop --checkpoint to solve {rule} in one run"
+        );
+    }
     let objective = args.target.objective.objective;
     let rules = args.target.rules()?;
     let cap = args.target.cap(args.list.secrets.is_some())?;
@@ -102,7 +113,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let game = args.list.game(args.target.small()?, rules)?;
+    let game = args
+        .rules
+        .apply(args.list.game(args.target.small()?, rules)?)?;
+    let game = if args.hard {
+        if game.rules().guesses() != optimoo::model::GuessRule::Any {
+            bail!("--hard and --guesses consistent are two guess rules: give one");
+        }
+        let hard = game
+            .rules()
+            .with_guesses(optimoo::model::GuessRule::Hard)
+            .map_err(|e| anyhow::anyhow!("--hard: {e}"))?;
+        match game.secret_set() {
+            Some(set) => Game::with_secrets(hard, set.clone()),
+            None => Game::new(hard),
+        }
+    } else {
+        game
+    };
     let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
         args::refuse_costs(&args.target, "solve --checkpoint")?;
@@ -120,8 +148,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if game.len() > LONG_SOLVE_SECRETS {
         crate::exit::say(&format!(
-            "note: {rules} has {} secrets and may take long; --checkpoint DIR makes the \
+            "note: {} has {} secrets and may take long; --checkpoint DIR makes the \
              search resumable after a stop (docs/scale.md)",
+            game.rules(),
             game.len()
         ));
     }

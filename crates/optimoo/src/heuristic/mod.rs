@@ -352,6 +352,17 @@ pub fn build_tree_with(
     cfg: &StrategyConfig,
     par: &dyn Parallel,
 ) -> Result<Tree, StrategyError> {
+    // Consistent guesses (a rule of the game): the candidates alone.
+    let consistent;
+    let cfg = if game.rules().guesses().allows(false) {
+        cfg
+    } else {
+        consistent = StrategyConfig {
+            pool: Pool::Candidates,
+            ..*cfg
+        };
+        &consistent
+    };
     let first = cfg.first.unwrap_or_else(|| default_first(game));
     check_code(game, first)?;
     let ctx = BuildContext::new(game, cfg, par);

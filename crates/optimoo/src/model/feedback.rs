@@ -15,11 +15,15 @@
 //!   (`Rules::win`).
 //! - Under bulls-cows and black-peg the feedback of a pair does not depend
 //!   on which code is the secret; under Wordle it does, and
-//!   [`FeedbackTable::for_rows`] (which relies on the symmetry) refuses it.
+//!   [`FeedbackTable::for_rows`] (which relies on the symmetry) refuses it
+//!   ([`FeedbackTable::by_secret`] does not).
 //! - A [`FeedbackTable`] row `g` holds the feedback of guess `g` against every
 //!   secret, in code order: `row(g)[s] == feedback(s, g)`; a table holds
 //!   every row, or the rows of the codes it was built for (and asking for
-//!   another row panics: never a wrong answer).
+//!   another row panics: never a wrong answer). A table built by secret
+//!   ([`FeedbackTable::by_secret`], the exact search's under Wordle's rule)
+//!   is the transpose: `row(s)[g] == feedback(s, g)`; under a symmetric rule
+//!   the two are the same table.
 
 use std::sync::Mutex;
 
@@ -172,24 +176,42 @@ impl FeedbackTable {
     /// side by side by `par`.
     pub fn new_with(book: &Codebook, par: &dyn Parallel) -> FeedbackTable {
         let all: Vec<Code> = book.all().collect();
-        FeedbackTable::build(book, &all, Vec::new(), par)
+        FeedbackTable::build(book, &all, Vec::new(), false, par)
+    }
+
+    /// The table by secret: `row(s)[g] == feedback(s, g)`, each secret's
+    /// answers to every guess (the transpose of [`FeedbackTable::new_with`];
+    /// the same table under a symmetric rule), for every code or, with
+    /// `codes` (sorted, distinct), for those secrets only (`|codes| · N`
+    /// bytes). What the exact search reads under an asymmetric rule.
+    pub fn by_secret(book: &Codebook, codes: Option<&[Code]>, par: &dyn Parallel) -> FeedbackTable {
+        match codes {
+            None => {
+                let all: Vec<Code> = book.all().collect();
+                FeedbackTable::build(book, &all, Vec::new(), true, par)
+            }
+            Some(codes) => {
+                let mut slot = vec![u32::MAX; book.len()];
+                for (i, c) in codes.iter().enumerate() {
+                    slot[c.index()] = i as u32;
+                }
+                FeedbackTable::build(book, codes, slot, true, par)
+            }
+        }
     }
 
     /// The rows of `codes` only (sorted, distinct): `|codes| · N` bytes,
     /// enough for a search of a set of secrets and its subsets (it reads
     /// the rows of secrets only, the table being symmetric).
-    /// Only for symmetric rules: the exact search, its one user, refuses
-    /// Wordle before it gets here (a panic here is a bug, never bad input).
+    /// Only for symmetric rules, where it is [`FeedbackTable::by_secret`]'s
+    /// table: the exact search, its one user, asks that one under Wordle's
+    /// (a panic here is a bug, never bad input).
     pub fn for_rows(book: &Codebook, codes: &[Code], par: &dyn Parallel) -> FeedbackTable {
         assert!(
             book.rules().answer().is_symmetric(),
             "rows of secrets stand for rows of guesses only under a symmetric rule"
         );
-        let mut slot = vec![u32::MAX; book.len()];
-        for (i, c) in codes.iter().enumerate() {
-            slot[c.index()] = i as u32;
-        }
-        FeedbackTable::build(book, codes, slot, par)
+        FeedbackTable::by_secret(book, Some(codes), par)
     }
 
     /// Bytes the cells of `rows` rows of a game of `len` codes take.
@@ -197,7 +219,15 @@ impl FeedbackTable {
         rows as u64 * len as u64
     }
 
-    fn build(book: &Codebook, codes: &[Code], slot: Vec<u32>, par: &dyn Parallel) -> FeedbackTable {
+    /// The rows of `codes`: by guess (`row(g)[s] = feedback(s, g)`), or
+    /// with `by_secret` by secret (`row(s)[g] = feedback(s, g)`).
+    fn build(
+        book: &Codebook,
+        codes: &[Code],
+        slot: Vec<u32>,
+        by_secret: bool,
+        par: &dyn Parallel,
+    ) -> FeedbackTable {
         let len = book.len();
         let size = codes
             .len()
@@ -214,9 +244,15 @@ impl FeedbackTable {
         par.for_each(blocks.len(), &|b| {
             let mut block = blocks[b].lock().expect("a block is locked once");
             for (i, row) in block.chunks_mut(len).enumerate() {
-                let guess = codes[b * rows + i];
-                for (s, cell) in row.iter_mut().enumerate() {
-                    *cell = compute(book, Code(s as u16), guess);
+                let code = codes[b * rows + i];
+                if by_secret {
+                    for (g, cell) in row.iter_mut().enumerate() {
+                        *cell = compute(book, code, Code(g as u16));
+                    }
+                } else {
+                    for (s, cell) in row.iter_mut().enumerate() {
+                        *cell = compute(book, Code(s as u16), code);
+                    }
                 }
             }
         });
@@ -294,6 +330,36 @@ mod tests {
         assert!(!part.is_full());
         for &g in &some {
             assert_eq!(part.row(g), table.row(g));
+        }
+        // By secret: the same table under a symmetric rule.
+        let by = FeedbackTable::by_secret(&book, None, &Sequential);
+        assert_eq!(by.cells, table.cells);
+    }
+
+    /// Under Wordle's rule (asymmetric) the table by secret is the
+    /// transpose of the table by guess, whole or for some secrets.
+    #[test]
+    fn table_by_secret_is_the_transpose() {
+        let rules = Rules::mm(3, 4)
+            .unwrap()
+            .with_answer(crate::model::AnswerRule::Wordle)
+            .unwrap();
+        let book = Codebook::new(rules);
+        let table = FeedbackTable::new(&book);
+        let by = FeedbackTable::by_secret(&book, None, &Sequential);
+        let some: Vec<Code> = book.all().filter(|c| c.index() % 5 == 1).collect();
+        let part = FeedbackTable::by_secret(&book, Some(&some), &Sequential);
+        let mut asymmetric = false;
+        for s in book.all() {
+            for g in book.all() {
+                assert_eq!(by.row(s)[g.index()], compute(&book, s, g));
+                assert_eq!(by.row(s)[g.index()], table.row(g)[s.index()]);
+                asymmetric |= compute(&book, s, g) != compute(&book, g, s);
+            }
+        }
+        assert!(asymmetric, "the test needs an asymmetric rule");
+        for &s in &some {
+            assert_eq!(part.row(s), by.row(s));
         }
     }
 }

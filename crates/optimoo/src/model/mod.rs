@@ -45,6 +45,7 @@ pub(crate) mod codelist;
 pub(crate) mod echo;
 pub(crate) mod feedback;
 pub(crate) mod game;
+pub(crate) mod hard;
 pub mod moves;
 pub(crate) mod objective;
 pub mod partition;
@@ -59,5 +60,8 @@ pub use code::{char_symbol, symbol_char, Code, CodeError, Codebook};
 pub use codelist::CodeList;
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, TABLE_MAX_CODES};
 pub use game::Game;
+pub use hard::Hard;
 pub use objective::Objective;
-pub use rules::{parse_preset, ListId, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS};
+pub use rules::{
+    parse_preset, GuessRule, ListId, Rules, RulesError, MAX_CODES, MAX_POSITIONS, MAX_SYMBOLS,
+};

@@ -18,6 +18,13 @@
 //!   codebook of their own: only their list makes one
 //!   ([`crate::model::Codebook::from_list`]).
 //!
+//! The guess rule ([`GuessRule`]) says which codes may be guessed at a
+//! position: any code (the default), or with [`GuessRule::Consistent`]
+//! only a code still possible, one of the candidates the history leaves
+//! (Mastermind's "logical" play; [`GuessRule::allows`] is the one place
+//! that says it). It is part of the game: its name carries it
+//! (`mm:4x6/consistent`), the tree file records it, the checker verifies it.
+//!
 //! A game under the default rule prints and serializes exactly as before
 //! the rule existed (`moo:4x10`); under another rule its name carries it
 //! (`mm:3x4/wordle`), which [`Rules::from_str`] does not read yet, so no
@@ -95,6 +102,43 @@ pub struct Rules {
     /// With a code list: its size and identity (the codes are the list's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     list: Option<ListId>,
+    /// Which codes may be guessed; any code is not serialized.
+    #[serde(default, skip_serializing_if = "GuessRule::is_any")]
+    guesses: GuessRule,
+}
+
+/// Which codes a position allows as guesses (see the module doc).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuessRule {
+    /// Any code of the game (or of its guess list).
+    #[default]
+    Any,
+    /// Only a candidate: a code every answer so far allows as the secret.
+    Consistent,
+    /// Wordle's hard mode ([`crate::model::Hard`]): greens kept in place,
+    /// revealed letters used; Wordle's rule only.
+    Hard,
+}
+
+impl GuessRule {
+    /// Whether this is the default, any code.
+    pub fn is_any(&self) -> bool {
+        *self == GuessRule::Any
+    }
+
+    /// Whether `guess` may be guessed at a position whose candidates (the
+    /// secrets the history leaves) contain it or not (`candidate`); hard
+    /// mode asks its history besides ([`crate::model::Hard::allows`]).
+    #[inline]
+    pub fn allows(self, candidate: bool) -> bool {
+        match self {
+            GuessRule::Any | GuessRule::Hard => true,
+            GuessRule::Consistent => candidate,
+        }
+    }
 }
 
 /// The size and identity of a game's code list: the number of codes and
@@ -135,6 +179,7 @@ impl Rules {
             repeats,
             answer: AnswerRule::BullsCows,
             list: None,
+            guesses: GuessRule::Any,
         })
     }
 
@@ -164,6 +209,7 @@ impl Rules {
                 codes: codes as u16,
                 id,
             }),
+            guesses: GuessRule::Any,
         })
     }
 
@@ -212,6 +258,24 @@ impl Rules {
         self.answer.keeps_position_permutations() && self.list.is_none()
     }
 
+    /// The same game under another guess rule (hard mode: Wordle's rule
+    /// only).
+    pub fn with_guesses(self, guesses: GuessRule) -> Result<Rules, RulesError> {
+        if guesses == GuessRule::Hard && self.answer != AnswerRule::Wordle {
+            return Err(RulesError::Answer(format!(
+                "hard mode is Wordle's: it goes with --rules wordle, not {}",
+                self.answer
+            )));
+        }
+        Ok(Rules { guesses, ..self })
+    }
+
+    /// The guess rule.
+    #[inline]
+    pub fn guesses(self) -> GuessRule {
+        self.guesses
+    }
+
     /// The same game under another answer rule.
     pub fn with_answer(self, answer: AnswerRule) -> Result<Rules, RulesError> {
         if answer == AnswerRule::Wordle && self.positions() > WORDLE_MAX_POSITIONS {
@@ -247,6 +311,7 @@ impl Rules {
             repeats: false,
             answer: AnswerRule::BullsCows,
             list: None,
+            guesses: GuessRule::Any,
         }
     }
 
@@ -301,6 +366,11 @@ impl fmt::Display for Rules {
         write!(f, "{prefix}:{}x{}", self.positions, self.symbols)?;
         if !self.answer().is_bulls_cows() {
             write!(f, "/{}", self.answer())?;
+        }
+        match self.guesses() {
+            GuessRule::Any => {}
+            GuessRule::Consistent => f.write_str("/consistent")?,
+            GuessRule::Hard => f.write_str("/hard")?,
         }
         if let Some(l) = self.list {
             write!(f, " of {} listed codes #{:08x}", l.codes, l.id)?;

@@ -17,11 +17,11 @@ use crate::tree::{Stats, Tree};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
-    /// An answer rule the exact search is not proven for: its kernel and
-    /// bounds count bulls and cows (issue 41 makes them exact for the
-    /// others; until then they are refused, never answered wrongly).
-    #[error("--rules {0}: the exact search is proven for bulls-cows only (its kernel and bounds assume bulls and cows); use eval's heuristics, or --rules bulls-cows")]
-    AnswerRule(crate::model::AnswerRule),
+    /// Hard mode asked for with an objective or an entry point it does
+    /// not have yet: it is searched for the average (total) objective,
+    /// with or without a cap, over the whole game.
+    #[error("--hard: {0}")]
+    Hard(String),
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,

@@ -21,9 +21,11 @@ use crate::search::weights::Weights;
 /// The read-only part of a search (see the module doc).
 pub(super) struct Context<'a> {
     pub(super) game: &'a Game,
-    /// The game's full table, or the rows of one set's secrets
-    /// ([`crate::search::Searcher::for_set`]): the search reads the rows of
-    /// secrets only.
+    /// The table by secret (`row(s)[g]`: the answer of guess `g` to secret
+    /// `s`, [`FeedbackTable::by_secret`]): the game's full table under a
+    /// symmetric rule, its transpose under Wordle's; or the rows of one
+    /// set's secrets ([`crate::search::Searcher::for_set`]). The search
+    /// reads the rows of secrets only.
     pub(super) table: Cow<'a, FeedbackTable>,
     pub(super) bounds: Bounds,
     pub(super) config: Config,

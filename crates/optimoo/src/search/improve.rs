@@ -254,9 +254,17 @@ impl Searcher<'_> {
                 continue;
             }
             counts.iter_mut().for_each(|c| *c = 0);
-            let row = self.cx().table.row(guess);
-            for s in set {
-                counts[row[s.index()].index()] += 1;
+            // The table is by secret (the guess's row under a symmetric
+            // rule, read in order).
+            if game.rules().answer().is_symmetric() {
+                let row = self.cx().table.row(guess);
+                for s in set {
+                    counts[row[s.index()].index()] += 1;
+                }
+            } else {
+                for &s in set {
+                    counts[self.cx().table.row(s)[guess.index()].index()] += 1;
+                }
             }
             let useless = counts.iter().any(|&c| c as usize == set.len())
                 && counts[self.cx().win.index()] == 0;

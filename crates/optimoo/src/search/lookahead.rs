@@ -67,8 +67,16 @@ impl Context<'_> {
     /// bound is at most what any non-candidate can cost, by (bound, code).
     /// They come first in the full order (bound, non-candidate, code), so
     /// when one of them reaches that cost the other guesses need no scan.
+    ///
+    /// Under consistent guesses ([`crate::model::GuessRule::Consistent`])
+    /// no non-candidate may be guessed: phase one is every candidate, and
+    /// what a non-candidate costs is `INF` (phase two is empty).
     pub(super) fn phases(&self, set: &[Code], d: usize, stab: &Stabilizer) -> Phases {
-        let non_candidate_lower = self.non_candidate_of(set, d);
+        let non_candidate_lower = if self.game.rules().guesses().allows(false) {
+            self.non_candidate_of(set, d)
+        } else {
+            INF
+        };
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
         let cols = self.columns(set);
@@ -207,7 +215,7 @@ impl Context<'_> {
     }
 
     /// Each secret's answers to every guess, for a scan of `set`: the
-    /// table is symmetric, so the row of secret `s` holds the answer of
+    /// table is by secret, so the row of secret `s` holds the answer of
     /// every guess `g` to it. Scanning guesses in code order then reads each
     /// row sequentially, where the guess's own row would be read at scattered
     /// places (the moo:4x10 table is 25 MB, beyond the caches).

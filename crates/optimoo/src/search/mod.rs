@@ -66,6 +66,7 @@ pub(crate) mod bound;
 pub(crate) mod config;
 mod context;
 mod goal;
+mod hard;
 mod improve;
 mod kernel;
 #[cfg(test)]

@@ -21,6 +21,8 @@ use std::collections::BTreeMap;
 
 use crate::model::answer::AnswerRule;
 use crate::model::game::Game;
+use crate::model::hard::Hard;
+use crate::model::rules::GuessRule;
 use crate::tree::{Node, Stats, Tree, TreeError, MAX_DEPTH};
 
 /// Bulls and cows of `guess` against `secret`, both written codes: bulls
@@ -108,7 +110,7 @@ pub fn check(game: &Game, tree: &Tree, cap: Option<usize>) -> Result<Stats, Tree
     };
     // The secrets: the game's list, or every code.
     let secrets: Vec<usize> = game.secrets().iter().map(|c| c.index()).collect();
-    checker.node(&tree.root, &secrets, 1, &mut Vec::new())?;
+    checker.node(&tree.root, &secrets, 1, Hard::new(), &mut Vec::new())?;
     let histogram = checker.histogram;
     Ok(Stats {
         secrets: histogram.iter().sum(),
@@ -135,6 +137,7 @@ impl Checker<'_> {
         node: &Node,
         secrets: &[usize],
         depth: usize,
+        hard: Hard,
         path: &mut Vec<String>,
     ) -> Result<(), TreeError> {
         if depth > MAX_DEPTH {
@@ -153,6 +156,22 @@ impl Checker<'_> {
             .clone();
         if !self.game.is_guess(node.guess) {
             return Err(TreeError::NotAGuess {
+                path: path.join(" "),
+                guess,
+            });
+        }
+        // Consistent guesses: the guess is one of the secrets left here.
+        let candidate = secrets.iter().any(|&s| self.codes[s] == guess);
+        if !self.game.rules().guesses().allows(candidate) {
+            return Err(TreeError::Inconsistent {
+                path: path.join(" "),
+                guess,
+            });
+        }
+        let symbols = self.game.codes().symbols(node.guess);
+        let hard_mode = self.game.rules().guesses() == GuessRule::Hard;
+        if hard_mode && !hard.allows(symbols) {
+            return Err(TreeError::NotHard {
                 path: path.join(" "),
                 guess,
             });
@@ -202,8 +221,22 @@ impl Checker<'_> {
                     secret: self.codes[class[0]].clone(),
                     feedback: text.clone(),
                 })?;
+            // The colours as written (G, Y, B) give the next constraint.
+            let next = if hard_mode {
+                let colours: Vec<u8> = text
+                    .bytes()
+                    .map(|c| match c {
+                        b'G' => 2,
+                        b'Y' => 1,
+                        _ => 0,
+                    })
+                    .collect();
+                hard.after_colours(symbols, &colours)
+            } else {
+                hard
+            };
             path.push(format!("{guess}:{text}"));
-            self.node(child, &class, depth + 1, path)?;
+            self.node(child, &class, depth + 1, next, path)?;
             path.pop();
         }
         Ok(())

@@ -160,6 +160,22 @@ pub enum TreeError {
         /// the guess, written
         guess: String,
     },
+    /// A guess hard mode does not allow after the answers above it.
+    #[error("after [{path}] the tree guesses {guess}, which hard mode does not allow (a green letter moved or a revealed letter left out)")]
+    NotHard {
+        /// the answers leading there
+        path: String,
+        /// the guess, written
+        guess: String,
+    },
+    /// A guess no remaining secret is, in a game of consistent guesses.
+    #[error("after [{path}] the tree guesses {guess}, which is not a remaining candidate (guesses: consistent)")]
+    Inconsistent {
+        /// the answers leading there
+        path: String,
+        /// the guess, written
+        guess: String,
+    },
     /// A secret gives an answer that has no child.
     #[error("after [{path}] secret {secret} answers {feedback}, and the tree has no move for it")]
     MissingBranch {

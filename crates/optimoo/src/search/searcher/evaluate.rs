@@ -49,7 +49,7 @@ impl Searcher<'_> {
         let win = self.cx.win.0;
         let mut answers = Vec::with_capacity(set.len());
         let mut counts = [0u32; 256];
-        // The secrets' rows (the table is symmetric), at the guess's
+        // The secrets' rows (the table is by secret), at the guess's
         // column: the node's scans keep those rows in the caches, where
         // the guess's own row, read at the secrets' places, missed them
         // (a tenth of moo:5x8's time).

@@ -7,8 +7,15 @@
 //! lower bounds), under its raw key and, for small sets, its canonical one
 //! ([`crate::model::canon`]).
 //!
-//! Bulls and cows only, for now: every constructor refuses another answer
-//! rule ([`crate::model::AnswerRule`]) with `SearchError::AnswerRule`.
+//! Every answer rule ([`crate::model::AnswerRule`]): the search reads each
+//! secret's answers to every guess (its table by secret,
+//! [`FeedbackTable::by_secret`]: the game's own table under a symmetric
+//! rule, its transpose under Wordle's), and its bounds hold for any rule
+//! (docs/search.md, "Answer rules"). Under consistent guesses
+//! ([`crate::model::GuessRule::Consistent`]) only candidates are scanned;
+//! Wordle's hard mode, whose allowed guesses depend on the history, is
+//! searched by [`crate::search::hard`] from [`Searcher::run`] and
+//! [`Searcher::optimum`] alone (`SearchError::Hard` for the rest).
 //!
 //! A deadline ([`Searcher::with_deadline`]) breaks that invariant on
 //! purpose: once it has passed, `solve` answers `AtLeast(INF)` at once and
@@ -25,6 +32,7 @@ use crate::model::code::Code;
 use crate::model::feedback::{Feedback, FeedbackTable};
 use crate::model::game::Game;
 use crate::model::symmetry::{self, Stabilizer};
+use crate::model::GuessRule;
 use crate::observe::{ClassReport, Observer, Phase, Progress};
 use crate::search::bound::{check_costs, Bounds, Cost, INF, MAX_PER_GUESS_TOTAL};
 use crate::search::config::{Config, Driver, SearchError, Solution};
@@ -61,22 +69,25 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// Prepares a single-threaded, silent search of `game` (builds the
-    /// feedback table). Every constructor refuses, before any table is
-    /// built, an answer rule other than bulls and cows
-    /// ([`SearchError::AnswerRule`]).
+    /// feedback table).
     pub fn new(game: &'a Game, config: Config) -> Result<Searcher<'a>, SearchError> {
         Searcher::with_driver(game, config, Driver::sequential())
     }
 
     /// Prepares a search of `game` run and reported by `driver` (builds
-    /// the full feedback table, `N²` bytes: see [`crate::search::memory`]).
+    /// the full feedback table, `N²` bytes: see [`crate::search::memory`];
+    /// under an asymmetric rule its transpose, [`FeedbackTable::by_secret`],
+    /// the search's own).
     pub fn with_driver(
         game: &'a Game,
         config: Config,
         driver: Driver<'a>,
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
-        let table = Cow::Borrowed(game.table_with(driver.par));
+        let table = if game.rules().answer().is_symmetric() {
+            Cow::Borrowed(game.table_with(driver.par))
+        } else {
+            Cow::Owned(FeedbackTable::by_secret(game.codes(), None, driver.par))
+        };
         Searcher::with_table(game, config, driver, table)
     }
 
@@ -89,12 +100,19 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
+        if game.rules().guesses() == GuessRule::Hard {
+            return Err(SearchError::Hard(
+                "a position's search (the player's, ranks) is not done for hard mode yet; \
+                 optimoo solve --hard solves the whole game"
+                    .into(),
+            ));
+        }
+        let symmetric = game.rules().answer().is_symmetric();
         let table = match game.built_table() {
-            Some(t) => Cow::Borrowed(t),
-            None => Cow::Owned(FeedbackTable::for_rows(
+            Some(t) if symmetric => Cow::Borrowed(t),
+            _ => Cow::Owned(FeedbackTable::by_secret(
                 game.codes(),
-                set,
+                Some(set),
                 &crate::exec::Sequential,
             )),
         };
@@ -107,14 +125,21 @@ impl<'a> Searcher<'a> {
         driver: Driver<'a>,
         table: Cow<'a, FeedbackTable>,
     ) -> Result<Searcher<'a>, SearchError> {
-        refuse_rule(game)?;
-        if game.guesses_restricted() {
+        if game.guesses_restricted() || !rules_have_canon(game) {
             // Canonical keys identify sets symmetric under the whole group,
-            // whose costs differ when only listed codes may be guessed.
+            // whose costs differ when only listed codes may be guessed; a
+            // rule without symmetry (Wordle's) has no canonical form.
             config.tuning.canon_max = 0;
         }
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
+        }
+        if game.rules().guesses() == GuessRule::Hard && config.objective != Cost::Total {
+            return Err(SearchError::Hard(
+                "hard mode is searched for the average objective (with or without --cap) only so \
+                 far: drop --objective"
+                    .into(),
+            ));
         }
         let branching = game.possible_feedbacks().count() - 1;
         let bounds = if config.objective == Cost::PerGuess {
@@ -262,6 +287,9 @@ impl<'a> Searcher<'a> {
 
     /// Solves the whole game: the optimal cost and tree.
     pub fn run(self) -> Solution {
+        if self.cx.game.rules().guesses() == GuessRule::Hard {
+            return self.run_hard();
+        }
         let start = Instant::now();
         let all = self.cx.game.secrets();
         let stab = self.cx.root.clone();
@@ -293,10 +321,54 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// [`Searcher::run`] in hard mode: the state of a node is its set and
+    /// its history's constraint ([`crate::search::hard`]).
+    fn run_hard(self) -> Solution {
+        let start = Instant::now();
+        let all = self.cx.game.secrets();
+        let search = crate::search::hard::HardSearch::new(self.cx.game);
+        self.observer.phase(Phase::Search);
+        let d = self.root_depth();
+        let hard = crate::model::hard::Hard::new();
+        let cost = match search.solve(&all, hard, d, INF) {
+            Outcome::Exact(c) => c,
+            Outcome::AtLeast(_) => INF,
+        };
+        self.observer.phase(Phase::Build);
+        let tree = (cost < INF).then(|| Tree {
+            rules: self.cx.game.rules(),
+            root: search.build(&all, hard, d),
+        });
+        self.observer.phase(Phase::Done);
+        let stats = tree.as_ref().map(|t| {
+            t.replay(self.cx.game, self.cx.config.cap)
+                .expect("the search builds trees that solve every secret within the cap")
+        });
+        let (nodes, entries, hits, lookups) = search.counters();
+        Solution {
+            cost,
+            tree,
+            stats,
+            nodes,
+            memo_hits: hits,
+            memo_lookups: lookups,
+            memo_entries: entries,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
     /// The optimal cost of the whole game (`INF`: the cap cannot be met),
     /// without building the tree.
     pub fn optimum(&self) -> u64 {
         let all = self.cx.game.secrets();
+        if self.cx.game.rules().guesses() == GuessRule::Hard {
+            let search = crate::search::hard::HardSearch::new(self.cx.game);
+            let hard = crate::model::hard::Hard::new();
+            return match search.solve(&all, hard, self.root_depth(), INF) {
+                Outcome::Exact(c) => c,
+                Outcome::AtLeast(_) => INF,
+            };
+        }
         let stab = self.cx.root.clone();
         match self.solve(&all, self.root_depth(), &stab, INF, 0) {
             Outcome::Exact(c) => c,
@@ -568,11 +640,9 @@ fn per_orbit(game: &Game, w: &[u64]) -> bool {
     })
 }
 
-/// The exact search runs under bulls and cows only, for now: its kernel
-/// and bounds count bulls and cows (`SearchError::AnswerRule` otherwise).
-fn refuse_rule(game: &Game) -> Result<(), SearchError> {
-    if !game.rules().answer().is_bulls_cows() {
-        return Err(SearchError::AnswerRule(game.rules().answer()));
-    }
-    Ok(())
+/// Whether the rule's group has more than the identity, so that canonical
+/// keys can meet ([`crate::model::canon`] returns Wordle's sets as they are:
+/// the raw key already).
+fn rules_have_canon(game: &Game) -> bool {
+    game.rules().answer().keeps_position_permutations()
 }

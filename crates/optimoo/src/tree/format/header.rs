@@ -24,7 +24,12 @@ use super::{check_bound as check_claimed_bound, list, Bound, FormatError, Header
 use crate::model::answer::AnswerRule;
 use crate::model::feedback::Feedback;
 use crate::model::objective::Objective;
-use crate::model::rules::Rules;
+use crate::model::rules::{GuessRule, Rules};
+
+/// The bit of the rule byte that says only consistent guesses are played.
+const GUESSES_CONSISTENT: u8 = 16;
+/// The bit of the rule byte that says Wordle's hard mode is played.
+const GUESSES_HARD: u8 = 32;
 use crate::tree::MAX_DEPTH;
 
 /// Most bytes a tree file of `rules` can have (`N` codes):
@@ -169,25 +174,41 @@ pub(super) fn read_header(r: &mut Reader<'_>) -> Result<(Header, bool), FormatEr
     let objective =
         Objective::from_byte(objective).ok_or(FormatError::UnknownObjective(objective))?;
     let rules = if flags & FLAG_RULE != 0 {
+        // The low nibble the answer rule (0 bulls-cows), bit 4 the
+        // consistent guesses; a byte of 0 is written without the flag.
         let at = r.pos;
-        let answer = match r.byte("answer rule")? {
+        let byte = r.byte("answer rule")?;
+        let answer = match byte & !(GUESSES_CONSISTENT | GUESSES_HARD) {
+            0 if byte != 0 => AnswerRule::BullsCows,
             1 => AnswerRule::BlackPeg,
             2 => AnswerRule::Wordle,
             other => {
                 r.pos = at;
                 return Err(r.malformed(format!(
-                    "unknown answer rule {other} (1 black-peg, 2 wordle; bulls-cows is written without the flag)"
+                    "unknown answer rule {other} (1 black-peg, 2 wordle, and 16 for consistent guesses; bulls-cows with any guess is written without the flag)"
                 )));
             }
         };
-        rules.with_answer(answer)?
+        let guesses = match byte & (GUESSES_CONSISTENT | GUESSES_HARD) {
+            0 => GuessRule::Any,
+            GUESSES_CONSISTENT => GuessRule::Consistent,
+            GUESSES_HARD => GuessRule::Hard,
+            _ => {
+                r.pos = at;
+                return Err(r.malformed("consistent guesses and hard mode both set".to_string()));
+            }
+        };
+        rules.with_answer(answer)?.with_guesses(guesses)?
     } else {
         rules
     };
     let (cap, stats) = read_claims(r)?;
     let (rules, universe) = if flags & FLAG_LIST != 0 {
         let list = list::read_codes(r, rules.positions(), rules.symbols(), rules.repeats())?;
-        (list.rules(rules.answer())?, Some(list))
+        (
+            list.rules(rules.answer())?.with_guesses(rules.guesses())?,
+            Some(list),
+        )
     } else {
         (rules, None)
     };
@@ -271,11 +292,17 @@ pub(super) fn write_header(out: &mut Vec<u8>, h: &Header, implied: bool) {
     if h.universe.is_some() {
         flags |= FLAG_LIST;
     }
-    let rule = match h.rules.answer() {
-        AnswerRule::BullsCows => None,
-        AnswerRule::BlackPeg => Some(1),
-        AnswerRule::Wordle => Some(2),
+    let answer = match h.rules.answer() {
+        AnswerRule::BullsCows => 0,
+        AnswerRule::BlackPeg => 1,
+        AnswerRule::Wordle => 2,
     };
+    let guesses = match h.rules.guesses() {
+        GuessRule::Any => 0,
+        GuessRule::Consistent => GUESSES_CONSISTENT,
+        GuessRule::Hard => GUESSES_HARD,
+    };
+    let rule = Some(answer | guesses).filter(|&b| b != 0);
     if rule.is_some() {
         flags |= FLAG_RULE;
     }
