@@ -40,10 +40,8 @@ pub(super) struct Phases {
 /// unit 3 the class bounds of sets of 17 to 32 secrets were 19 million of
 /// the memo's entries, of which 7 % were ever read, and they flushed the
 /// entries of searches (which cost far more to redo) out of its bounded
-/// generations (docs/benchmarks.md, session 25). The search hands a
-/// class's bound to its search itself ([`Searcher::solve_from`]).
-///
-/// [`Searcher::solve_from`]: crate::search::searcher::Searcher
+/// generations (docs/benchmarks.md, session 25). The evaluation of a
+/// guess hands each class's bound to the class's search instead.
 pub(super) const BOUND_MEMO_MIN: usize = 33;
 
 /// Which guesses to skip as symmetric to a smaller one.
@@ -637,45 +635,6 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Class bounds of sets below [`BOUND_MEMO_MIN`] are not kept in the
-    /// memo (they flooded it); larger ones are, when above the level
-    /// bound. Either way the value is the same as with the memo already
-    /// holding it.
-    #[test]
-    fn small_class_bounds_stay_out_of_the_memo() {
-        use crate::search::config::Config;
-        use crate::search::searcher::Searcher;
-        let game = crate::model::game::Game::new("moo:4x7".parse().unwrap());
-        let searcher = Searcher::new(&game, Config::default()).unwrap();
-        let cx = searcher.cx();
-        let stab = Stabilizer::identity(4, 7);
-        let mut rng = crate::rng::SplitMix64::new(43);
-        let (mut small_raised, mut large_kept) = (0, 0);
-        for trial in 0..200 {
-            let n = 3 + rng.below(60);
-            let mut set: Vec<Code> = game.codes().all().filter(|_| rng.below(840) < n).collect();
-            set.truncate(n);
-            if set.len() < 3 {
-                continue;
-            }
-            let d = 6;
-            let memo = Memo::new(1 << 20);
-            let floor = cx.lower_of(&set, cx.clamp(set.len(), d));
-            let b = cx.class_bound(&memo, &set, d, &stab, INF);
-            let again = cx.class_bound(&memo, &set, d, &stab, INF);
-            assert_eq!(b, again, "trial {trial}");
-            if set.len() < BOUND_MEMO_MIN {
-                assert_eq!(memo.len(), 0, "trial {trial}: {} secrets", set.len());
-                small_raised += usize::from(b > floor);
-            } else if b > floor {
-                assert_eq!(memo.len(), 1, "trial {trial}: {} secrets", set.len());
-                large_kept += 1;
-            }
-        }
-        assert!(small_raised > 10, "{small_raised} small sets raised");
-        assert!(large_kept > 10, "{large_kept} large sets kept");
-    }
 
     /// The levels, handed out in turn, are the guesses the filter keeps in
     /// the order (key, code): one key per level, ascending, whatever the
