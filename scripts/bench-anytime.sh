@@ -7,37 +7,80 @@
 #
 # Usage: scripts/bench-anytime.sh                 # this build only
 #        scripts/bench-anytime.sh BASE            # BASE: an older binary
-#        UNIT=8 SECONDS_LIMIT=900 scripts/bench-anytime.sh BASE
-#        RUN=data/runs/moo-5x8 UNIT=3 scripts/bench-anytime.sh
+#        scripts/bench-anytime.sh BASE NEW        # two engines, this build neither
+#        UNIT="3 2" SECONDS_LIMIT=300 MEMO_MIB=2048 scripts/bench-anytime.sh main
+#        RUN=data/runs/moo-5x8 UNIT=3 scripts/bench-anytime.sh BASE
 #
-# UNIT defaults to 7 (moo:5x10's 1A1B, 3,600 secrets), SECONDS_LIMIT to 600.
+# BASE and NEW are binaries or git revisions of this repository (a
+# revision is built once with `cargo build --release` in its own worktree
+# and target dir under BUILDS, default /tmp/bench-anytime-builds).
+# UNIT defaults to 7 (moo:5x10's 1A1B, 3,600 secrets), and may list
+# several units, run one after the other; SECONDS_LIMIT defaults to 600;
+# MEMO_MIB, if set, is each run's --memo-mib (the real runs use 2048).
 # The committed folder is never written: each binary works on its own copy.
-# Prints, per binary, the unit's bound before and after, the rise, user
-# seconds (GNU time, Debian package `time`), wall seconds and peak memory.
-# Only the figures of one run side by side compare: both binaries then see
-# the same machine. Expect SECONDS_LIMIT plus the time to load moo:5x10's
-# 872 MiB answer table (about 2 GiB of memory per binary). Figures in
-# docs/benchmarks.md ("Session 20").
+# Prints, per unit and binary, the unit's bound before and after, the
+# rise, user seconds (GNU time, Debian package `time`), wall seconds, peak
+# memory, the rise per core-hour (user seconds) and the lift: how much
+# the proven bounds of every second guess's classes rose in all (from the
+# progress files; the unit's bound is the least second guess's, and rises
+# only once every guess near the least is lifted, so a short run may lift
+# much and move the bound little). Only the figures of one run side by
+# side compare: both binaries then see the same machine. Expect
+# SECONDS_LIMIT plus the time to load moo:5x10's 872 MiB answer table
+# (about 2 GiB of memory per binary, more with a larger memo). Figures in
+# docs/benchmarks.md ("Session 20", "Session 25").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet --bin optimoo
-new=$PWD/target/release/optimoo
+builds=${BUILDS:-/tmp/bench-anytime-builds}
+
+# An engine: the binary given, or the release build of a git revision.
+engine() {
+    local what=$1
+    if [[ -f $what && -x $what ]]; then
+        echo "$what"
+        return
+    fi
+    local rev
+    if ! rev=$(git rev-parse --verify --quiet "$what^{commit}"); then
+        echo "'$what' is neither an executable nor a git revision" >&2
+        return 2
+    fi
+    local tree=$builds/$rev
+    if [[ ! -x $tree/target/release/optimoo ]]; then
+        mkdir -p "$builds"
+        [[ -d $tree ]] || git worktree add --detach "$tree" "$rev" >&2
+        (cd "$tree" && cargo build --release --locked --quiet --bin optimoo) >&2
+    fi
+    echo "$tree/target/release/optimoo"
+}
+
 base=${1:-}
+if [[ -n ${2:-} ]]; then
+    new=$(engine "$2") || exit 2
+else
+    cargo build --release --locked --quiet --bin optimoo
+    new=$PWD/target/release/optimoo
+fi
+if [[ -n $base ]]; then
+    base=$(engine "$base") || exit 2
+fi
 run=${RUN:-data/runs/moo-5x10}
-unit=${UNIT:-7}
+units=${UNIT:-7}
 limit=${SECONDS_LIMIT:-600}
-if [[ -n $base && ! -x $base ]]; then
-    echo "no executable at '$base'" >&2
-    exit 2
+memo=()
+if [[ -n ${MEMO_MIB:-} ]]; then
+    memo=(--memo-mib "$MEMO_MIB")
 fi
 if [[ ! -x /usr/bin/time ]]; then
     echo "GNU time (/usr/bin/time) is needed: the user seconds are its" >&2
     exit 2
 fi
-if [[ ! $unit =~ ^[0-9]+$ ]]; then
-    echo "UNIT must be a unit's number (0-based), not '$unit'" >&2
-    exit 2
-fi
+for unit in $units; do
+    if [[ ! $unit =~ ^[0-9]+$ ]]; then
+        echo "UNIT must list units' numbers (0-based), not '$unit'" >&2
+        exit 2
+    fi
+done
 if [[ ! -f $run/plan.json ]]; then
     echo "no run folder at '$run' (no plan.json)" >&2
     exit 2
@@ -62,13 +105,29 @@ else:
 PY
 }
 
+# How much the class bounds of the second guesses rose from progress
+# file $1 to $2 (0 when either is missing: a unit that finished).
+lift() {
+    python3 - "$1" "$2" <<'PY'
+import json, os, sys
+if not all(os.path.exists(p) for p in sys.argv[1:3]):
+    print(0)
+    sys.exit()
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+before = {g["guess"]: g["lower"] for g in a["guesses"]}
+print(sum(sum(g["lower"]) - sum(before[g["guess"]]) for g in b["guesses"]
+          if len(before.get(g["guess"], [])) == len(g["lower"])))
+PY
+}
+
 # work on a copy of the folder with binary $1, tagged $2
 one() {
     local bin=$1 tag=$2
+    rm -rf "${work:?}/$tag"
     cp -r "$run" "$work/$tag"
     /usr/bin/time -f "%U %e %M" -o "$work/$tag.time" \
         "$bin" work "$work/$tag" --unit "$unit" --threads 1 --time-limit "$limit" \
-        >"$work/$tag.out" 2>"$work/$tag.err"
+        "${memo[@]}" >"$work/$tag.out" 2>"$work/$tag.err"
 }
 
 failed() {
@@ -77,6 +136,7 @@ failed() {
     exit 1
 }
 
+for unit in $units; do
 before=$(value "$run") || exit 2
 echo "unit $unit of $run: $before at the start; $limit s each, one thread"
 tags=(new)
@@ -84,15 +144,21 @@ if [[ -n $base ]]; then
     tags=(base new)
     one "$base" base &
     pid=$!
-    one "$new" new || failed "this build"
+    one "$new" new || failed "the new engine"
     wait "$pid" || failed "base"
 else
-    one "$new" new || failed "this build"
+    one "$new" new || failed "the new engine"
 fi
 for tag in "${tags[@]}"; do
     read -r user wall kib < <(tail -n 1 "$work/$tag.time")
     after=$(value "$work/$tag")
-    printf '%-4s  %s -> %s  rise %d  user %.1f s  wall %.1f s  peak %.2f GiB\n' \
-        "$tag" "${before% *}" "$after" "$((${after% *} - ${before% *}))" \
-        "$user" "$wall" "$(python3 -c "print($kib / 1048576)")"
+    rise=$((${after% *} - ${before% *}))
+    lifted=$(lift "$run/progress/$unit.json" "$work/$tag/progress/$unit.json")
+    nodes=$(sed -n 's/.* \([0-9]*\) nodes.*/\1/p' "$work/$tag.out" | tail -n 1)
+    printf '%-4s  %s -> %s  rise %d  user %.1f s  wall %.1f s  peak %.2f GiB  %s nodes  %.1f a core-hour  lift %d (%.2f a core-second)\n' \
+        "$tag" "${before% *}" "$after" "$rise" "$user" "$wall" \
+        "$(python3 -c "print($kib / 1048576)")" "${nodes:-?}" \
+        "$(python3 -c "print($rise * 3600 / max($user, 0.01))")" "$lifted" \
+        "$(python3 -c "print($lifted / max($user, 0.01))")"
+done
 done

@@ -1158,3 +1158,60 @@ fn phased_units_are_hashed_and_audited() {
     std::fs::write(&path, good).unwrap();
     assert_eq!(ok(&["merge", d, "--json"]), merged);
 }
+
+/// `work --trace` prints each step of a best-first run on stderr, one
+/// line of `key=value` fields (what scripts/bench-anytime.sh and the
+/// measurements of docs/benchmarks.md read): every field present, the
+/// proven bound never falling, and the unit's result the same as a run
+/// without the flag.
+#[test]
+fn work_traces_its_steps() {
+    let dir = folder("dist-trace");
+    ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
+    let plan = Folder::open(&dir).unwrap().plan;
+    let i = (0..plan.units.len())
+        .max_by_key(|&i| plan.units[i].secrets)
+        .unwrap();
+    let unit = i.to_string();
+    let args = [
+        "work",
+        s(&dir),
+        "--unit",
+        &unit,
+        "--threads",
+        "1",
+        "--time-limit",
+        "600",
+    ];
+    let (code, out, err) = run(OPTIMOO, &[&args[..], &["--trace"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let steps: Vec<&str> = err.lines().filter(|l| l.starts_with("step ")).collect();
+    assert!(!steps.is_empty(), "{err}");
+    let mut last = 0;
+    for line in &steps {
+        for key in [
+            "unit=", "t=", "guess=", "kind=", "secrets=", "before=", "after=", "cutoff=", "exact=",
+            "proven=", "nodes=", "lookups=", "hits=", "seconds=", "cpu=",
+        ] {
+            assert!(line.contains(&format!(" {key}")), "{key} missing: {line}");
+        }
+        let proven: u64 = line
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("proven="))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(proven >= last, "{line}");
+        last = proven;
+    }
+    let again = folder("dist-trace-plain");
+    ok(&["plan", "--game", "moo:5x5", "-o", s(&again)]);
+    let mut plain_args = args;
+    plain_args[1] = s(&again);
+    let plain = ok(&plain_args);
+    let value = |dir: &Path| std::fs::read_to_string(dir.join("units").join(format!("{i}.json")));
+    let (traced, untraced) = (value(&dir).unwrap(), value(&again).unwrap());
+    let field =
+        |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap()["value"].clone();
+    assert_eq!(field(&traced), field(&untraced), "{out}\n{plain}");
+}

@@ -98,7 +98,8 @@ pub fn audit(
                     folder.unit_path(i).display()
                 );
             };
-            let found = solve_one(folder, i, file.cutoff, memo_mib, None, None, None)?.result;
+            let found =
+                solve_one(folder, i, file.cutoff, memo_mib, None, None, None, false)?.result;
             if found == claimed {
                 return Ok(None);
             }

@@ -109,6 +109,7 @@ pub fn work(
                 deadline,
                 limits.bound_only,
                 Some(&kept),
+                limits.trace,
             )?;
             if let (Some(c), Outcome::AtLeast(b)) = (tree, result.outcome()) {
                 if b > c {
@@ -209,6 +210,8 @@ pub struct Limits<'a> {
     /// [`super::upper_tree`]): the unit is solved under that cost plus
     /// one when it is below the plan's cut-off.
     pub tree: Option<&'a [Option<u64>]>,
+    /// Print each step of a best-first run on stderr (`--trace`).
+    pub trace: bool,
 }
 
 /// What a call of [`work`] did: units solved and written by this process,
@@ -254,6 +257,7 @@ pub struct Solved {
 /// progress file (if any), keeps its progress there at most once a
 /// minute and when it stops short, and removes it once the unit is
 /// exact or refuted.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_one(
     folder: &Folder,
     i: usize,
@@ -262,6 +266,7 @@ pub fn solve_one(
     deadline: Option<Instant>,
     bound_only: Option<u8>,
     kept: Option<&std::sync::Mutex<Option<u64>>>,
+    trace: bool,
 ) -> anyhow::Result<Solved> {
     let start = Instant::now();
     let driver = Driver {
@@ -303,6 +308,31 @@ pub fn solve_one(
             lock(&progress_error).get_or_insert(format!("{e:#}"));
         }
     };
+    // One line a step on stderr, for measurements (scripts/bench-anytime.sh).
+    let step = |s: &plan::Step| {
+        let kind = match s.kind {
+            plan::StepKind::OneStep => "one-step".to_string(),
+            plan::StepKind::Down(k) => format!("down{k}"),
+            plan::StepKind::Search => "search".to_string(),
+        };
+        eprintln!(
+            "step unit={i} t={:.3} guess={} kind={kind} secrets={} before={} after={} \
+             cutoff={} exact={} proven={} nodes={} lookups={} hits={} seconds={:.3} cpu={:.2}",
+            start.elapsed().as_secs_f64(),
+            game.format_code(s.guess),
+            s.secrets,
+            s.before,
+            s.after,
+            s.cutoff,
+            s.exact,
+            s.proven,
+            s.nodes,
+            s.lookups,
+            s.hits,
+            s.seconds,
+            cpu_seconds()
+        );
+    };
     let effort = |deadline: Instant, depth: plan::Depth| plan::Effort {
         deadline,
         depth,
@@ -312,6 +342,7 @@ pub fn solve_one(
             every: KEEP_EVERY,
             progress: &save,
         }),
+        on_step: trace.then_some(&step as &(dyn Fn(&plan::Step) + Sync)),
     };
     let (result, nodes) = match (deadline, bound_only) {
         (t, Some(levels)) => {
@@ -339,6 +370,12 @@ pub fn solve_one(
         )?,
         (None, None) => plan::solve_unit(game, config, driver, p, i, cutoff)?,
     };
+    if trace {
+        // The search's counters, when built with them (`--features stats`).
+        if let Some(table) = optimoo::search::stats_report() {
+            eprint!("{table}");
+        }
+    }
     let finished = match result.outcome() {
         Outcome::Exact(_) => true,
         Outcome::AtLeast(b) => b >= cutoff,
@@ -355,4 +392,25 @@ pub fn solve_one(
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
     })
+}
+
+/// The CPU time of the process so far (user and system, every thread),
+/// from /proc/self/stat: for the trace's rate per core-second; -1 where
+/// /proc cannot tell (not Linux).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return -1.0;
+    };
+    // The fields after the command's closing parenthesis (which may hold
+    // spaces): utime and stime are the 14th and 15th of the line.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+        return -1.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |k: usize| fields.get(k).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        // The clock ticks of Linux's /proc are 100 a second.
+        (Some(u), Some(s)) => (u + s) / 100.0,
+        _ => -1.0,
+    }
 }

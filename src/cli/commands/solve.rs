@@ -185,6 +185,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = pool.install(|| solve(&args, &game, &goal, &tuning, driver, output))?;
     drop(observer);
+    if args.verbose {
+        // The search's counters, when built with them (`--features stats`).
+        if let Some(table) = optimoo::search::stats_report() {
+            eprint!("{table}");
+        }
+    }
     report.print(args.json)
 }
 

@@ -95,6 +95,13 @@ pub struct Args {
     /// again. Average objective.
     #[arg(long, value_name = "FILE")]
     pub upper_tree: Option<PathBuf>,
+    /// With --time-limit or --bound-only: print each step of the
+    /// best-first run on stderr, one line of `key=value` fields (the
+    /// second guess, what was done to which class, the bounds before and
+    /// after, the unit's proven bound, nodes, memo lookups and hits,
+    /// seconds), for measurements (scripts/bench-anytime.sh).
+    #[arg(long)]
+    pub trace: bool,
 }
 
 /// A positive, finite number of seconds.
@@ -202,6 +209,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 time_limit: args.time_limit,
                 bound_only: args.bound_only.then_some(args.levels),
                 tree: tree.as_deref(),
+                trace: args.trace,
             },
             &report,
         )

@@ -35,6 +35,15 @@ pub(super) struct Phases {
     pub(super) non_candidate_lower: u64,
 }
 
+/// Smallest set whose class bound [`Context::class_bound`] keeps in the
+/// memo. Below it a bound is recomputed when asked again: on moo:5x10's
+/// unit 3 the class bounds of sets of 17 to 32 secrets were 19 million of
+/// the memo's entries, of which 7 % were ever read, and they flushed the
+/// entries of searches (which cost far more to redo) out of its bounded
+/// generations (docs/benchmarks.md, session 25). The evaluation of a
+/// guess hands each class's bound to the class's search instead.
+pub(super) const BOUND_MEMO_MIN: usize = 33;
+
 /// Which guesses to skip as symmetric to a smaller one.
 pub(super) struct Filter<'s> {
     pub(super) absent: Option<u64>,
@@ -391,17 +400,22 @@ impl Context<'_> {
         }
         let raw = raw_key(set, d);
         let known = match memo.get(&raw) {
-            Some(Entry::Exact(c, _)) => return c,
+            Some(Entry::Exact(c, _)) => {
+                crate::search::stats::class_bound(n, false);
+                return c;
+            }
             Some(Entry::AtLeast(b)) => b.max(floor),
             None => floor,
         };
         if known >= limit {
+            crate::search::stats::class_bound(n, false);
             return known;
         }
+        crate::search::stats::class_bound(n, true);
         let cols = self.columns(set);
         if let Some(kernel) = self.kernel.as_ref().filter(|_| n <= kernel::MAX_SET) {
             let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit, node);
-            if best > known {
+            if best > known && n >= BOUND_MEMO_MIN {
                 memo.put(raw, Entry::AtLeast(best));
             }
             return best;
@@ -441,7 +455,7 @@ impl Context<'_> {
             }
         }
         let best = best.max(known);
-        if best > known {
+        if best > known && n >= BOUND_MEMO_MIN {
             memo.put(raw, Entry::AtLeast(best));
         }
         best

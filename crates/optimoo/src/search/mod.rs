@@ -80,6 +80,7 @@ pub mod plan;
 mod pool;
 mod scan;
 mod searcher;
+pub(crate) mod stats;
 #[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]
@@ -106,6 +107,7 @@ pub use crate::search::improve::Improve;
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
 pub(crate) use crate::search::searcher::Searcher;
+pub use crate::search::stats::report as stats_report;
 pub use crate::search::value::Outcome;
 
 /// The optimal subtree for a set of candidates (sorted, distinct) within

@@ -938,3 +938,43 @@ fn other_answer_rules_are_solved_by_each_way_in() {
         assert_eq!(cost, want, "{rule}: a set's rows");
     }
 }
+
+/// Class bounds of sets below [`BOUND_MEMO_MIN`] are not kept in the
+/// memo (they flooded it); larger ones are, when above the level
+/// bound. Either way the value is the same as with the memo already
+/// holding it.
+#[test]
+fn small_class_bounds_stay_out_of_the_memo() {
+    use crate::search::lookahead::BOUND_MEMO_MIN;
+    use crate::search::memo::Memo;
+    use crate::search::searcher::Searcher;
+    let game = crate::model::game::Game::new("moo:4x7".parse().unwrap());
+    let searcher = Searcher::new(&game, Config::default()).unwrap();
+    let cx = searcher.cx();
+    let stab = Stabilizer::identity(4, 7);
+    let mut rng = crate::rng::SplitMix64::new(43);
+    let (mut small_raised, mut large_kept) = (0, 0);
+    for trial in 0..200 {
+        let n = 3 + rng.below(60);
+        let mut set: Vec<Code> = game.codes().all().filter(|_| rng.below(840) < n).collect();
+        set.truncate(n);
+        if set.len() < 3 {
+            continue;
+        }
+        let d = 6;
+        let memo = Memo::new(1 << 20);
+        let floor = cx.lower_of(&set, cx.clamp(set.len(), d));
+        let b = cx.class_bound(&memo, &set, d, &stab, INF);
+        let again = cx.class_bound(&memo, &set, d, &stab, INF);
+        assert_eq!(b, again, "trial {trial}");
+        if set.len() < BOUND_MEMO_MIN {
+            assert_eq!(memo.len(), 0, "trial {trial}: {} secrets", set.len());
+            small_raised += usize::from(b > floor);
+        } else if b > floor {
+            assert_eq!(memo.len(), 1, "trial {trial}: {} secrets", set.len());
+            large_kept += 1;
+        }
+    }
+    assert!(small_raised > 10, "{small_raised} small sets raised");
+    assert!(large_kept > 10, "{large_kept} large sets kept");
+}

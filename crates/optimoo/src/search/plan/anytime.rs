@@ -231,6 +231,51 @@ pub struct Effort<'a> {
     pub resume: Option<&'a UnitProgress>,
     /// Hand out where this run stands, to resume it later.
     pub keep: Option<Keep<'a>>,
+    /// Told each step of the loop as it ends (`work --trace`: where the
+    /// time goes); hearing changes nothing.
+    pub on_step: Option<&'a (dyn Fn(&Step) + Sync)>,
+}
+
+/// One step of [`bound_unit`]'s loop, for a trace: which second guess,
+/// what was done to which class, what it proved and what it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The second guess raised (the least at the time).
+    pub guess: Code,
+    /// What was done.
+    pub kind: StepKind,
+    /// The class's secrets (for a one-step raise, the largest class's).
+    pub secrets: usize,
+    /// The class's bound before and after (for a one-step raise, the
+    /// guess's bound).
+    pub before: u64,
+    /// See `before`.
+    pub after: u64,
+    /// The cut-off the class was searched under (0 for the raises).
+    pub cutoff: u64,
+    /// Whether the class is exact now.
+    pub exact: bool,
+    /// The unit's proven bound after the step.
+    pub proven: u64,
+    /// Search nodes, memo lookups and memo hits of this step.
+    pub nodes: u64,
+    /// See `nodes`.
+    pub lookups: u64,
+    /// See `nodes`.
+    pub hits: u64,
+    /// Seconds the step took.
+    pub seconds: f64,
+}
+
+/// What a [`Step`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKind {
+    /// Every class of the guess raised to its one-step lookahead.
+    OneStep,
+    /// A class raised that many levels down.
+    Down(u8),
+    /// A class searched under a cut-off.
+    Search,
 }
 
 impl Effort<'_> {
@@ -242,6 +287,7 @@ impl Effort<'_> {
             on_bound: None,
             resume: None,
             keep: None,
+            on_step: None,
         }
     }
 }
@@ -266,6 +312,7 @@ pub fn bound_unit(
         on_bound,
         resume,
         keep,
+        on_step,
     } = effort;
     let u = &plan.units[i];
     if u.second.is_some() || config.objective != Cost::Total {
@@ -358,6 +405,35 @@ pub fn bound_unit(
                 searcher.nodes(),
             );
         }
+        // What the step costs, for the trace.
+        let (step_start, nodes0) = (Instant::now(), searcher.nodes());
+        let (lookups0, hits0) = (searcher.memo().lookups(), searcher.memo().hits());
+        let tell_step = |seconds: &[Second], step: Step| {
+            if let Some(tell) = on_step {
+                tell(&Step {
+                    proven: proven(seconds),
+                    nodes: searcher.nodes() - nodes0,
+                    lookups: searcher.memo().lookups() - lookups0,
+                    hits: searcher.memo().hits() - hits0,
+                    seconds: step_start.elapsed().as_secs_f64(),
+                    ..step
+                });
+            }
+        };
+        let blank = |guess: Code, kind: StepKind| Step {
+            guess,
+            kind,
+            secrets: 0,
+            before: 0,
+            after: 0,
+            cutoff: 0,
+            exact: false,
+            proven: 0,
+            nodes: 0,
+            lookups: 0,
+            hits: 0,
+            seconds: 0.0,
+        };
         let h = &mut seconds[best];
         let child = stab.fix(game.codes().symbols(h.guess));
         if !h.raised {
@@ -374,6 +450,13 @@ pub fn bound_unit(
                 *lower = (*lower).max(r);
             }
             h.raised = true;
+            let step = Step {
+                secrets: h.classes.iter().map(Vec::len).max().unwrap_or(0),
+                before: b,
+                after: h.bound(),
+                ..blank(h.guess, StepKind::OneStep)
+            };
+            tell_step(&seconds, step);
             continue;
         }
         // The largest classes not yet raised `target` levels down, as many
@@ -401,6 +484,7 @@ pub fn bound_unit(
                 levels_down(&searcher, c, dk, &child, &deep, levels, ceiling, &stop)
             });
             let h = &mut seconds[best];
+            let mut steps = Vec::new();
             for (k, r) in open.into_iter().zip(raised) {
                 let Some(r) = r else {
                     return stop(
@@ -409,8 +493,17 @@ pub fn bound_unit(
                         searcher.nodes(),
                     );
                 };
+                steps.push(Step {
+                    secrets: h.classes[k].len(),
+                    before: h.lower[k],
+                    after: h.lower[k].max(r),
+                    ..blank(h.guess, StepKind::Down(target))
+                });
                 h.lower[k] = h.lower[k].max(r);
                 h.down[k] = target;
+            }
+            for step in steps {
+                tell_step(&seconds, step);
             }
             continue;
         }
@@ -447,7 +540,7 @@ pub fn bound_unit(
         // guess now least; solved below it, the class is exact.
         let full = cutoff - (b - h.lower[k]);
         let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / CHASE_STEP);
-        let r = searcher.solve(&h.classes[k], dc - 1, &child, class_cutoff, 1);
+        let r = searcher.solve_from(&h.classes[k], dc - 1, &child, class_cutoff, 1, h.lower[k]);
         if searcher.aborted() {
             return stop(
                 &seconds,
@@ -455,6 +548,12 @@ pub fn bound_unit(
                 searcher.nodes(),
             );
         }
+        let step = Step {
+            secrets: h.classes[k].len(),
+            before: h.lower[k],
+            cutoff: class_cutoff,
+            ..blank(h.guess, StepKind::Search)
+        };
         match r {
             Outcome::Exact(c) => {
                 h.lower[k] = c;
@@ -462,5 +561,11 @@ pub fn bound_unit(
             }
             Outcome::AtLeast(x) => h.lower[k] = h.lower[k].max(x),
         }
+        let step = Step {
+            after: h.lower[k],
+            exact: h.solved[k],
+            ..step
+        };
+        tell_step(&seconds, step);
     }
 }

@@ -58,7 +58,8 @@ mod anytime;
 mod assembly;
 mod subtree;
 pub use anytime::{
-    bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, UnitProgress,
+    bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, Step, StepKind,
+    UnitProgress,
 };
 pub use assembly::{assemble, decide, Decision};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};

@@ -616,3 +616,63 @@ fn four_level_bounds_are_the_plain_recursion() {
     }
     assert!(above >= 5, "{above} units raised above three levels");
 }
+
+/// The trace of a best-first run (`work --trace`): every step is told,
+/// each with the unit's proven bound after it, which never falls, stays
+/// at least the plan's bound and at most the result; each class's bound
+/// never falls in a step, a searched class rises to at least its cut-off
+/// unless it is solved, and the last bound told is at most the run's
+/// result when it is exact. Hearing the steps changes nothing: the same result as a
+/// run told nothing.
+#[test]
+fn the_trace_tells_every_step() {
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+    for name in ["moo:4x6", "mm:3x5", "moo:5x5"] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
+        let mut searched = 0;
+        for i in 0..p.units.len() {
+            let cutoff = p.cutoff(i, INF);
+            let later = Instant::now() + Duration::from_secs(3600);
+            let steps: Mutex<Vec<Step>> = Mutex::new(Vec::new());
+            let tell = |s: &Step| steps.lock().unwrap().push(s.clone());
+            let heard = run_unit(
+                &game,
+                &config,
+                &p,
+                i,
+                cutoff,
+                Effort {
+                    on_step: Some(&tell),
+                    ..Effort::until(later, Depth::Exact)
+                },
+            );
+            let plain = run_unit(
+                &game,
+                &config,
+                &p,
+                i,
+                cutoff,
+                Effort::until(later, Depth::Exact),
+            );
+            assert_eq!(heard, plain, "{name} unit {i}");
+            let steps = steps.into_inner().unwrap();
+            let mut last = p.units[i].lower;
+            for s in &steps {
+                assert!(s.proven >= last, "{name} unit {i}: {s:?}");
+                assert!(s.after >= s.before, "{name} unit {i}: {s:?}");
+                if s.kind == StepKind::Search {
+                    searched += 1;
+                    assert!(s.exact || s.after >= s.cutoff, "{name} unit {i}: {s:?}");
+                }
+                last = s.proven;
+            }
+            if let Outcome::Exact(c) = heard.outcome() {
+                assert!(last <= c, "{name} unit {i}");
+            }
+        }
+        assert!(searched > 0, "{name}: no class searched");
+    }
+}

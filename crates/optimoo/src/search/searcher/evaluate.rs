@@ -20,6 +20,7 @@ use crate::search::bound::{Cost, INF};
 use crate::search::pool::NodePool;
 use crate::search::scan::Live;
 use crate::search::searcher::Searcher;
+use crate::search::stats::{self, Fate};
 use crate::search::value::Outcome;
 use crate::search::value::Scored;
 
@@ -168,6 +169,7 @@ impl Searcher<'_> {
         );
         refresh(&mut bound);
         if total >= bound {
+            stats::fate(set.len(), Fate::Lookahead);
             return Err(total);
         }
         // The classes run in parallel near the root, except for the
@@ -224,9 +226,11 @@ impl Searcher<'_> {
                     }
                 }
                 if total >= bound {
+                    stats::fate(set.len(), Fate::Branching);
                     return Err(total);
                 }
             }
+            let mut first = true;
             for (i, lb_i) in lbs.iter_mut().enumerate().rev() {
                 let c = classes.get(i).1;
                 if c.len() < 3 {
@@ -252,9 +256,15 @@ impl Searcher<'_> {
                     total = total.saturating_add(lb - *lb_i);
                     *lb_i = lb;
                     if total >= bound {
+                        let how = match first {
+                            true => Fate::FirstClassBound,
+                            false => Fate::LaterClassBound,
+                        };
+                        stats::fate(set.len(), how);
                         return Err(total);
                     }
                 }
+                first = false;
             }
         }
         if parallel {
@@ -269,7 +279,7 @@ impl Searcher<'_> {
                 }
                 let limit = b - (total - lb);
                 let start = Instant::now();
-                let r = self.solve(c, d - 1, &child, limit, level.saturating_add(1));
+                let r = self.solve_from(c, d - 1, &child, limit, level.saturating_add(1), lb);
                 if level == 0 {
                     self.report(s.guess, f, c.len(), r, start);
                 }
@@ -298,17 +308,23 @@ impl Searcher<'_> {
         for ((_, c), &lb) in classes.iter().zip(&lbs) {
             refresh(&mut bound);
             if total >= bound {
+                stats::fate(set.len(), Fate::Search);
                 return Err(total);
             }
             let limit = bound - (total - lb);
-            match self.solve(c, d - 1, &child, limit, level.saturating_add(1)) {
+            match self.solve_from(c, d - 1, &child, limit, level.saturating_add(1), lb) {
                 Outcome::Exact(cost) => total = raise(total, lb, cost),
-                Outcome::AtLeast(at_least) => return Err(raise(total, lb, at_least).max(bound)),
+                Outcome::AtLeast(at_least) => {
+                    stats::fate(set.len(), Fate::Search);
+                    return Err(raise(total, lb, at_least).max(bound));
+                }
             }
             if total >= bound {
+                stats::fate(set.len(), Fate::Search);
                 return Err(total);
             }
         }
+        stats::fate(set.len(), Fate::Exact);
         if level <= 1 {
             self.observer.progress(&self.progress());
         }

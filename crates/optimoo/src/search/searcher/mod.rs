@@ -406,6 +406,22 @@ impl<'a> Searcher<'a> {
         cutoff: u64,
         level: usize,
     ) -> Outcome {
+        self.solve_from(set, d, stab, cutoff, level, 0)
+    }
+
+    /// [`Searcher::solve`] of a set whose cost is known to be at least
+    /// `known` (a class bound the caller holds, which the memo need not
+    /// keep: the class bounds of small classes are not stored, see
+    /// [`crate::search::lookahead`]): the same result.
+    pub(super) fn solve_from(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        cutoff: u64,
+        level: usize,
+        known: u64,
+    ) -> Outcome {
         let n = set.len();
         let d = self.cx.clamp(n, d);
         let lower = self.cx.lower_of(set, d);
@@ -415,10 +431,12 @@ impl<'a> Searcher<'a> {
         if let Some(c) = self.cx.direct_of(set, d) {
             return Outcome::below(c, cutoff);
         }
+        let lower = lower.max(known);
         if lower >= cutoff {
             return Outcome::AtLeast(lower);
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        crate::search::stats::node(n, level);
         if let Some(deadline) = self.deadline {
             // The clock is read at every node: a node costs microseconds on
             // small games, and seconds on the large classes of moo:5x10,
