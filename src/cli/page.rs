@@ -52,8 +52,8 @@ pub fn duels_beside(path: &Path, game: &Game) -> anyhow::Result<Vec<DuelRule>> {
         if !json.is_file() {
             continue;
         }
-        let text =
-            std::fs::read_to_string(&json).with_context(|| format!("reading {}", json.display()))?;
+        let text = std::fs::read_to_string(&json)
+            .with_context(|| format!("reading {}", json.display()))?;
         let v: serde_json::Value =
             serde_json::from_str(&text).with_context(|| format!("reading {}", json.display()))?;
         let field = |v: &serde_json::Value, k: &str| -> anyhow::Result<String> {
@@ -62,7 +62,11 @@ pub fn duels_beside(path: &Path, game: &Game) -> anyhow::Result<Vec<DuelRule>> {
                 .with_context(|| format!("{}: no {k}", json.display()))
         };
         if field(&v, "game")? != game.rules().to_string() || field(&v, "rule")? != rule.name() {
-            bail!("{}: not the race of {} under {rule}", json.display(), game.rules());
+            bail!(
+                "{}: not the race of {} under {rule}",
+                json.display(),
+                game.rules()
+            );
         }
         let mut seats: [Vec<(String, optimoo::tree::Tree)>; 2] = [Vec::new(), Vec::new()];
         for (i, seat) in ["first", "second"].iter().enumerate() {

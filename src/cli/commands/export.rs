@@ -127,7 +127,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Checked before any work: a bad -o is refused at once.
     let output = args.output.as_deref().map(Output::create).transpose()?;
     // A page, of one tree or several (with the game's race, if shipped).
-    if args.files.len() > 1 || (args.format == Format::Html && args.strategy.is_none()) && !args.files.is_empty() {
+    if args.files.len() > 1
+        || (args.format == Format::Html && args.strategy.is_none()) && !args.files.is_empty()
+    {
         return export_pages(&args, output);
     }
     let (game, tree, what, objective, cap, bound) = match args.files.first() {

@@ -567,7 +567,11 @@ fn duel(state: &State, request: &Request) -> Answer {
                 &format!(
                     "theirs: move {}: {}",
                     i + 1,
-                    if left.is_empty() { "no secret gives these answers" } else { "the race is over" }
+                    if left.is_empty() {
+                        "no secret gives these answers"
+                    } else {
+                        "the race is over"
+                    }
                 ),
             );
         }
@@ -585,7 +589,11 @@ fn duel(state: &State, request: &Request) -> Answer {
                 &format!(
                     "mine: move {}: {}",
                     i + 1,
-                    if cand.is_empty() { "no secret gives these answers" } else { "the race is over" }
+                    if cand.is_empty() {
+                        "no secret gives these answers"
+                    } else {
+                        "the race is over"
+                    }
                 ),
             );
         }
@@ -593,12 +601,7 @@ fn duel(state: &State, request: &Request) -> Answer {
     if let Some(text) = secret {
         match game.parse_code(&text) {
             Ok(c) if left.contains(&c) => left = vec![c],
-            Ok(_) => {
-                return Answer::error(
-                    422,
-                    "secret: not a secret the answers in theirs leave",
-                )
-            }
+            Ok(_) => return Answer::error(422, "secret: not a secret the answers in theirs leave"),
             Err(e) => return Answer::error(400, &format!("secret: {e}")),
         }
     }
@@ -608,7 +611,10 @@ fn duel(state: &State, request: &Request) -> Answer {
         return busy;
     };
     let Some(engine) = chance::tree_lengths(game, node, &left) else {
-        return Answer::error(500, "internal error (the tree leaves a secret): please report it");
+        return Answer::error(
+            500,
+            "internal error (the tree leaves a secret): please report it",
+        );
     };
     let c = chance::chance(game, rule, seat, &engine, &cand);
     Answer::json(

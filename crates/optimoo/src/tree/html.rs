@@ -150,7 +150,8 @@ pub fn duel_tree(game: &Game, guesses: &[u32]) -> Option<Tree> {
         }
         for (f, class) in classes {
             if f != game.win() {
-                node.children.push((f, walk(game, &class, g, at, depth + 1)?));
+                node.children
+                    .push((f, walk(game, &class, g, at, depth + 1)?));
             }
         }
         Some(node)
