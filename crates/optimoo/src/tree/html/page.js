@@ -1199,9 +1199,11 @@
     $('duel-undo').disabled = !!d.over || d.order.length === 0 || (d.mySecret !== null && d.mine.length === 0);
     renderStats();
   }
+  // The chance after the last complete round, asked of the server.
   function duelServerChance(d, local) {
+    var r = d.rounds.length - 1;
     var q = 'game=' + encodeURIComponent(DATA.game) + '&rule=' + d.rule + '&seat=' + d.seat + '&pick=' + d.pick +
-      '&mine=' + encodeURIComponent(historyParam(d.mine)) + '&theirs=' + encodeURIComponent(historyParam(d.theirs)) +
+      '&mine=' + encodeURIComponent(historyParam(d.mine.slice(0, r))) + '&theirs=' + encodeURIComponent(historyParam(d.theirs.slice(0, r))) +
       (d.mySecret !== null ? '&secret=' + encodeURIComponent(codes[d.mySecret]) : '');
     fetch('/api/duel?' + q).then(function (r) { return r.json().then(function (b) { if (!r.ok) throw new Error(b.error || r.status); return b; }); })
       .then(function (b) {
@@ -1262,10 +1264,11 @@
     var secret = $('duel-secret').value.trim();
     if (secret) {
       var c = parseCode(secret);
-      if (typeof c === 'string' || !isSecret[c]) { duelRender('Your secret “' + secret + '”: ' + (typeof c === 'string' ? c : 'not a secret of this game') + '.', true); return; }
+      if (typeof c === 'string' || !isSecret[c]) { $('duel-setup-message').textContent = 'Your secret “' + secret + '”: ' + (typeof c === 'string' ? c : 'not a secret of this game') + '.'; return; }
     }
     state.drule = rule ? rule.value : 'first-wins'; state.dseat = seat ? seat.value : 'first';
     state.dseed = freshSeed(); state.dsecret = secret || null; state.dmine = []; state.dtheirs = [];
+    $('duel-setup-message').textContent = '';
     duelStep();
     $('duel-input').focus({ preventScroll: true });
   }
