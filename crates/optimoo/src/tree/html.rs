@@ -11,8 +11,8 @@
 //!   id="tree-data">`. Nothing in the page names a URL to load. A page
 //!   rendered `served` differs only in its Content-Security-Policy
 //!   (`connect-src 'self'`: it may ask the server that sent it) and in the
-//!   data's `"served": true`; the page then asks `/api/rank` and
-//!   `/api/analyze`, and never otherwise.
+//!   data's `"served": true`; the page then asks `/api/rank`,
+//!   `/api/analyze` and `/api/duel`, and never otherwise.
 //! - the data cannot end its script element early: every `<` in the JSON is
 //!   written `\u003c` (JSON allows it anywhere a `<` can occur, inside
 //!   strings), so no `</script>` or `<!--` appears in it.

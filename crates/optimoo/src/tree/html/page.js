@@ -18,7 +18,7 @@
 //   link replay it; statistics live in localStorage only;
 // - opened as a file, the page loads nothing and sends nothing: everything
 //   is computed here. Served (DATA.served, set by `optimoo serve`), it asks
-//   its own server's /api/rank and /api/analyze, nothing else;
+//   its own server's /api/rank, /api/analyze and /api/duel, nothing else;
 // - the race (the Duel tab, "Race the computer"): the computer plays a tree
 //   of the game's equilibrium (DATA.duel, data/duel), drawn with the
 //   mixture's weights by the seed, which also draws its secret; its
