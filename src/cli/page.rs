@@ -40,9 +40,14 @@ pub fn caption(
 
 /// The equilibria of `game`'s race shipped beside the tree file `path`
 /// (`DIR/duel/moo-4x10-first-wins/duel.json` and `.../equal-turns/`, as
-/// `optimoo duel -o` writes them), in rule order; none: empty. A folder
+/// `optimoo duel -o` writes them), in rule order; none (or a game of a
+/// secret list, which plays other secrets): empty. A folder
 /// that is there but unreadable, or of another game, is an error.
 pub fn duels_beside(path: &Path, game: &Game) -> anyhow::Result<Vec<DuelRule>> {
+    // The equilibria are over every code: a tree of a secret list has none.
+    if game.secret_set().is_some() {
+        return Ok(Vec::new());
+    }
     let dir = path.parent().unwrap_or(Path::new("")).join("duel");
     let slug = game.rules().to_string().replace(':', "-");
     let mut out = Vec::new();

@@ -670,7 +670,7 @@ test('The computer guesses: typed answers (1A2B, 12, 1 2), undo; Explore: typed 
 test('tabs: roles, tabpanels, arrow keys', async () => {
   const x = indexSetup();
   const page = await open(x, 'game=moo:4x10&mode=play');
-  for (const m of ['play', 'guess', 'browse']) {
+  for (const m of ['play', 'guess', 'browse', 'duel']) {
     assert.equal(await page.locator(`#tab-${m}`).getAttribute('role'), 'tab');
     assert.equal(await page.locator(`#tab-${m}`).getAttribute('aria-controls'), m);
     assert.equal(await page.locator(`#${m}`).getAttribute('role'), 'tabpanel');
@@ -681,6 +681,10 @@ test('tabs: roles, tabpanels, arrow keys', async () => {
   assert.ok(await page.locator('#guess').isVisible());
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-guess');
   await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  // From the first tab, Left goes round to the last: the race.
+  assert.equal(await page.locator('#tab-duel').getAttribute('aria-selected'), 'true');
+  assert.match(hashOf(page), /mode=duel/);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.locator('#tab-browse').getAttribute('aria-selected'), 'true');
   assert.match(hashOf(page), /mode=browse/);
