@@ -92,7 +92,7 @@ pub fn duels_beside(path: &Path, game: &Game) -> anyhow::Result<Vec<DuelRule>> {
             bail!("{}: a seat without a tree", json.display());
         }
         out.push(DuelRule {
-            rule,
+            rule: rule.name().to_string(),
             value: field(&v, "value")?,
             first,
             second,

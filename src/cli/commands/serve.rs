@@ -505,7 +505,7 @@ fn duel(state: &State, request: &Request) -> Answer {
     let Some(served) = state.trees.iter().find(|t| t.game.rules() == rules) else {
         return Answer::error(404, &format!("game: no tree of {rules} is served"));
     };
-    let Some(eq) = served.duels.iter().find(|d| d.rule == rule) else {
+    let Some(eq) = served.duels.iter().find(|d| d.rule == rule.name()) else {
         return Answer::error(
             404,
             &format!("game: no equilibrium of the race of {rules} under {rule} is served"),

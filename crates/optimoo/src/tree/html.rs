@@ -56,7 +56,6 @@ use crate::model::feedback::Feedback;
 use crate::model::game::Game;
 use crate::model::rules::Rules;
 use crate::model::secrets::{GuessMode, SecretSet};
-use crate::play::best_response::Rule;
 use crate::tree::{Node, Tree, MAX_DEPTH};
 
 const TEMPLATE: &str = include_str!("html/page.html");
@@ -90,8 +89,9 @@ pub struct Entry<'a> {
 /// data/duel, written by `optimoo duel -o DIR`): each seat's mixture.
 #[derive(Debug, Clone)]
 pub struct DuelRule {
-    /// The rule.
-    pub rule: Rule,
+    /// The rule's name (`first-wins`, `equal-turns`; the tree layer names
+    /// nothing of `play`, which defines the rules).
+    pub rule: String,
     /// The first seat's value, `"p/q"` as duel.json says it.
     pub value: String,
     /// The first seat's mixture: weight (`"p/q"`) and tree.
@@ -182,7 +182,7 @@ fn duel_json(game: &Game, rules: &[DuelRule]) -> (serde_json::Value, serde_json:
         .iter()
         .map(|r| {
             json!({
-                "rule": r.rule.name(),
+                "rule": r.rule,
                 "value": r.value,
                 "first": mixture(&r.first, &mut trees),
                 "second": mixture(&r.second, &mut trees),
@@ -576,7 +576,7 @@ mod tests {
         assert_eq!(short, vec![1, 0, 1 + 3]);
         assert_eq!(duel_tree(&game, &short), Some(tree.clone()));
         let rules = [DuelRule {
-            rule: Rule::EqualTurns,
+            rule: "equal-turns".into(),
             value: "1/2".into(),
             first: vec![("1".into(), tree.clone())],
             second: vec![("1".into(), tree.clone())],
