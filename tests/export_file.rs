@@ -202,3 +202,65 @@ fn several_tree_files_make_one_page_and_other_formats_refuse_them() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("only --format html"), "{err}");
 }
+
+/// The page of a tree carries the race's equilibria found beside it
+/// (data/duel), both rules, each tree read back playing every secret; a
+/// word list's page (other secrets) carries none.
+#[test]
+fn the_page_embeds_the_race_equilibria_beside_the_tree() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (code, page, err) = run(
+        OPTIMOO,
+        &[
+            "export",
+            &format!("{root}/data/mm-4x6.tree"),
+            "--format",
+            "html",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(page_data(&page)).unwrap();
+    let entry = &v["games"][0];
+    let game = Game::new("mm:4x6".parse().unwrap());
+    let rules: Vec<&str> = entry["duel"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["first-wins", "equal-turns"]);
+    for r in entry["duel"].as_array().unwrap() {
+        let json: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(format!(
+                "{root}/data/duel/mm-4x6-{}/duel.json",
+                r["rule"].as_str().unwrap()
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(r["value"], json["value"]);
+        for seat in ["first", "second"] {
+            let i = r[seat][0]["tree"].as_u64().unwrap() as usize;
+            let short: Vec<u32> = serde_json::from_value(entry["duel_trees"][i].clone()).unwrap();
+            let tree = optimoo::tree::html::duel_tree(&game, &short).unwrap();
+            let stats = tree.replay(&game, None).unwrap();
+            let want: Vec<u64> =
+                serde_json::from_value(json[seat][0]["histogram"].clone()).unwrap();
+            assert_eq!(stats.histogram, want, "{seat}");
+        }
+    }
+    let (code, page, err) = run(
+        OPTIMOO,
+        &[
+            "export",
+            &format!("{root}/data/words4.tree"),
+            "--format",
+            "html",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(page_data(&page)).unwrap();
+    assert_eq!(v["games"][0]["duel"], serde_json::json!([]));
+}

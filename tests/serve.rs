@@ -413,3 +413,114 @@ fn answers_say_how_long_their_search_took() {
     assert!(text.starts_with("HTTP/1.1 404"), "{text}");
     assert!(!text.contains("Server-Timing"), "{text}");
 }
+
+/// `/api/duel` answers the library's chance (play::chance) for a race
+/// against the shipped equilibrium's tree, and refuses bad input with a
+/// clear 4xx JSON error naming the parameter.
+#[test]
+fn the_duel_chance_is_the_library_s_and_bad_input_is_refused() {
+    use optimoo::play::best_response::{Rule, Seat};
+    use optimoo::play::chance;
+    let server = serve(&[]);
+    let a = &server.addr;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let bytes = optimoo::tree::format::read_file(std::path::Path::new(&format!(
+        "{root}/data/duel/mm-4x6-first-wins/second-1.tree"
+    )))
+    .unwrap();
+    let (game, file) = optimoo::play::player::load(&bytes).unwrap();
+    let tree = &file.tree;
+    // You (first) guess 0011 against 2345; the computer guesses its root
+    // against your secret 1234.
+    let (mine_secret, yours) = (
+        game.parse_code("2345").unwrap(),
+        game.parse_code("1234").unwrap(),
+    );
+    let g = game.parse_code("0011").unwrap();
+    let f = game.feedback(mine_secret, g);
+    let e = tree.root.guess;
+    let fe = game.feedback(yours, e);
+    let mine = format!("{}:{}", game.format_code(g), game.format_feedback(f));
+    let theirs = format!("{}:{}", game.format_code(e), game.format_feedback(fe));
+    let pset: Vec<_> = game
+        .secrets()
+        .into_iter()
+        .filter(|&s| game.feedback(s, g) == f)
+        .collect();
+    let eset: Vec<_> = game
+        .secrets()
+        .into_iter()
+        .filter(|&s| game.feedback(s, e) == fe)
+        .collect();
+    let child = &tree.root.children.iter().find(|(x, _)| *x == fe).unwrap().1;
+    for (secret, set) in [(None, eset.clone()), (Some("1234"), vec![yours])] {
+        let engine = chance::tree_lengths(&game, child, &set).unwrap();
+        let want = chance::chance(&game, Rule::FirstWins, Seat::First, &engine, &pset);
+        let mut path = format!(
+            "/api/duel?game=mm:4x6&rule=first-wins&seat=first&mine={}&theirs={}",
+            encode(&mine),
+            encode(&theirs)
+        );
+        if let Some(s) = secret {
+            path += &format!("&secret={s}");
+        }
+        let (status, body) = get(a, &path);
+        assert_eq!(status, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["low"], want.low.to_string(), "{body}");
+        assert_eq!(v["high"], want.high.to_string(), "{body}");
+        assert_eq!(v["exact"], want.exact());
+        assert_eq!(v["left"], pset.len());
+        assert!(want.low <= want.high);
+    }
+    // Before any move: the chance of the whole race, below the bound.
+    let (status, body) = get(a, "/api/duel?game=moo:4x10&rule=equal-turns&seat=second");
+    assert_eq!(status, 200, "{body}");
+    let wrong = if game.format_code(e) == "0000" {
+        "1111"
+    } else {
+        "0000"
+    };
+    for (path, status, says) in [
+        ("/api/duel?game=moo:3x10", 404, "game"),
+        ("/api/duel?rule=last-wins", 400, "rule"),
+        ("/api/duel?seat=third", 400, "seat"),
+        ("/api/duel?pick=7", 400, "pick"),
+        ("/api/duel?pick=-1", 400, "pick"),
+        ("/api/duel?turn=1", 400, "unknown parameter"),
+        ("/api/duel?mine=0123:0A0B", 400, "complete rounds"),
+        ("/api/duel?mine=0123-0A0B&theirs=0123:0A0B", 400, "mine"),
+        ("/api/duel?rule=first-wins&rule=equal-turns", 400, "twice"),
+        ("/api/duel?secret=12", 400, "secret"),
+    ] {
+        let m = error(a, path, status);
+        assert!(m.contains(says), "{path}: {m}");
+    }
+    let m = error(
+        a,
+        &format!(
+            "/api/duel?game=mm:4x6&mine={}&theirs={wrong}:0A0B",
+            encode(&mine)
+        ),
+        422,
+    );
+    assert!(m.starts_with("theirs: move 1"), "{m}");
+    let m = error(
+        a,
+        &format!(
+            "/api/duel?game=mm:4x6&mine=0011:0A0B+0011:1A0B&theirs={}+{}",
+            encode(&theirs),
+            encode(&theirs)
+        ),
+        422,
+    );
+    assert!(
+        m.contains("no secret gives") || m.contains("computer's guess"),
+        "{m}"
+    );
+    let long = vec!["0123:0A0B"; 65].join("+");
+    let m = error(a, &format!("/api/duel?mine={long}&theirs={long}"), 413);
+    assert!(m.starts_with("theirs") || m.starts_with("mine"), "{m}");
+    // The server is still there.
+    assert_eq!(get(a, "/api/duel").0, 200);
+}

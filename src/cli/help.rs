@@ -136,4 +136,5 @@ Examples:
 Then, to serve until Ctrl-C, and ask from another terminal:
   optimoo serve                                  # http://127.0.0.1:8080/
   curl 'http://127.0.0.1:8080/api/rank?history=0123:0A2B,4567:1A0B&top=3'
-  curl 'http://127.0.0.1:8080/api/analyze?game=mm:4x6&history=0011:1A1B+2345:0A2B'";
+  curl 'http://127.0.0.1:8080/api/analyze?game=mm:4x6&history=0011:1A1B+2345:0A2B'
+  curl 'http://127.0.0.1:8080/api/duel?game=mm:4x6&rule=first-wins&seat=first&mine=0011:1A0B&theirs=0012:0A1B'";

@@ -670,7 +670,7 @@ test('The computer guesses: typed answers (1A2B, 12, 1 2), undo; Explore: typed 
 test('tabs: roles, tabpanels, arrow keys', async () => {
   const x = indexSetup();
   const page = await open(x, 'game=moo:4x10&mode=play');
-  for (const m of ['play', 'guess', 'browse']) {
+  for (const m of ['play', 'guess', 'browse', 'duel']) {
     assert.equal(await page.locator(`#tab-${m}`).getAttribute('role'), 'tab');
     assert.equal(await page.locator(`#tab-${m}`).getAttribute('aria-controls'), m);
     assert.equal(await page.locator(`#${m}`).getAttribute('role'), 'tabpanel');
@@ -681,6 +681,10 @@ test('tabs: roles, tabpanels, arrow keys', async () => {
   assert.ok(await page.locator('#guess').isVisible());
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-guess');
   await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  // From the first tab, Left goes round to the last: the race.
+  assert.equal(await page.locator('#tab-duel').getAttribute('aria-selected'), 'true');
+  assert.match(hashOf(page), /mode=duel/);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.locator('#tab-browse').getAttribute('aria-selected'), 'true');
   assert.match(hashOf(page), /mode=browse/);
@@ -736,7 +740,7 @@ test('accessibility: axe-core finds no serious or critical violation, light and 
   await typeGuess(page, '0123');
   await page.click('#play-hint');
   await page.addScriptTag({ content: AXE });
-  for (const [scheme, mode] of [['light', 'play'], ['dark', 'play'], ['light', 'guess'], ['dark', 'browse']]) {
+  for (const [scheme, mode] of [['light', 'play'], ['dark', 'play'], ['light', 'guess'], ['dark', 'browse'], ['light', 'duel'], ['dark', 'duel']]) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.click(`#tab-${mode}`);
     const found = await page.evaluate(async () => (await window.axe.run(document)).violations
@@ -748,6 +752,117 @@ test('accessibility: axe-core finds no serious or critical violation, light and 
   await shoot(page, 'index-play', ['light', 'dark']);
   await page.click('#tab-browse');
   await shoot(page, 'index-browse', ['light', 'dark']);
+  await page.close();
+});
+
+
+// ---- the race (Duel tab) -------------------------------------------------------
+// The JSON export of a shipped equilibrium tree: the computer's strategy.
+function duelTreeJson(folder, seat) {
+  return JSON.parse(run('optimoo', ['export', `data/duel/${folder}/${seat}-1.tree`, '--format', 'json'])).root;
+}
+const duelState = (page) => page.evaluate(() => window.optimooPage.duel());
+// The test's own player: the first code that every answer so far allows.
+function consistent(codes, mine) {
+  return codes.find((c) => mine.every(([g, f]) => answer(c, g) === f) && !mine.some(([g]) => g === c));
+}
+const split2 = (mv) => mv.split(':');
+// Who won, by the rules (docs/duel.md), from the rounds each cracked.
+function outcomeOf(rule, seat, mine, theirs) {
+  const round = (list) => { const i = list.findIndex(([, f]) => f === '4A0B'); return i < 0 ? Infinity : i + 1; };
+  const p = round(mine), e = round(theirs);
+  if (rule === 'first-wins') return (seat === 'first' ? p <= e : p < e) ? 'won' : 'lost';
+  return p < e ? 'won' : p > e ? 'lost' : 'drawn';
+}
+async function chancesShown(page) {
+  const out = [];
+  for (const li of await page.locator('#duel-chances li').all()) {
+    out.push({ round: Number(await li.getAttribute('data-round')), low: await li.getAttribute('data-low'), high: await li.getAttribute('data-high') });
+  }
+  return out;
+}
+const value = (f) => { const [p, q] = f.split('/').map(Number); return p / (q || 1); };
+
+test('duel: a race from a fixed seed to its end, the chance after each round, a contradiction refused, undo, reload, the outcome counted', async () => {
+  const x = indexSetup();
+  const g = { codes: allCodes('moo:4x10') };
+  const engineTree = duelTreeJson('moo-4x10-first-wins', 'second');
+  let page = await open(x, 'game=moo:4x10&mode=duel');
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+  page = await open(x, 'game=moo:4x10&mode=duel&drule=first-wins&dseat=first&dseed=11');
+  assert.equal(Number(await page.locator('#duel-stats').getAttribute('data-played')), 0);
+  const yours = '5293';
+  let node = engineTree, refused = false, undone = false, reloaded = false;
+  const formats = [(f) => f, (f) => f[0] + f[2], (f) => f[0] + ' ' + f[2]];
+  for (let step = 0; step < 40; step++) {
+    const d = await duelState(page);
+    if (d.over) break;
+    const mine = d.mine.map(split2), theirs = d.theirs.map(split2);
+    if (d.waiting === 'mine') {
+      const guess = consistent(g.codes, mine);
+      await page.fill('#duel-input', guess);
+      await page.press('#duel-input', 'Enter');
+      if (!undone && mine.length === 1) {
+        // Undo takes the guess back; the same guess again.
+        assert.equal((await duelState(page)).mine.length, 2);
+        await page.click('#duel-undo');
+        assert.deepEqual((await duelState(page)).mine, d.mine);
+        undone = true;
+        await page.fill('#duel-input', guess);
+        await page.press('#duel-input', 'Enter');
+      }
+      const after = await duelState(page);
+      const [, f] = split2(after.mine[after.mine.length - 1]);
+      assert.equal(f, answer(after.secret, guess), 'the computer answers by the rules');
+    } else {
+      // The computer plays its equilibrium tree (data/duel), as exported.
+      assert.equal(d.next, node.guess);
+      const f = answer(yours, node.guess);
+      if (!refused && theirs.length === 1) {
+        const unlikely = page.locator('#duel-answers button.unlikely');
+        assert.ok((await unlikely.count()) > 0, 'some answer contradicts the first');
+        await unlikely.first().click();
+        assert.match(await text(page, '#duel-message.error'), /No secret gives/);
+        assert.deepEqual((await duelState(page)).theirs, d.theirs);
+        refused = true;
+      }
+      await page.fill('#duel-input', formats[theirs.length % 3](f));
+      await page.press('#duel-input', 'Enter');
+      node = f === '4A0B' ? null : node.next[f];
+    }
+    const now = await duelState(page);
+    if (!now.over && now.mine.length === now.theirs.length) {
+      // After each complete round, its chance: bounds in order, in [0, 1].
+      const shown = await chancesShown(page);
+      assert.equal(shown.length, now.mine.length + 1);
+      for (const c of shown.slice(1)) {
+        assert.ok(value(c.low) <= value(c.high) && value(c.high) <= 1, JSON.stringify(c));
+      }
+      assert.match(await text(page, '#duel-chance'), /computed in this page/);
+      if (now.mine.length === 2 && !reloaded) {
+        await shoot(page, 'index-duel', ['light', 'dark']);
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]');
+        assert.deepEqual(await duelState(page), now, 'a reload keeps the race');
+        assert.deepEqual((await chancesShown(page)).length, shown.length);
+        reloaded = true;
+      }
+    }
+  }
+  const d = await duelState(page);
+  assert.ok(d.over && refused && undone && reloaded, JSON.stringify(d));
+  const expected = outcomeOf('first-wins', 'first', d.mine.map(split2), d.theirs.map(split2));
+  assert.equal(d.outcome, expected);
+  assert.equal(await page.locator('#duel-turn').getAttribute('data-outcome'), expected);
+  assert.ok((await text(page, '#duel-turn')).includes(d.secret));
+  const stats = page.locator('#duel-stats');
+  assert.equal(Number(await stats.getAttribute('data-played')), 1);
+  assert.equal(Number(await stats.getAttribute(`data-${expected}`)), 1);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(Number(await page.locator('#duel-stats').getAttribute('data-played')), 1, 'counted once');
+  assert.equal(await page.locator('#duel-undo').isDisabled(), true);
   await page.close();
 });
 
@@ -855,6 +970,48 @@ test('served: the review of three games matches moo analyze --json', async () =>
     if (g === games[0]) await shoot(page, 'served-review', ['light', 'dark']);
     await page.close();
   }
+});
+
+
+test('served duel: started from the form with your secret, answered for you; the server computes the page\'s chance', async () => {
+  const page = await openServed('game=mm:4x6&mode=duel');
+  await page.check('input[name=duel-rule][value=equal-turns]');
+  await page.check('input[name=duel-seat][value=second]');
+  await page.fill('#duel-secret', '9999');
+  await page.click('#duel-start');
+  assert.match(await text(page, '#duel-setup-message'), /9999/);
+  await page.fill('#duel-secret', '1234');
+  await page.click('#duel-start');
+  assert.match(hashOf(page), /drule=equal-turns&dseat=second&dseed=\d+&dsecret=1234/);
+  const codes = allCodes('mm:4x6');
+  const engineTree = duelTreeJson('mm-4x6-equal-turns', 'first');
+  for (let step = 0; step < 20; step++) {
+    const d = await duelState(page);
+    if (d.over) break;
+    assert.equal(d.waiting, 'mine', 'your answers are given for you');
+    // The computer's moves so far are its tree's on your secret.
+    let node = engineTree;
+    for (const mv of d.theirs) {
+      const [guess, f] = split2(mv);
+      assert.equal(guess, node.guess);
+      assert.equal(f, answer('1234', guess));
+      node = node.next[f];
+    }
+    await page.fill('#duel-input', consistent(codes, d.mine.map(split2)));
+    await page.press('#duel-input', 'Enter');
+    const now = await duelState(page);
+    if (!now.over) {
+      await page.waitForSelector('#duel-chance[data-server]');
+      const shown = await chancesShown(page);
+      const last = shown[shown.length - 1];
+      assert.equal(await page.locator('#duel-chance').getAttribute('data-server'), `${last.low} ${last.high}`);
+      assert.match(await text(page, '#duel-chance'), /computed by optimoo serve, as this page computes it/);
+    }
+  }
+  const d = await duelState(page);
+  assert.ok(d.over);
+  assert.equal(d.outcome, outcomeOf('equal-turns', 'second', d.mine.map(split2), d.theirs.map(split2)));
+  await page.close();
 });
 
 test('no file page loaded anything but itself, the served page only its server, and no script failed', () => {

@@ -126,7 +126,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Checked before any work: a bad -o is refused at once.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    if args.files.len() > 1 {
+    // A page, of one tree or several (with the game's race, if shipped).
+    if args.files.len() > 1
+        || (args.format == Format::Html && args.strategy.is_none()) && !args.files.is_empty()
+    {
         return export_pages(&args, output);
     }
     let (game, tree, what, objective, cap, bound) = match args.files.first() {
@@ -210,6 +213,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// each read, replayed and refused as a single file is; one tree a game.
 fn export_pages(args: &Args, output: Option<Output>) -> anyhow::Result<ExitCode> {
     let mut read: Vec<(Game, TreeFile)> = Vec::new();
+    let mut duels = Vec::new();
     for path in &args.files {
         let bytes =
             shape_file::read_file(path).with_context(|| format!("reading {}", path.display()))?;
@@ -232,10 +236,11 @@ fn export_pages(args: &Args, output: Option<Output>) -> anyhow::Result<ExitCode>
             );
             return Ok(ExitCode::from(EXIT_NEGATIVE));
         }
+        duels.push(crate::cli::page::duels_beside(path, &game)?);
         read.push((game, file));
     }
     let files: Vec<(&Game, &TreeFile)> = read.iter().map(|(g, f)| (g, f)).collect();
-    let page = crate::cli::page::of_files(&files, false);
+    let page = crate::cli::page::of_files(&files, &duels, false);
     write_out(Format::Html, output, page.as_bytes())
 }
 

@@ -15,7 +15,11 @@
 //!   at once by `--max-searches` (one more is answered 503);
 //! - every answer is JSON (the page aside), an error `{"error": "..."}`
 //!   with a 4xx status for bad input; a panic in a request (a bug) is
-//!   answered 500 and the server goes on.
+//!   answered 500 and the server goes on;
+//! - `/api/duel` answers the person's chance in a race against a tree of
+//!   the equilibrium found beside a served tree ([`crate::cli::page::duels_beside`],
+//!   read at start), by [`optimoo::play::chance`]: no search, `O(m²)`
+//!   feedbacks for the `m` secrets left, counted among the searches.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -51,6 +55,10 @@ const DEFAULT_TREES: [&str; 2] = ["data/moo-4x10-cap7.tree", "data/mm-4x6.tree"]
 ///   GET /api/rank         the best guesses with their values: the lines of
 ///                         `moo rank --json`, one JSON array (?top=N, default 10)
 ///   GET /api/analyze      each move judged: the lines of `moo analyze --json`
+///   GET /api/duel         the chance to win a race against the equilibrium:
+///                         {"low", "high", "exact", ...} (rule, seat: yours,
+///                         pick: the computer's tree, theirs: its moves,
+///                         mine: yours, secret: yours if given)
 ///
 /// Each takes game (as --game, default moo:4x10) and history (moves
 /// CODE:xAyB separated by spaces or commas, URL-encoded). Games with a tree
@@ -96,6 +104,8 @@ pub struct Args {
 struct Served {
     game: Game,
     file: TreeFile,
+    /// The equilibria of the game's race shipped beside the file.
+    duels: Vec<optimoo::tree::html::DuelRule>,
 }
 
 /// What every request reads.
@@ -163,13 +173,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 game.rules()
             );
         }
-        trees.push(Served { game, file });
+        let duels = crate::cli::page::duels_beside(path, &game)?;
+        trees.push(Served { game, file, duels });
     }
     let listener = TcpListener::bind(args.bind).with_context(|| format!("--bind {}", args.bind))?;
     let addr = listener.local_addr().context("--bind")?;
     let names: Vec<String> = trees.iter().map(|t| t.game.rules().to_string()).collect();
     crate::exit::say(&format!(
-        "serving http://{addr}/ ({}; API: /api/next, /api/rank, /api/analyze)",
+        "serving http://{addr}/ ({}; API: /api/next, /api/rank, /api/analyze, /api/duel)",
         names.join(", ")
     ));
     if args.check {
@@ -179,7 +190,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let max_searches = args.max_searches.map_or(cores, |n| n as usize);
     let (jobs, queue) = mpsc::channel::<Job>();
     let read: Vec<(&Game, &TreeFile)> = trees.iter().map(|t| (&t.game, &t.file)).collect();
-    let page = crate::cli::page::of_files(&read, true).into_bytes();
+    let duels: Vec<_> = trees.iter().map(|t| t.duels.clone()).collect();
+    let page = crate::cli::page::of_files(&read, &duels, true).into_bytes();
     let state = Arc::new(State {
         trees,
         page,
@@ -283,10 +295,11 @@ fn route(state: &State, request: &Request) -> Answer {
         "/api/next" => Some(Endpoint::Next),
         "/api/rank" => Some(Endpoint::Rank),
         "/api/analyze" => Some(Endpoint::Analyze),
+        "/api/duel" => return duel(state, request),
         _ => {
             return Answer::error(
                 404,
-                "no such page: / (the page), /api/next, /api/rank, /api/analyze",
+                "no such page: / (the page), /api/next, /api/rank, /api/analyze, /api/duel",
             )
         }
     };
@@ -442,4 +455,182 @@ fn search(state: &State, job: &Job) -> Answer {
         start.elapsed().as_secs_f64() * 1e3
     ));
     answer
+}
+
+/// `/api/duel`: the person's chance after complete rounds of a race
+/// against the computer's tree `pick` of the equilibrium of `rule` (see the
+/// module doc).
+fn duel(state: &State, request: &Request) -> Answer {
+    use optimoo::play::best_response::{Rule, Seat};
+    use optimoo::play::chance;
+    if request.method != "GET" && request.method != "HEAD" {
+        let mut answer = Answer::error(405, "only GET (and HEAD) are answered");
+        answer.headers.push("Allow: GET, HEAD".into());
+        return answer;
+    }
+    let params = match http::query_pairs(&request.query) {
+        Ok(p) => p,
+        Err(e) => return Answer::error(400, &e),
+    };
+    const ALLOWED: [&str; 7] = ["game", "rule", "seat", "pick", "theirs", "mine", "secret"];
+    let mut got: [Option<String>; 7] = Default::default();
+    for (key, value) in params {
+        let Some(i) = ALLOWED.iter().position(|k| *k == key) else {
+            return Answer::error(
+                400,
+                &format!(
+                    "unknown parameter {:?}: /api/duel takes {}",
+                    key.chars().take(40).collect::<String>(),
+                    ALLOWED.join(", ")
+                ),
+            );
+        };
+        if got[i].replace(value).is_some() {
+            return Answer::error(400, &format!("parameter {key} given twice"));
+        }
+    }
+    let [game, rule, seat, pick, theirs, mine, secret] = got;
+    let rules: Rules = match game.as_deref().map(str::parse).transpose() {
+        Ok(r) => r.unwrap_or_else(Rules::standard),
+        Err(e) => return Answer::error(400, &format!("game: {e}")),
+    };
+    let rule: Rule = match rule.as_deref().map(str::parse).transpose() {
+        Ok(r) => r.unwrap_or(Rule::FirstWins),
+        Err(_) => return Answer::error(400, "rule: first-wins or equal-turns"),
+    };
+    let seat: Seat = match seat.as_deref().map(str::parse).transpose() {
+        Ok(s) => s.unwrap_or(Seat::First),
+        Err(_) => return Answer::error(400, "seat: first or second (yours)"),
+    };
+    let Some(served) = state.trees.iter().find(|t| t.game.rules() == rules) else {
+        return Answer::error(404, &format!("game: no tree of {rules} is served"));
+    };
+    let Some(eq) = served.duels.iter().find(|d| d.rule == rule.name()) else {
+        return Answer::error(
+            404,
+            &format!("game: no equilibrium of the race of {rules} under {rule} is served"),
+        );
+    };
+    let mixture = match seat {
+        Seat::First => &eq.second,
+        Seat::Second => &eq.first,
+    };
+    let pick = match pick.as_deref().map(str::parse::<usize>).transpose() {
+        Ok(p) => p.unwrap_or(0),
+        Err(_) => return Answer::error(400, "pick: the index of the computer's tree, 0 or more"),
+    };
+    let Some((_, tree)) = mixture.get(pick) else {
+        return Answer::error(
+            400,
+            &format!("pick: the computer's mixture has {} trees", mixture.len()),
+        );
+    };
+    let game = &served.game;
+    let parse = |what: &str, text: Option<&str>| match api::parse_history(game, text.unwrap_or(""))
+    {
+        Ok(m) => Ok(m),
+        Err(e @ ApiError::TooLong { .. }) => Err(Answer::error(413, &format!("{what}: {e}"))),
+        Err(e) => Err(Answer::error(400, &format!("{what}: {e}"))),
+    };
+    let theirs = match parse("theirs", theirs.as_deref()) {
+        Ok(m) => m,
+        Err(a) => return a,
+    };
+    let mine = match parse("mine", mine.as_deref()) {
+        Ok(m) => m,
+        Err(a) => return a,
+    };
+    if theirs.len() != mine.len() {
+        return Answer::error(
+            400,
+            "mine, theirs: the chance is given after complete rounds (as many moves in each)",
+        );
+    }
+    // The computer's moves follow its tree, on answers some secret gives.
+    let mut node = &tree.root;
+    let mut left = game.secrets();
+    for (i, &(guess, f)) in theirs.iter().enumerate() {
+        if guess != node.guess {
+            return Answer::error(
+                422,
+                &format!(
+                    "theirs: move {} is not the computer's guess ({})",
+                    i + 1,
+                    game.format_code(node.guess)
+                ),
+            );
+        }
+        left.retain(|&s| game.feedback(s, guess) == f);
+        if f == game.win() || left.is_empty() {
+            return Answer::error(
+                422,
+                &format!(
+                    "theirs: move {}: {}",
+                    i + 1,
+                    if left.is_empty() {
+                        "no secret gives these answers"
+                    } else {
+                        "the race is over"
+                    }
+                ),
+            );
+        }
+        match node.children.iter().find(|(g, _)| *g == f) {
+            Some((_, child)) => node = child,
+            None => return Answer::error(422, "theirs: an answer the tree has no move for"),
+        }
+    }
+    let mut cand = game.secrets();
+    for (i, &(guess, f)) in mine.iter().enumerate() {
+        cand.retain(|&s| game.feedback(s, guess) == f);
+        if f == game.win() || cand.is_empty() {
+            return Answer::error(
+                422,
+                &format!(
+                    "mine: move {}: {}",
+                    i + 1,
+                    if cand.is_empty() {
+                        "no secret gives these answers"
+                    } else {
+                        "the race is over"
+                    }
+                ),
+            );
+        }
+    }
+    if let Some(text) = secret {
+        match game.parse_code(&text) {
+            Ok(c) if left.contains(&c) => left = vec![c],
+            Ok(_) => return Answer::error(422, "secret: not a secret the answers in theirs leave"),
+            Err(e) => return Answer::error(400, &format!("secret: {e}")),
+        }
+    }
+    let Some(_slot) = state.slot() else {
+        let mut busy = Answer::error(503, "busy: try again in a moment");
+        busy.headers.push("Retry-After: 1".into());
+        return busy;
+    };
+    let Some(engine) = chance::tree_lengths(game, node, &left) else {
+        return Answer::error(
+            500,
+            "internal error (the tree leaves a secret): please report it",
+        );
+    };
+    let c = chance::chance(game, rule, seat, &engine, &cand);
+    Answer::json(
+        200,
+        serde_json::json!({
+            "game": rules.to_string(),
+            "rule": rule.name(),
+            "seat": seat.name(),
+            "low": c.low.to_string(),
+            "high": c.high.to_string(),
+            "low_value": c.low.to_f64(),
+            "high_value": c.high.to_f64(),
+            "exact": c.exact(),
+            "computer_lengths": engine,
+            "left": cand.len(),
+        })
+        .to_string(),
+    )
 }

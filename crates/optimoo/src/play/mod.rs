@@ -9,7 +9,8 @@
 //! The two-player challenge: [`duel`] is the game played against a person
 //! (`moo duel`), [`best_response`] the exact best response to an
 //! opponent's tree (a per-guess cost search) and the challenge's rules
-//! ([`best_response::Rule`], [`best_response::Seat`], the exact values).
+//! ([`best_response::Rule`], [`best_response::Seat`], the exact values),
+//! [`chance`] the chance to win of a race in progress (the page's duel).
 //! Each has its kind for games of any size ([`crate::model::shape`]),
 //! chosen by the size of the game (a game of more than 65,535 codes has
 //! no model `Game`, no tree file the model reads, no exact value):
@@ -28,6 +29,7 @@
 pub mod analyze;
 pub mod api;
 pub mod best_response;
+pub mod chance;
 pub mod codebreaker;
 pub mod duel;
 pub mod explain;

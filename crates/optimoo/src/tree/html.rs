@@ -11,8 +11,8 @@
 //!   id="tree-data">`. Nothing in the page names a URL to load. A page
 //!   rendered `served` differs only in its Content-Security-Policy
 //!   (`connect-src 'self'`: it may ask the server that sent it) and in the
-//!   data's `"served": true`; the page then asks `/api/rank` and
-//!   `/api/analyze`, and never otherwise.
+//!   data's `"served": true`; the page then asks `/api/rank`,
+//!   `/api/analyze` and `/api/duel`, and never otherwise.
 //! - the data cannot end its script element early: every `<` in the JSON is
 //!   written `\u003c` (JSON allows it anywhere a `<` can occur, inside
 //!   strings), so no `</script>` or `<!--` appears in it.
@@ -32,6 +32,16 @@
 //!   usual); `"secrets"` is null when the secrets are every code. The page
 //!   draws, counts and lists secrets over the list only, and with
 //!   `guesses: secrets` refuses a typed guess outside it.
+//! - an entry may carry the equilibria of the game's two-player race
+//!   (data/duel, docs/duel.md): `"duel": [{"rule", "value", "first",
+//!   "second"}]`, `first` and `second` the seats' mixtures as lists of
+//!   `{"weight": "p/q", "tree": i}`, `i` an index into the entry's
+//!   `"duel_trees"` (each distinct tree once). A duel tree is stored short
+//!   ([`duel_guesses`]): its guesses in preorder, the children of a node in
+//!   answer order, a node whose secrets left are one code and whose guess
+//!   is that code omitted (implied), any other one-secret node written as
+//!   `guess + codes`; [`duel_tree`] reads it back by replaying the secrets,
+//!   as the page does. No duel data: `"duel": []`.
 //! - deterministic: the same trees and captions give the same bytes.
 //!
 //! The page computes feedback, candidates and statistics itself, in
@@ -47,6 +57,10 @@ use crate::model::game::Game;
 use crate::model::rules::Rules;
 use crate::model::secrets::{GuessMode, SecretSet};
 use crate::tree::{Node, Tree, MAX_DEPTH};
+
+mod duel;
+use duel::duel_json;
+pub use duel::{duel_guesses, duel_tree, DuelRule};
 
 const TEMPLATE: &str = include_str!("html/page.html");
 const CSS: &str = include_str!("html/page.css");
@@ -71,6 +85,8 @@ pub struct Entry<'a> {
     pub caption: &'a str,
     /// Whether the tree is proved optimal.
     pub optimal: bool,
+    /// The equilibria of the game's race, if shipped (may be empty).
+    pub duel: &'a [DuelRule],
 }
 
 /// The page for `tree` alone, with `caption` as its technical caption;
@@ -81,6 +97,7 @@ pub fn render(game: &Game, tree: &Tree, caption: &str, optimal: bool) -> String 
         tree,
         caption,
         optimal,
+        duel: &[],
     };
     render_page(&[entry], false)
 }
@@ -154,6 +171,7 @@ fn entry_json(e: &Entry<'_>) -> serde_json::Value {
             "name": set.name,
         })
     });
+    let (duel, duel_trees) = duel_json(game, e.duel);
     json!({
         "game": game.rules().to_string(),
         "label": label(game),
@@ -164,6 +182,8 @@ fn entry_json(e: &Entry<'_>) -> serde_json::Value {
         "optimal": e.optimal,
         "secrets": secrets,
         "tree": flat,
+        "duel": duel,
+        "duel_trees": duel_trees,
     })
 }
 
@@ -476,6 +496,7 @@ mod tests {
                 tree,
                 caption: "c",
                 optimal: false,
+                duel: &[],
             })
             .collect();
         let file = render_page(&entries, false);

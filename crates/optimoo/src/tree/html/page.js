@@ -18,7 +18,12 @@
 //   link replay it; statistics live in localStorage only;
 // - opened as a file, the page loads nothing and sends nothing: everything
 //   is computed here. Served (DATA.served, set by `optimoo serve`), it asks
-//   its own server's /api/rank and /api/analyze, nothing else;
+//   its own server's /api/rank, /api/analyze and /api/duel, nothing else;
+// - the race (the Duel tab, "Race the computer"): the computer plays a tree
+//   of the game's equilibrium (DATA.duel, data/duel), drawn with the
+//   mixture's weights by the seed, which also draws its secret; its
+//   chance figures follow crates/optimoo/src/play/chance.rs exactly (same
+//   strategy, same tie-breaks; served, /api/duel computes them);
 // - nothing shown as exact is a heuristic: exact values come from the tree
 //   (its subtree's total guesses divided by the secrets left), along the
 //   tree's own games or any game that is one of them with symbols and
@@ -423,6 +428,12 @@
       gaveup: h.get('gaveup') === '1',
       answers: list(h.get('answers')),
       path: list(h.get('path')),
+      drule: h.get('drule') === 'equal-turns' ? 'equal-turns' : 'first-wins',
+      dseat: h.get('dseat') === 'second' ? 'second' : 'first',
+      dseed: h.has('dseed') ? (Number(h.get('dseed')) >>> 0) : null,
+      dsecret: h.get('dsecret'),
+      dmine: list(h.get('dmine')),
+      dtheirs: list(h.get('dtheirs')),
     };
     if (s.seed === null && s.secret === null) s.fresh = true;
     return s;
@@ -435,6 +446,12 @@
     if (s.gaveup) parts.push('gaveup=1');
     if (s.answers.length) parts.push('answers=' + s.answers.join(','));
     if (s.path.length) parts.push('path=' + s.path.join(','));
+    if (s.dseed !== null && s.dseed !== undefined) {
+      parts.push('drule=' + s.drule, 'dseat=' + s.dseat, 'dseed=' + s.dseed);
+      if (s.dsecret) parts.push('dsecret=' + encodeURIComponent(s.dsecret));
+      if (s.dmine.length) parts.push('dmine=' + s.dmine.map(encodeURIComponent).join(','));
+      if (s.dtheirs.length) parts.push('dtheirs=' + s.dtheirs.join(','));
+    }
     return '#' + parts.join('&');
   }
   function commit(push) {
@@ -476,7 +493,26 @@
     var keys = Object.keys(g.hist).map(Number), max = keys.length ? Math.max.apply(null, keys) : 0, hist = [];
     for (var i = 1; i <= max; i++) hist.push(g.hist[i] || 0);
     histBars($('stats-hist'), hist, 1, 'in ');
-    $('stats-clear').disabled = g.played === 0;
+    var r = (loadStats().duels || {})[DATA.game] || { played: 0, won: 0, lost: 0, drawn: 0 };
+    var dl = r.played === 0 ? 'No race against the computer finished yet.' :
+      'Races against the computer: ' + r.played + ' finished, ' + r.won + ' won, ' + r.lost + ' lost, ' + r.drawn + ' drawn.';
+    [$('stats-duel'), $('duel-stats')].forEach(function (e) {
+      e.textContent = dl;
+      e.setAttribute('data-played', String(r.played)); e.setAttribute('data-won', String(r.won));
+      e.setAttribute('data-lost', String(r.lost)); e.setAttribute('data-drawn', String(r.drawn));
+    });
+    $('stats-clear').disabled = g.played === 0 && r.played === 0;
+  }
+  // A finished race, counted once (its address is its identity).
+  function recordDuel(outcome) {
+    var st = loadStats(), id = addressOf(state);
+    if (st.recorded.indexOf(id) >= 0) return;
+    st.recorded.push(id);
+    if (st.recorded.length > 200) st.recorded = st.recorded.slice(-200);
+    st.duels = st.duels || {};
+    var r = st.duels[DATA.game] || (st.duels[DATA.game] = { played: 0, won: 0, lost: 0, drawn: 0 });
+    r.played++; r[outcome]++;
+    saveStats(st);
   }
 
   // ---- You guess -----------------------------------------------------------
@@ -915,8 +951,335 @@
     browseGo(state.path.concat([answerText(f)]));
   }
 
+
+  // ---- Race the computer ------------------------------------------------------
+  // The chance figures (crates/optimoo/src/play/chance.rs has the model):
+  // lengths are histograms, h[i] secrets found with i + 1 more guesses.
+  function score(rule, seat, opp, d) {
+    var longer = 0, equal = d >= 1 && d - 1 < opp.length ? opp[d - 1] : 0;
+    for (var i = d; i < opp.length; i++) longer += opp[i];
+    if (rule === 'first-wins') return seat === 'first' ? 2 * (longer + equal) : 2 * longer;
+    return 2 * longer + equal;
+  }
+  function gcd(a, b) { while (b) { var t = a % b; a = b; b = t; } return a; }
+  // The probability to win (draws 1/2) of lengths `mine` against `opp`, as [num, den] reduced.
+  function raceValue(rule, seat, mine, opp) {
+    var nm = 0, no = 0, scored = 0;
+    mine.forEach(function (h, i) { nm += h; scored += h * score(rule, seat, opp, i + 1); });
+    opp.forEach(function (h) { no += h; });
+    var den = 2 * Math.max(nm, 1) * Math.max(no, 1), g = gcd(scored, den) || 1;
+    return [scored / g, den / g];
+  }
+  function addShifted(into, lengths, by) {
+    for (var i = 0; i < lengths.length; i++) into[i + by] = (into[i + by] || 0) + lengths[i];
+    for (var j = 0; j < into.length; j++) into[j] = into[j] || 0;
+  }
+  // The splitting strategy: guess the secret left with the most answers,
+  // then the smallest largest class, then the smallest code.
+  function splittingLengths(set) {
+    if (set.length <= 1) return [set.length];
+    var best = null, seen = new Int32Array(WIN + 1);
+    for (var i = 0; i < set.length; i++) {
+      seen.fill(0);
+      for (var j = 0; j < set.length; j++) seen[feedback(set[j], set[i])]++;
+      var parts = 0, largest = 0;
+      for (var f = 0; f <= WIN; f++) { if (seen[f]) parts++; if (seen[f] > largest) largest = seen[f]; }
+      if (!best || parts > best[0] || (parts === best[0] && largest < best[1])) best = [parts, largest, set[i]];
+    }
+    var out = [1];
+    split(best[2], set).forEach(function (c) { if (c[0] !== WIN) addShifted(out, splittingLengths(c[1]), 1); });
+    return out;
+  }
+  // No strategy finds more secrets within j guesses than this histogram.
+  function fastestLengths(set) {
+    var m = set.length;
+    if (m <= 1) return [m];
+    var seen = new Uint8Array(WIN + 1), two = 0, pool = guesses();
+    for (var i = 0; i < pool.length; i++) {
+      seen.fill(0);
+      var told = 0;
+      for (var j = 0; j < m; j++) { var f = feedback(set[j], pool[i]); if (!seen[f]) { seen[f] = 1; told++; } }
+      if (told > two) two = told;
+    }
+    var r = (K + 1) * (K + 2) / 2 - 2, found = [1, Math.min(two, m)], generic = 1 + r;
+    while (found[found.length - 1] < m) {
+      generic = 1 + r * generic;
+      found.push(Math.max(Math.min(generic, m), found[found.length - 1]));
+    }
+    return found.map(function (n, k) { return n - (k ? found[k - 1] : 0); });
+  }
+  // The engine's lengths from `node`: over `set`, or for the one secret given.
+  function engineLengths(node, set, secret) {
+    if (secret === null) return subtreeHist(node, set);
+    var n = node, d = 0;
+    while (n) { d++; var f = feedback(secret, n.guess); if (f === WIN) break; n = n.next.get(f); }
+    var h = []; for (var i = 0; i < d; i++) h.push(i === d - 1 ? 1 : 0);
+    return h;
+  }
+  var chanceCache = new Map();
+  function chanceOf(rule, seat, node, eset, pset, secret, key) {
+    if (chanceCache.has(key)) return chanceCache.get(key);
+    var engine = engineLengths(node, eset, secret);
+    var c = { low: raceValue(rule, seat, splittingLengths(pset), engine), high: raceValue(rule, seat, fastestLengths(pset), engine) };
+    c.exact = c.low[0] === c.high[0] && c.low[1] === c.high[1];
+    chanceCache.set(key, c);
+    return c;
+  }
+  function pct(r) { return (100 * r[0] / r[1]).toFixed(1) + '%'; }
+  function frac(r) { return r[1] === 1 ? String(r[0]) : r[0] + '/' + r[1]; }
+  function fraction(text) { var m = /^(\d+)(?:\/(\d+))?$/.exec(text || ''); return m ? Number(m[1]) / Number(m[2] || 1) : 0; }
+  function decodeDuelTree(list) {
+    var at = 0;
+    function node(set, depth) {
+      if (depth > 64) throw new Error('a duel tree too deep');
+      var g;
+      if (set.length === 1) {
+        if (at < list.length && list[at] >= L) g = list[at++] - L;
+        else return { guess: set[0], next: new Map() };
+      } else {
+        if (at >= list.length || list[at] >= L) throw new Error('a duel tree ends early');
+        g = list[at++];
+      }
+      var n = { guess: g, next: new Map() };
+      split(g, set).forEach(function (c) { if (c[0] !== WIN) n.next.set(c[0], node(c[1], depth + 1)); });
+      return n;
+    }
+    var r = node(secrets(), 1);
+    if (at !== list.length) throw new Error('a duel tree runs on');
+    return r;
+  }
+  var duelTrees = {};
+  function duelTree(i) {
+    var key = DATA.game + '#' + i;
+    return duelTrees[key] || (duelTrees[key] = decodeDuelTree(DATA.duel_trees[i]));
+  }
+  function equilibrium(rule) {
+    var list = DATA.duel || [];
+    for (var i = 0; i < list.length; i++) if (list[i].rule === rule) return list[i];
+    return null;
+  }
+  var duel = {};
+  function duelDerive() {
+    var d = { eq: equilibrium(state.drule), started: state.dseed !== null, rounds: [], mine: [], theirs: [], order: [], error: '' };
+    duel = d;
+    if (!d.eq || !d.started) return;
+    d.rule = state.drule; d.seat = state.dseat;
+    var rng = seeded(state.dseed);
+    d.secret = SECRETS[Math.floor(rng() * S)];
+    var mixture = d.seat === 'first' ? d.eq.second : d.eq.first, x = rng(), total = 0, acc = 0;
+    mixture.forEach(function (m) { total += fraction(m.weight); });
+    d.pick = mixture.length - 1;
+    for (var i = 0; i < mixture.length; i++) { acc += fraction(mixture[i].weight); if (x * total < acc) { d.pick = i; break; } }
+    d.treeIndex = mixture[d.pick].tree;
+    d.mySecret = null;
+    if (state.dsecret) {
+      var c = parseCode(state.dsecret);
+      if (typeof c === 'number' && isSecret[c]) d.mySecret = c;
+      else { d.error = 'Your secret “' + state.dsecret + '”: ' + (typeof c === 'number' ? 'not a secret of this game' : c) + '; you answer yourself.'; state.dsecret = null; }
+    }
+    var node = duelTree(d.treeIndex), eset = secrets(), pset = secrets(), mi = 0, ti = 0;
+    var person = d.seat === 'first' ? 0 : 1, cracked = [0, 0];
+    d.rounds.push({ node: node, eset: eset, pset: pset });
+    for (var round = 1; !d.over; round++) {
+      for (var seat = 0; seat < 2; seat++) {
+        if (cracked[0] && (d.rule === 'first-wins' || seat === 0)) break;
+        if (seat === person) {
+          if (mi >= state.dmine.length) { d.waiting = 'mine'; break; }
+          var g = parseGuess(state.dmine[mi]);
+          if (typeof g === 'string' || d.mine.some(function (mv) { return mv[0] === g; })) { state.dmine = state.dmine.slice(0, mi); d.waiting = 'mine'; break; }
+          var f = feedback(d.secret, g);
+          d.mine.push([g, f]); d.order.push('mine'); mi++;
+          pset = filter(pset, g, f);
+          if (f === WIN) cracked[seat] = round;
+        } else {
+          var a;
+          if (d.mySecret !== null) a = feedback(d.mySecret, node.guess);
+          else if (ti < state.dtheirs.length) a = parseAnswer(state.dtheirs[ti]);
+          else { d.waiting = 'theirs'; break; }
+          var left = typeof a === 'string' ? [] : filter(eset, node.guess, a);
+          if (!left.length) { state.dtheirs = state.dtheirs.slice(0, ti); d.waiting = 'theirs'; break; }
+          d.theirs.push([node.guess, a]); d.order.push('theirs'); ti++;
+          eset = left;
+          if (a === WIN) cracked[seat] = round; else node = node.next.get(a);
+        }
+      }
+      if (d.waiting) break;
+      if (cracked[0] || cracked[1]) {
+        d.over = true; d.round = round;
+        d.outcome = cracked[person] && cracked[1 - person] ? 'drawn' : cracked[person] ? 'won' : 'lost';
+      } else d.rounds.push({ node: node, eset: eset, pset: pset });
+    }
+    if (d.mySecret === null) state.dtheirs = state.dtheirs.slice(0, ti);
+    else state.dtheirs = [];
+    state.dmine = state.dmine.slice(0, mi);
+    d.node = node; d.eset = eset; d.pset = pset;
+  }
+  function duelChanceText(c, by) {
+    return c.exact ? pct(c.low) + ' (exactly ' + frac(c.low) + ')' :
+      'at least ' + pct(c.low) + ', at most ' + pct(c.high) + (by ? '' : '');
+  }
+  function duelRender(msg, error) {
+    var d = duel;
+    $('duel-none').hidden = !!(DATA.duel && DATA.duel.length);
+    if (!DATA.duel || !DATA.duel.length) {
+      $('duel-none').textContent = 'No equilibrium of the race is shipped for this game: pick Bulls and Cows (4 digits) or Mastermind (4 pegs, 6 colours).';
+      $('duel-setup').hidden = true; $('duel-game').hidden = true; $('duel-rules').hidden = true;
+      return;
+    }
+    $('duel-rules').hidden = false;
+    clear($('duel-rules')).appendChild(el('p', {}, [el('strong', { text: 'The race. ' }),
+      'You and the computer each hide a secret (' + rulesText(false).what.replace(/^The secret is /, '').replace(/\.$/, '') +
+      ') and guess in turn; each sees only the answers to their own guesses; the first to crack the other’s secret wins. ' +
+      'The computer plays a strategy of the race’s equilibrium, proved: no strategy wins more often against it.']));
+    $('duel-setup').hidden = d.started;
+    $('duel-game').hidden = !d.started;
+    if (!d.started) { renderStats(); return; }
+    var person = d.seat, yourTurn = d.waiting === 'mine';
+    var turn = $('duel-turn');
+    var rnd = d.rounds.length;
+    if (d.over) {
+      turn.textContent = (d.outcome === 'won' ? 'You win' : d.outcome === 'lost' ? 'The computer wins' : 'A draw: both cracked it in the same round') +
+        ' (round ' + d.round + '). The computer’s secret was ' + codes[d.secret] + '.';
+      turn.className = 'message ' + (d.outcome === 'won' ? 'success' : 'over');
+      turn.setAttribute('data-outcome', d.outcome);
+    } else {
+      turn.removeAttribute('data-outcome');
+      turn.className = 'message';
+      turn.textContent = 'Round ' + rnd + ' (' + (d.rule === 'first-wins' ? 'first to crack wins' : 'equal turns') + ', ' +
+        (person === 'first' ? 'you guess first' : 'the computer guesses first') + '): ' +
+        (yourTurn ? 'your guess.' : 'the computer guesses ' + codes[d.node.guess] + ': answer it.');
+    }
+    $('duel-form').hidden = !!d.over;
+    $('duel-submit').textContent = yourTurn ? 'Guess' : 'Answer';
+    $('duel-input').setAttribute('aria-label', yourTurn ? 'your guess' : 'your answer to ' + (d.node ? codes[d.node.guess] : '') + ', as 1A2B or 1 2');
+    $('duel-input').placeholder = yourTurn ? '' : '1A2B';
+    var answers = clear($('duel-answers'));
+    if (!d.over && !yourTurn) {
+      var given = new Set(split(d.node.guess, d.eset).map(function (c) { return c[0]; }));
+      split(d.node.guess, all()).forEach(function (c) {
+        var f = c[0], possible = given.has(f);
+        answers.appendChild(el('button', { type: 'button', 'data-answer': answerText(f),
+          class: 'answer-btn' + (possible ? '' : ' unlikely') + (f === WIN ? ' win' : ''),
+          title: possible ? 'Answer ' + answerText(f) : 'No secret still possible gives ' + answerText(f) + ': an earlier answer would be wrong',
+          onclick: function () { duelAnswer(f); }, text: answerText(f) }));
+      });
+    }
+    var m = $('duel-message');
+    m.textContent = msg || d.error || '';
+    m.className = 'message' + (error || (d.error && !msg) ? ' error' : '');
+    var hm = clear($('duel-mine')), ht = clear($('duel-theirs'));
+    d.mine.forEach(function (mv, i) { hm.appendChild(historyItem(i + 1, mv[0], mv[1])); });
+    d.theirs.forEach(function (mv, i) { ht.appendChild(historyItem(i + 1, mv[0], mv[1])); });
+    $('duel-mine-left').textContent = plural(d.pset.length, 'secret') + ' of the computer’s still possible.';
+    $('duel-theirs-left').textContent = plural(d.eset.length, 'secret') + ' of yours still possible for the computer' +
+      (d.mySecret !== null ? ' (yours: ' + codes[d.mySecret] + '; the page answers for you)' : '') + '.';
+    // The chance after each complete round.
+    var list = clear($('duel-chances')), v = fraction(d.eq.value), start = person === 'first' ? v : 1 - v;
+    list.appendChild(el('li', { 'data-round': '0' }, ['Before the race: ' + (100 * start).toFixed(1) +
+      '% (the race’s exact value for your seat, ' + (person === 'first' ? d.eq.value : '1 − ' + d.eq.value) + ': what your best play wins against the computer’s strategy, over every secret).']));
+    var last = null;
+    for (var r = 1; r < d.rounds.length; r++) {
+      var s = d.rounds[r], key = [DATA.game, d.rule, d.seat, d.treeIndex, d.mySecret, d.mine.slice(0, r).join(';'), d.theirs.slice(0, r).join(';')].join('|');
+      last = chanceOf(d.rule, d.seat, s.node, s.eset, s.pset, d.mySecret, key);
+      list.appendChild(el('li', { 'data-round': String(r), 'data-low': frac(last.low), 'data-high': frac(last.high) },
+        ['After round ' + r + ': ' + duelChanceText(last)]));
+    }
+    var now = $('duel-chance');
+    now.removeAttribute('data-server');
+    if (d.over) now.textContent = d.outcome === 'won' ? 'You won.' : d.outcome === 'lost' ? 'You lost.' : 'A draw.';
+    else if (last) {
+      now.textContent = 'Now: ' + duelChanceText(last) + ' (computed in this page).';
+      if (SERVED) duelServerChance(d, last);
+    } else now.textContent = 'Now: ' + (100 * start).toFixed(1) + '%, the race’s value for your seat.';
+    $('duel-model').textContent = 'How the chance is computed: the computer goes on with its strategy, from the guesses it made, over ' +
+      (d.mySecret !== null ? 'your secret' : 'every secret of yours your answers leave, each equally likely') +
+      '; its secret is equally likely to be any your answers leave. “At least” is what you win if from now on you always guess, among the secrets left, ' +
+      'the one that splits them into the most answers; “at most” is what no play beats (one secret found by your next guess, then at most as many as the answers tell apart). ' +
+      'When both are equal the chance is exact. Draws count half.';
+    $('duel-undo').disabled = !!d.over || d.order.length === 0 || (d.mySecret !== null && d.mine.length === 0);
+    renderStats();
+  }
+  // The chance after the last complete round, asked of the server.
+  function duelServerChance(d, local) {
+    var r = d.rounds.length - 1;
+    var q = 'game=' + encodeURIComponent(DATA.game) + '&rule=' + d.rule + '&seat=' + d.seat + '&pick=' + d.pick +
+      '&mine=' + encodeURIComponent(historyParam(d.mine.slice(0, r))) + '&theirs=' + encodeURIComponent(historyParam(d.theirs.slice(0, r))) +
+      (d.mySecret !== null ? '&secret=' + encodeURIComponent(codes[d.mySecret]) : '');
+    fetch('/api/duel?' + q).then(function (r) { return r.json().then(function (b) { if (!r.ok) throw new Error(b.error || r.status); return b; }); })
+      .then(function (b) {
+        if (duel !== d) return;
+        var now = $('duel-chance');
+        var c = { low: b.low.split('/').map(Number), high: b.high.split('/').map(Number), exact: b.exact };
+        if (c.low.length === 1) c.low.push(1);
+        if (c.high.length === 1) c.high.push(1);
+        now.textContent = 'Now: ' + duelChanceText(c) + ' (computed by optimoo serve' +
+          (frac(c.low) === frac(local.low) && frac(c.high) === frac(local.high) ? ', as this page computes it' : '') + ').';
+        now.setAttribute('data-server', b.low + ' ' + b.high);
+      }).catch(function (e) { /* the page's own figures stay */ });
+  }
+  function duelFinish() {
+    if (duel.over) recordDuel(duel.outcome);
+  }
+  function duelGuess(text) {
+    var d = duel, g = parseGuess(text);
+    if (typeof g === 'string') { duelRender('“' + String(text).trim() + '”: ' + g + '.', true); return; }
+    if (d.mine.some(function (mv) { return mv[0] === g; })) { duelRender('You already guessed ' + codes[g] + ': try another.', true); return; }
+    state.dmine = state.dmine.concat([codes[g]]);
+    duelStep();
+  }
+  function duelAnswer(f) {
+    var d = duel;
+    if (d.over || d.waiting !== 'theirs') return;
+    if (!filter(d.eset, d.node.guess, f).length) {
+      duelRender('No secret gives ' + answerText(f) + ' to ' + codes[d.node.guess] +
+        (d.theirs.length ? ' after your earlier answers: one of them is wrong. Check them, or undo.' : '.'), true);
+      return;
+    }
+    state.dtheirs = state.dtheirs.concat([answerText(f)]);
+    duelStep();
+  }
+  function duelStep() {
+    duelDerive(); commit(true); $('duel-input').value = ''; duelFinish(); duelRender('');
+  }
+  function duelSubmit(text) {
+    if (duel.over) return;
+    if (duel.waiting === 'mine') { duelGuess(text); return; }
+    var f = parseAnswer(text);
+    if (typeof f === 'string') { duelRender('“' + String(text).trim() + '”: ' + f + '.', true); return; }
+    duelAnswer(f);
+  }
+  function duelUndo() {
+    var d = duel;
+    if (d.over || !d.order.length) return;
+    // The last thing you did: a guess, or an answer (answers the page gave for you are not yours to undo).
+    var lastMine = d.order.lastIndexOf('mine');
+    if (d.mySecret !== null || d.order[d.order.length - 1] === 'mine') {
+      if (lastMine < 0) return;
+      state.dmine = state.dmine.slice(0, -1);
+    } else state.dtheirs = state.dtheirs.slice(0, -1);
+    duelStep();
+  }
+  function duelStart() {
+    var rule = document.querySelector('input[name=duel-rule]:checked'), seat = document.querySelector('input[name=duel-seat]:checked');
+    var secret = $('duel-secret').value.trim();
+    if (secret) {
+      var c = parseCode(secret);
+      if (typeof c === 'string' || !isSecret[c]) { $('duel-setup-message').textContent = 'Your secret “' + secret + '”: ' + (typeof c === 'string' ? c : 'not a secret of this game') + '.'; return; }
+    }
+    state.drule = rule ? rule.value : 'first-wins'; state.dseat = seat ? seat.value : 'first';
+    state.dseed = freshSeed(); state.dsecret = secret || null; state.dmine = []; state.dtheirs = [];
+    $('duel-setup-message').textContent = '';
+    duelStep();
+    $('duel-input').focus({ preventScroll: true });
+  }
+  function duelNew() {
+    state.dseed = null; state.dsecret = null; state.dmine = []; state.dtheirs = [];
+    $('duel-secret').value = '';
+    duelStep();
+  }
+
   // ---- tabs, the picker, start-up ------------------------------------------------------
-  var MODES = ['play', 'guess', 'browse'];
+  var MODES = ['play', 'guess', 'browse', 'duel'];
   function show(mode, focus) {
     MODES.forEach(function (m) {
       var tab = $('tab-' + m);
@@ -971,6 +1334,9 @@
     if (play.done) playReview(); else $('play-review').hidden = true;
     guessRender('');
     browseRender();
+    duelDerive();
+    commit(false);
+    duelRender('');
     show(state.mode);
   }
   function loadAddress() {
@@ -982,7 +1348,8 @@
   ALL.games.forEach(function (g, i) { picker.appendChild(el('option', { value: String(i), text: g.label })); });
   $('picker-box').hidden = ALL.games.length < 2;
   picker.addEventListener('change', function () {
-    state = { game: Number(picker.value), mode: state.mode, seed: freshSeed(), secret: null, moves: [], gaveup: false, answers: [], path: [] };
+    state = { game: Number(picker.value), mode: state.mode, seed: freshSeed(), secret: null, moves: [], gaveup: false, answers: [], path: [],
+      drule: state.drule, dseat: state.dseat, dseed: null, dsecret: null, dmine: [], dtheirs: [] };
     commit(true);
     renderGame();
   });
@@ -1021,6 +1388,18 @@
   $('guess-restart').addEventListener('click', function () {
     state.answers = []; guessDerive(); commit(true); guessRender('');
   });
+  $('duel-setup').addEventListener('submit', function (e) { e.preventDefault(); duelStart(); });
+  $('duel-form').addEventListener('submit', function (e) { e.preventDefault(); duelSubmit($('duel-input').value); });
+  $('duel-undo').addEventListener('click', duelUndo);
+  $('duel-new').addEventListener('click', function () {
+    // Mid-race, a second click drops it.
+    if (duel.started && !duel.over && duel.order.length && !duel.armed) {
+      duel.armed = true;
+      duelRender('Click “New race” again to drop this race.', true);
+      return;
+    }
+    duelNew();
+  });
   $('browse-form').addEventListener('submit', function (e) { e.preventDefault(); browseAnswer($('browse-input').value); });
   $('browse-undo').addEventListener('click', function () { browseGo(state.path.slice(0, -1)); });
   window.addEventListener('popstate', loadAddress);
@@ -1037,6 +1416,12 @@
     served: SERVED,
     feedback: function (secret, guess) { return answerText(feedback(index.get(secret), index.get(guess))); },
     parseAnswer: function (text) { var f = parseAnswer(text); return typeof f === 'string' ? f : answerText(f); },
+    duel: function () {
+      return duel.started ? { secret: codes[duel.secret], pick: duel.pick, tree: duel.treeIndex, over: !!duel.over, outcome: duel.outcome || null,
+        waiting: duel.waiting || null, next: duel.node && !duel.over ? codes[duel.node.guess] : null,
+        mine: duel.mine.map(function (mv) { return codes[mv[0]] + ':' + answerText(mv[1]); }),
+        theirs: duel.theirs.map(function (mv) { return codes[mv[0]] + ':' + answerText(mv[1]); }) } : null;
+    },
     classes: function (guess, history) {
       var set = secrets();
       (history || []).forEach(function (m) {
