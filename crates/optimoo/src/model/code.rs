@@ -115,7 +115,7 @@ pub struct Codebook {
 impl Codebook {
     /// Lists every legal code of `rules` in lexicographic order. The rules
     /// of a code list have no codebook of their own: only their list
-    /// makes one ([`Codebook::from_list`]), and a caller holding listed
+    /// makes one (`Codebook::from_list`), and a caller holding listed
     /// rules always holds their game (a panic here is a bug).
     pub fn new(rules: Rules) -> Codebook {
         assert!(
