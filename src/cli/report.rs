@@ -107,6 +107,9 @@ pub struct Solved {
     pub at_cap: u64,
     /// The tree's first guess.
     pub first_guess: String,
+    /// Whether `--first` fixed it: the total is then the least after that
+    /// guess, an upper bound of the game's optimum.
+    pub first_fixed: bool,
     /// Wall time of the search that found the tree.
     pub seconds: f64,
     /// Search nodes visited.
@@ -223,6 +226,7 @@ impl SolveReport {
                 .and_then(|c| histogram.get(c.wrapping_sub(1)).copied())
                 .unwrap_or(0),
             first_guess: game.format_code(tree.root.guess),
+            first_fixed: false,
             seconds: solution.seconds,
             nodes: solution.nodes,
             memo_hits: solution.memo_hits,
@@ -233,6 +237,15 @@ impl SolveReport {
             costs: None,
             secrets,
         })
+    }
+
+    /// The report of a search whose first guess `--first` fixed (when
+    /// `fixed`).
+    pub fn with_first_fixed(mut self, fixed: bool) -> SolveReport {
+        if let SolveReport::Solved(s) = &mut self {
+            s.first_fixed = fixed;
+        }
+        self
     }
 
     /// The report with the per-guess cost of the tree (`scaled`: the
@@ -331,7 +344,16 @@ impl fmt::Display for Solved {
         }
         let histogram: Vec<String> = self.histogram.iter().map(|h| h.to_string()).collect();
         writeln!(f, "histogram  {}", histogram.join(" "))?;
-        writeln!(f, "first      {}", self.first_guess)?;
+        if self.first_fixed {
+            writeln!(
+                f,
+                "first      {} (fixed by --first: optimal after it; an upper bound of the \
+                 game's optimum)",
+                self.first_guess
+            )?;
+        } else {
+            writeln!(f, "first      {}", self.first_guess)?;
+        }
         writeln!(f, "time       {:.3} s", self.seconds)?;
         writeln!(f, "nodes      {}", self.nodes)?;
         // A tree merged from units (`merge`, `solve --checkpoint`) used no

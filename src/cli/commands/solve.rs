@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 
 use optimoo::model::Game;
 use optimoo::model::Objective;
 use optimoo::search::{self, Config, Driver, Goal, Optimum, Tuning};
-use optimoo::tree::format::TreeFile;
+use optimoo::tree::format::{Bound, TreeFile};
 
 use crate::cli::args::{self, Target};
 use crate::cli::checkpoint;
@@ -45,6 +45,14 @@ pub struct Args {
     /// without --cap).
     #[arg(long)]
     pub hard: bool,
+    /// Fix the first guess (e.g. `--first salet`): the least total among
+    /// the trees that open with it. That is an upper bound of the game's
+    /// optimum, not the optimum: the report says "fixed", and the tree
+    /// file is written as an upper bound whose subtrees after the first
+    /// guess are proved optimal (docs/format.md). The average objective
+    /// only (with or without --cap).
+    #[arg(long, value_name = "GUESS")]
+    pub first: Option<String>,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -102,8 +110,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let objective = args.target.objective.objective;
-    let rules = args.target.rules()?;
     let cap = args.target.cap(args.list.secrets.is_some())?;
+    if args.first.is_some() {
+        if objective != Objective::Average || args.target.objective.costs.is_some() {
+            bail!(
+                "--first goes with the average objective (with or without --cap): \
+                 drop --objective or --first"
+            );
+        }
+        if args.checkpoint.is_some() || args.cap_only {
+            bail!("--first solves in one run: drop --checkpoint and --cap-only");
+        }
+    }
     if args.cap_only && objective != Objective::Worst {
         bail!(
             "--cap-only goes with --objective worst (it proves the smallest cap, \
@@ -113,9 +131,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let threads = driver::check_threads(args.threads)?;
     // Checked before the search: a bad -o is refused at once, not after.
     let output = args.output.as_deref().map(Output::create).transpose()?;
-    let game = args
-        .rules
-        .apply(args.list.game(args.target.small()?, rules)?)?;
+    let game = args.rules.game(args.target.game, &args.list)?;
     let game = if args.hard {
         if game.rules().guesses() != optimoo::model::GuessRule::Any {
             bail!("--hard and --guesses consistent are two guess rules: give one");
@@ -134,6 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
     if let Some(dir) = &args.checkpoint {
         args::refuse_costs(&args.target, "solve --checkpoint")?;
+        let rules = args.target.rules()?;
         let report = checkpoint::solve(
             dir,
             rules,
@@ -209,22 +226,52 @@ fn solve(
         let found = search::min_cap_with(game, tuning, driver)?;
         return Ok(SolveReport::cap_only(game, &found));
     }
+    let first = match &args.first {
+        None => None,
+        Some(text) => Some(game.parse_code(text).context("--first")?),
+    };
     let Optimum {
         cap,
         min_cap,
         solution,
-    } = search::optimize(game, goal, tuning, driver)?;
+    } = match first {
+        None => search::optimize(game, goal, tuning, driver)?,
+        Some(g) => {
+            let search::Posed {
+                mut config,
+                min_cap,
+            } = search::pose(game, goal, tuning, driver)?;
+            config.first = Some(g);
+            let cap = config.cap;
+            Optimum {
+                cap,
+                min_cap,
+                solution: search::solve_with(game, config, driver)?,
+            }
+        }
+    };
     if let (Some(out), Some(tree)) = (output, &solution.tree) {
         let bytes = if out.path().extension().is_some_and(|e| e == "json") {
             serde_json::to_string(&tree.to_json(game))?.into_bytes()
         } else {
-            TreeFile::new(game, tree.clone(), objective, cap)?.to_bytes(game)?
+            let file = TreeFile::new(game, tree.clone(), objective, cap)?;
+            let file = match first {
+                None => file,
+                // Optimal after the fixed guess: each subtree below the
+                // root is proved, the whole only an upper bound.
+                Some(_) => file.with_bound(Bound {
+                    lower: None,
+                    exact: tree.root.children.iter().map(|(f, _)| vec![*f]).collect(),
+                })?,
+            };
+            file.to_bytes(game)?
         };
         let path = out.path().to_path_buf();
         out.commit(&bytes)?;
         crate::cli::output::wrote(&path);
     }
-    let report = SolveReport::new(game, cap, objective, &solution, min_cap.as_ref());
+    let report = SolveReport::new(game, cap, objective, &solution, min_cap.as_ref())
+        .with_first_fixed(first.is_some());
     Ok(match args.target.objective.costs.as_ref() {
         Some(costs) => report.with_costs(costs, solution.cost),
         None => report,

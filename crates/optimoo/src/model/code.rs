@@ -219,6 +219,11 @@ impl Codebook {
         &self.symbols[code.index() * k..code.index() * k + k]
     }
 
+    /// The symbols of every code, in code order, one after another.
+    pub(crate) fn all_symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
     /// Bit set of the symbols a code uses.
     #[inline]
     pub fn mask(&self, code: Code) -> u64 {

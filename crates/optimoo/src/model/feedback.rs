@@ -28,6 +28,7 @@
 use std::sync::Mutex;
 
 use crate::exec::{Parallel, Sequential};
+use crate::model::answer::{wordle_row, AnswerRule};
 use crate::model::code::{Code, Codebook};
 use crate::model::echo::Echo;
 use crate::model::rules::Rules;
@@ -148,6 +149,19 @@ pub fn compute(book: &Codebook, secret: Code, guess: Code) -> Feedback {
     Feedback::new(bulls, common - bulls, k)
 }
 
+/// The answers to `secret` of every code as a guess, in code order, into
+/// `out` (`book.len()` cells): [`compute`] of each, Wordle's a row at a
+/// time ([`wordle_row`]).
+pub(crate) fn secret_row(book: &Codebook, secret: Code, out: &mut [Feedback]) {
+    if book.rules().answer() == AnswerRule::Wordle {
+        wordle_row(book.symbols(secret), book.all_symbols(), out);
+    } else {
+        for (g, cell) in out.iter_mut().enumerate() {
+            *cell = compute(book, secret, Code(g as u16));
+        }
+    }
+}
+
 /// Largest game whose table [`crate::model::game::Game::table`] builds on
 /// its own, for the heuristics (`N²` bytes: 16384² = 256 MiB); above it
 /// they compute the rule. The exact search builds the table of any game
@@ -246,9 +260,7 @@ impl FeedbackTable {
             for (i, row) in block.chunks_mut(len).enumerate() {
                 let code = codes[b * rows + i];
                 if by_secret {
-                    for (g, cell) in row.iter_mut().enumerate() {
-                        *cell = compute(book, code, Code(g as u16));
-                    }
+                    secret_row(book, code, row);
                 } else {
                     for (s, cell) in row.iter_mut().enumerate() {
                         *cell = compute(book, Code(s as u16), code);

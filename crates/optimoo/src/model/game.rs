@@ -45,6 +45,8 @@ pub struct Game {
     rules: Rules,
     book: Codebook,
     table: OnceLock<FeedbackTable>,
+    /// The secrets' rows by secret ([`Game::secret_rows_with`]).
+    rows: OnceLock<FeedbackTable>,
     /// `possible[f]`: some pair of codes gives feedback `f` (for a code
     /// list: some guess against some secret), computed on first use.
     possible: OnceLock<Vec<bool>>,
@@ -65,6 +67,7 @@ impl Game {
             rules,
             book: Codebook::new(rules),
             table: OnceLock::new(),
+            rows: OnceLock::new(),
             possible: OnceLock::new(),
             list: None,
             guess: None,
@@ -102,6 +105,7 @@ impl Game {
             rules,
             book,
             table: OnceLock::new(),
+            rows: OnceLock::new(),
             possible: OnceLock::new(),
             list: None,
             guess: None,
@@ -161,10 +165,13 @@ impl Game {
             let rules = self.rules;
             let mut possible = vec![false; rules.feedback_slots()];
             if self.universe.is_some() {
-                let secrets = self.secrets();
-                for guess in book.all().filter(|&g| self.is_guess(g)) {
-                    for &secret in &secrets {
-                        possible[self.feedback(secret, guess).index()] = true;
+                // The secrets' rows, which the exact search reads too.
+                let rows = self.secret_rows_with(&crate::exec::Sequential);
+                for secret in self.secrets() {
+                    for (g, f) in rows.row(secret).iter().enumerate() {
+                        if self.is_guess(Code(g as u16)) {
+                            possible[f.index()] = true;
+                        }
                     }
                 }
                 return possible;
@@ -301,6 +308,19 @@ impl Game {
             return self.built_table();
         }
         Some(self.table.get_or_init(|| FeedbackTable::new(&self.book)))
+    }
+
+    /// The rows of the secrets by secret (`row(s)[g]` = the answer to
+    /// guess `g` when the secret is `s`: [`FeedbackTable::by_secret`];
+    /// every code's row for a game of every code), built side by side by
+    /// `par` on first use and kept: the exact search's table under an
+    /// asymmetric rule (Wordle's: 2315 rows of 12972 answers, 30 MB), and
+    /// where a code list's possible answers are read.
+    pub fn secret_rows_with(&self, par: &dyn Parallel) -> &FeedbackTable {
+        self.rows.get_or_init(|| {
+            let secrets = self.list.as_ref().map(|s| s.codes());
+            FeedbackTable::by_secret(&self.book, secrets, par)
+        })
     }
 
     /// The feedback table if it is built already (never builds it).

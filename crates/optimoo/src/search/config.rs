@@ -8,6 +8,7 @@
 //! problem.
 
 use crate::exec::{Parallel, Sequential};
+use crate::model::code::Code;
 use crate::observe::{Observer, Silent};
 use crate::search::bound::{Cost, CostsError};
 use crate::search::kernel::{KernelError, KernelPath};
@@ -22,6 +23,9 @@ pub enum SearchError {
     /// with or without a cap, over the whole game.
     #[error("--hard: {0}")]
     Hard(String),
+    /// A fixed first guess the game does not allow.
+    #[error("the first guess {0} is not a guess this game allows")]
+    First(String),
     /// A cap of zero guesses.
     #[error("a cap of 0 guesses solves nothing; give --cap 1 or more")]
     ZeroCap,
@@ -76,6 +80,12 @@ pub struct Config {
     /// search minimizes `Σ w_s · d_s` over the secrets; codes that are no
     /// secret are never weighed); empty for the other objectives.
     pub weights: Vec<u64>,
+    /// The first guess, fixed (`None`: the search chooses it). The cost
+    /// and tree are then the least after that guess: optimal among the
+    /// trees that open with it, an upper bound of the game's optimum
+    /// (Wordle's optimum from SALET, Selby 2022). It must be a guess the
+    /// game allows ([`SearchError::First`] otherwise).
+    pub first: Option<Code>,
     /// How to search (never changes the tree).
     pub tuning: Tuning,
 }
@@ -87,6 +97,7 @@ impl Default for Config {
             objective: Cost::Total,
             costs: Vec::new(),
             weights: Vec::new(),
+            first: None,
             tuning: Tuning::default(),
         }
     }

@@ -262,6 +262,9 @@ pub struct Kernel {
     /// The largest `c` with `x(0..=c)` all 0: counts up to it add no
     /// excess.
     excess_free: usize,
+    /// The largest `n <= MAX_SET` with `x(n) = 0`: a set of at most that
+    /// many secrets has no class with excess, whatever the guess.
+    wide_free: usize,
     /// Each answer's code in a [`DenseTable`]: the `i`-th non-winning
     /// answer `i`, the win and impossible answers [`DENSE_WIN`].
     dense_code: [u8; 256],
@@ -304,6 +307,7 @@ impl Kernel {
             has_high: false,
             excess_small: Vec::new(),
             excess_free: 0,
+            wide_free: 0,
             dense_code: [DENSE_WIN; 256],
         };
         for (i, &a) in kernel.answers.iter().enumerate() {
@@ -325,6 +329,10 @@ impl Kernel {
         kernel.has_high = high > 0;
         kernel.excess_small = (0..=MASK_MAX).map(|c| kernel.excess(c) as u16).collect();
         kernel.excess_free = kernel.excess_small.iter().take_while(|&&x| x == 0).count() - 1;
+        kernel.wide_free = (0..=MAX_SET)
+            .take_while(|&n| kernel.excess(n) == 0)
+            .last()
+            .unwrap_or(0);
         kernel.wide_from = (0..=MAX_SET)
             .find(|&n| kernel.excess(n) >= 255)
             .unwrap_or(MAX_SET + 1);
@@ -517,9 +525,23 @@ impl Kernel {
             assert!(rows.iter().all(|r| r.len() >= len));
             out.resize(len, 0);
             self.mask_values(rows, dense, set, len, 0, out);
+        } else if self.wide_apply(n, capacity) {
+            assert!(rows.iter().all(|r| r.len() >= len));
+            out.resize(len, 0);
+            self.wide_values(rows, len, 0, out);
         } else {
             self.bounds(rows, len, capacity, 0, out);
         }
+    }
+
+    /// Whether the answers of a set of `n` secrets whose classes may hold
+    /// `capacity` secrets are gathered as 256-bit masks
+    /// ([`Kernel::wide_values`]): answers that do not fit the 32-bit masks
+    /// (Wordle's 243), no class able to overflow, and no class able to
+    /// pass the first threshold (`x(n) = 0`: for Wordle every set of at
+    /// most 239 secrets), so that the mask value is the bound itself.
+    pub fn wide_apply(&self, n: usize, capacity: u64) -> bool {
+        !self.masks_fit && (1..=self.wide_free).contains(&n) && capacity >= n as u64
     }
 
     /// Whether [`Kernel::least`] takes its cheaper road for a set of `n`
@@ -559,6 +581,11 @@ impl Kernel {
     ) -> u16 {
         let n = rows.len();
         if !self.masks_apply(n, capacity) {
+            if self.wide_apply(n, capacity) {
+                assert!(rows.iter().all(|r| r.len() >= len));
+                out.resize(len, 0);
+                return self.wide_values(rows, len, stop, out).min(ceiling);
+            }
             return self.least_counted(rows, len, capacity, stop, ceiling, out);
         }
         assert!(rows.iter().all(|r| r.len() >= len));

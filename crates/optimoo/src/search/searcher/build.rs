@@ -80,6 +80,19 @@ impl Searcher<'_> {
             Some(g) => g,
             None => self.choose(set, d, stab, cost),
         };
+        self.build_with(set, d, stab, chosen)
+    }
+
+    /// The optimal subtree of `set` that guesses `chosen` first (each
+    /// class rebuilt by [`Searcher::build`]).
+    pub(in crate::search) fn build_with(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        chosen: Code,
+    ) -> Node {
+        let d = self.cx.clamp(set.len(), d);
         let child_stab = stab.fix(self.cx.game.codes().symbols(chosen));
         let mut classes = self.classes(set, chosen);
         classes.sort_by_key(|(f, _)| *f);

@@ -86,7 +86,9 @@ impl<'a> Searcher<'a> {
         let table = if game.rules().answer().is_symmetric() {
             Cow::Borrowed(game.table_with(driver.par))
         } else {
-            Cow::Owned(FeedbackTable::by_secret(game.codes(), None, driver.par))
+            // Only the secrets' rows are read (a word list's 2315 answers
+            // of its 12972 codes: 30 MB, not 168 MB).
+            Cow::Borrowed(game.secret_rows_with(driver.par))
         };
         Searcher::with_table(game, config, driver, table)
     }
@@ -133,6 +135,16 @@ impl<'a> Searcher<'a> {
         }
         if config.cap == Some(0) {
             return Err(SearchError::ZeroCap);
+        }
+        if let Some(g) = config.first {
+            if g.index() >= game.len() || !game.is_guess(g) {
+                let text = if g.index() < game.len() {
+                    game.codes().format(g)
+                } else {
+                    format!("#{}", g.index())
+                };
+                return Err(SearchError::First(text));
+            }
         }
         if game.rules().guesses() == GuessRule::Hard && config.objective != Cost::Total {
             return Err(SearchError::Hard(
@@ -295,14 +307,17 @@ impl<'a> Searcher<'a> {
         let stab = self.cx.root.clone();
         self.observer.phase(Phase::Search);
         let d = self.root_depth();
-        let cost = match self.solve(&all, d, &stab, INF, 0) {
+        let cost = match self.solve_root(&all, d, &stab, INF) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,
         };
         self.observer.phase(Phase::Build);
         let tree = (cost < INF).then(|| Tree {
             rules: self.cx.game.rules(),
-            root: self.build(&all, d, &stab, cost),
+            root: match self.cx.config.first {
+                Some(g) => self.build_with(&all, d, &stab, g),
+                None => self.build(&all, d, &stab, cost),
+            },
         });
         self.observer.phase(Phase::Done);
         let stats = tree.as_ref().map(|t| {
@@ -330,14 +345,27 @@ impl<'a> Searcher<'a> {
         self.observer.phase(Phase::Search);
         let d = self.root_depth();
         let hard = crate::model::hard::Hard::new();
-        let cost = match search.solve(&all, hard, d, INF) {
+        let cost = match self.hard_root(&search, &all, d) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,
         };
         self.observer.phase(Phase::Build);
         let tree = (cost < INF).then(|| Tree {
             rules: self.cx.game.rules(),
-            root: search.build(&all, hard, d),
+            root: match self.cx.config.first {
+                None => search.build(&all, hard, d),
+                Some(g) => {
+                    let symbols = self.cx.game.codes().symbols(g);
+                    let d = d.min(all.len() + 1);
+                    let mut classes = self.classes(&all, g);
+                    classes.sort_by_key(|(f, _)| *f);
+                    let children = classes
+                        .into_iter()
+                        .map(|(f, c)| (f, search.build(&c, hard.after(symbols, f), d - 1)))
+                        .collect();
+                    Node { guess: g, children }
+                }
+            },
         });
         self.observer.phase(Phase::Done);
         let stats = tree.as_ref().map(|t| {
@@ -363,16 +391,87 @@ impl<'a> Searcher<'a> {
         let all = self.cx.game.secrets();
         if self.cx.game.rules().guesses() == GuessRule::Hard {
             let search = crate::search::hard::HardSearch::new(self.cx.game);
-            let hard = crate::model::hard::Hard::new();
-            return match search.solve(&all, hard, self.root_depth(), INF) {
+            return match self.hard_root(&search, &all, self.root_depth()) {
                 Outcome::Exact(c) => c,
                 Outcome::AtLeast(_) => INF,
             };
         }
         let stab = self.cx.root.clone();
-        match self.solve(&all, self.root_depth(), &stab, INF, 0) {
+        match self.solve_root(&all, self.root_depth(), &stab, INF) {
             Outcome::Exact(c) => c,
             Outcome::AtLeast(_) => INF,
+        }
+    }
+
+    /// The whole game's cost in hard mode: the search's first guess, or
+    /// the one [`Config::first`] fixes (its classes each searched under
+    /// the constraint its answer leaves).
+    fn hard_root(
+        &self,
+        search: &crate::search::hard::HardSearch<'_>,
+        all: &[Code],
+        d: usize,
+    ) -> Outcome {
+        let hard = crate::model::hard::Hard::new();
+        let Some(g) = self.cx.config.first else {
+            return search.solve(all, hard, d, INF);
+        };
+        let d = d.min(all.len() + 1);
+        if d == 0 {
+            return Outcome::AtLeast(INF);
+        }
+        let symbols = self.cx.game.codes().symbols(g);
+        let mut total = all.len() as u64;
+        for (f, c) in self.classes(all, g) {
+            match search.solve(&c, hard.after(symbols, f), d - 1, INF) {
+                Outcome::Exact(v) => total = total.saturating_add(v),
+                Outcome::AtLeast(_) => return Outcome::AtLeast(INF),
+            }
+        }
+        Outcome::Exact(total)
+    }
+
+    /// The whole game's cost if below `cutoff` (else a bound at least
+    /// `cutoff`): the search's choice of first guess, or the one
+    /// [`Config::first`] fixes.
+    fn solve_root(&self, all: &[Code], d: usize, stab: &Stabilizer, cutoff: u64) -> Outcome {
+        match self.cx.config.first {
+            None => self.solve(all, d, stab, cutoff, 0),
+            Some(g) => self.after_first(all, d, stab, g, cutoff),
+        }
+    }
+
+    /// The least cost of `set` within `d` guesses when `first` is guessed
+    /// first, if below `cutoff`; else a bound at least `cutoff` (`INF`:
+    /// infeasible).
+    pub fn after_first(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        first: Code,
+        cutoff: u64,
+    ) -> Outcome {
+        let d = self.cx.clamp(set.len(), d);
+        if d == 0 {
+            return Outcome::AtLeast(INF);
+        }
+        let bound = self
+            .flat_classes(set, first)
+            .iter()
+            .fold(self.cx.own_of(set, d), |t, (_, c)| {
+                t.saturating_add(self.cx.lower_of(c, d - 1))
+            });
+        if bound >= INF {
+            return Outcome::AtLeast(INF);
+        }
+        let scored = Scored {
+            bound,
+            guess: first,
+        };
+        match self.evaluate(set, d, stab, &scored, cutoff, 0, None) {
+            Ok(c) => Outcome::Exact(c),
+            Err(b) => Outcome::AtLeast(b.max(cutoff)),
         }
     }
 
