@@ -177,6 +177,61 @@ impl<'g> PositionSearch<'g> {
     }
 }
 
+/// The values of first guesses of a whole game, each exact below a
+/// cut-off or proved at least it: what a proof that no first guess beats
+/// the best one asks, guess after guess (Selby's proof for Wordle: SALET,
+/// 7920). One searcher, its table and memo kept from one guess to the
+/// next (classes met after one first guess are met again after others).
+/// The total objective under the game's cap; `driver` runs the classes of
+/// each guess side by side (the values do not depend on it).
+pub struct FirstGuesses<'g> {
+    game: &'g Game,
+    searcher: Searcher<'g>,
+}
+
+impl<'g> FirstGuesses<'g> {
+    /// A search of `game`'s first guesses within `cap` guesses in all
+    /// (`None`: no cap), tuned by `tuning`.
+    pub fn new(
+        game: &'g Game,
+        cap: Option<usize>,
+        tuning: Tuning,
+        driver: Driver<'g>,
+    ) -> Result<FirstGuesses<'g>, SearchError> {
+        let config = Config {
+            cap,
+            tuning,
+            ..Config::default()
+        };
+        if game.rules().guesses() == crate::model::GuessRule::Hard {
+            return Err(SearchError::Hard(
+                "the values of first guesses are searched in normal mode only so far".into(),
+            ));
+        }
+        let searcher = Searcher::with_driver(game, config, driver)?;
+        Ok(FirstGuesses { game, searcher })
+    }
+
+    /// The least total of the game when `first` is guessed first: `Exact`
+    /// when below `cutoff`, else `AtLeast(b)` with the value at least `b
+    /// >= cutoff` (`INF`: the cap cannot be met after it). A code the game
+    /// does not allow as a guess is refused.
+    pub fn value(&self, first: Code, cutoff: u64) -> Result<Outcome, SearchError> {
+        if first.index() >= self.game.len() || !self.game.is_guess(first) {
+            return Err(SearchError::First(format!("#{}", first.index())));
+        }
+        let all = self.game.secrets();
+        let stab = self.searcher.cx().root.clone();
+        let d = self.searcher.root_depth();
+        Ok(self.searcher.after_first(&all, d, &stab, first, cutoff))
+    }
+
+    /// Search nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.searcher.nodes()
+    }
+}
+
 /// The smallest cap within which every secret can be solved, with its
 /// proof: every smaller cap refuted, by counting or by exhaustive search.
 #[derive(Debug, Clone, PartialEq)]
