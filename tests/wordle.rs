@@ -345,3 +345,79 @@ fn the_search_on_a_list_of_every_code_is_the_games() {
     std::fs::remove_file(all).unwrap();
     std::fs::remove_file(some).unwrap();
 }
+
+/// `solve --game wordle --first salet`: Selby's (2022) 7920 over the 2315
+/// answers, at most 5 guesses; the tree file is an upper bound whose
+/// subtrees after SALET are exact, and the independent checker replays
+/// it. `--below C` decides the cut-off without a tree (exit 1 when the
+/// total is not below it); bad first guesses and objectives are refused.
+#[test]
+fn solve_wordle_from_a_first_word() {
+    let tree = scratch("salet.tree");
+    let t = tree.to_str().unwrap();
+    let args = [
+        "solve",
+        "--game",
+        "wordle",
+        "--first",
+        "SALET",
+        "--threads",
+        "1",
+        "--json",
+        "-o",
+        t,
+    ];
+    let v = &json_lines(&args)[0];
+    assert_eq!(v["total"], 7920, "{v}");
+    assert_eq!(v["max_depth"], 5, "{v}");
+    assert_eq!(v["first_guess"], "salet", "{v}");
+    assert_eq!(v["first_fixed"], true, "{v}");
+    let (code, out, err) = run(OPTIMOO, &["verify", t], "");
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("total 7920") && out.contains("upper bound"),
+        "{out}"
+    );
+    std::fs::remove_file(&tree).unwrap();
+    let below = |word: &str, c: &str| {
+        let (code, out, err) = run(
+            OPTIMOO,
+            &[
+                "solve", "--game", "wordle", "--first", word, "--below", c, "--json",
+            ],
+            "",
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+        (code, v)
+    };
+    let (code, v) = below("salet", "7921");
+    assert_eq!(
+        (code, v["exact"].as_bool(), v["total"].as_u64()),
+        (0, Some(true), Some(7920))
+    );
+    let (code, v) = below("salet", "7920");
+    assert_eq!((code, v["exact"].as_bool()), (1, Some(false)), "{v}");
+    assert!(v["total"].as_u64().unwrap() >= 7920, "{v}");
+    let (code, v) = below("least", "7921");
+    assert_eq!((code, v["exact"].as_bool()), (1, Some(false)), "{v}");
+    assert!(v["total"].as_u64().unwrap() >= 7921, "{v}");
+    for (args, says) in [
+        (&["--first", "zzzzz"][..], "--first"),
+        (&["--first", "sale"][..], "--first"),
+        (
+            &["--first", "salet", "--objective", "worst"][..],
+            "--first goes with the average",
+        ),
+        (&["--below", "7921"][..], "--first"),
+    ] {
+        let (code, out, err) = run(
+            OPTIMOO,
+            &[&["solve", "--game", "wordle"][..], args].concat(),
+            "",
+        );
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -174,10 +174,56 @@ pub struct CapOnly {
     pub proof: CapProof,
 }
 
-/// What `solve` reports, in one of three shapes.
+/// `solve --first G --below C`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Below {
+    /// The game.
+    pub game: String,
+    /// The cap (`null`: none).
+    pub cap: Option<usize>,
+    /// The first guess, as given.
+    pub first: String,
+    /// The cut-off `C`.
+    pub below: u64,
+    /// Whether `total` is exact (it is below `C`); else it is a proven
+    /// lower bound, at least `C`.
+    pub exact: bool,
+    /// The least total after the first guess, or its lower bound; `null`
+    /// when no strategy meets the cap after it.
+    pub total: Option<u64>,
+    /// Wall time.
+    pub seconds: f64,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+impl fmt::Display for Below {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "game       {}", self.game)?;
+        let cap = self.cap.map_or("none".to_string(), |c| c.to_string());
+        writeln!(f, "cap        {cap}")?;
+        writeln!(f, "first      {}", self.first)?;
+        match (self.exact, self.total) {
+            (true, Some(t)) => writeln!(f, "total      {t} (exact: below {})", self.below)?,
+            (false, Some(t)) => writeln!(
+                f,
+                "total      at least {t} (not below {}: proved, not searched further)",
+                self.below
+            )?,
+            _ => writeln!(f, "total      infeasible within the cap")?,
+        }
+        writeln!(f, "time       {:.3} s", self.seconds)?;
+        writeln!(f, "nodes      {}", self.nodes)
+    }
+}
+
+/// What `solve` reports, in one of four shapes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum SolveReport {
+    /// `solve --first G --below C`: the total after `G`, exact below `C`
+    /// or a lower bound at least `C`.
+    Below(Below),
     /// A tree was found.
     Solved(Solved),
     /// No strategy meets the cap.
@@ -258,6 +304,28 @@ impl SolveReport {
         self
     }
 
+    /// The report of `--first G --below C`.
+    pub fn below(
+        game: &Game,
+        cap: Option<usize>,
+        first: &str,
+        cutoff: u64,
+        outcome: optimoo::search::Outcome,
+        seconds: f64,
+        nodes: u64,
+    ) -> SolveReport {
+        SolveReport::Below(Below {
+            game: game.name(),
+            cap,
+            first: first.trim().to_string(),
+            below: cutoff,
+            exact: outcome.is_exact(),
+            total: (!outcome.is_infeasible()).then_some(outcome.value()),
+            seconds,
+            nodes,
+        })
+    }
+
     /// The report of `--cap-only`.
     pub fn cap_only(game: &Game, m: &MinCap) -> SolveReport {
         let proof = CapProof::from(m);
@@ -278,6 +346,7 @@ impl SolveReport {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             SolveReport::Infeasible(_) => ExitCode::from(EXIT_NEGATIVE),
+            SolveReport::Below(b) if !b.exact => ExitCode::from(EXIT_NEGATIVE),
             _ => ExitCode::SUCCESS,
         }
     }
@@ -305,6 +374,7 @@ impl fmt::Display for SolveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveReport::Solved(s) => s.fmt(f),
+            SolveReport::Below(s) => s.fmt(f),
             SolveReport::Infeasible(s) => s.fmt(f),
             SolveReport::CapOnly(s) => s.fmt(f),
         }

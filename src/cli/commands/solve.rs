@@ -53,6 +53,13 @@ pub struct Args {
     /// only (with or without --cap).
     #[arg(long, value_name = "GUESS")]
     pub first: Option<String>,
+    /// With --first: only decide whether the total after that guess is
+    /// below C. Prints the exact total when it is (exit 0), else a proven
+    /// lower bound at least C (exit 1), without a tree: the cut-off of a
+    /// proof that no first guess beats a known one (7921 for Wordle:
+    /// every first word but SALET costs at least that).
+    #[arg(long, value_name = "C", requires = "first", conflicts_with = "output")]
+    pub below: Option<u64>,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -163,12 +170,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
         return report.print(args.json);
     }
-    if game.len() > LONG_SOLVE_SECRETS {
+    if game.secret_count() > LONG_SOLVE_SECRETS && game.code_list().is_none() {
         crate::exit::say(&format!(
             "note: {} has {} secrets and may take long; --checkpoint DIR makes the \
              search resumable after a stop (docs/scale.md)",
             game.rules(),
-            game.len()
+            game.secret_count()
         ));
     }
     let costs = args.target.objective.costs.as_ref();
@@ -211,6 +218,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.print(args.json)
 }
 
+/// `--first G --below C`: whether the total after `G` is below `C`.
+fn below(
+    args: &Args,
+    game: &Game,
+    goal: &Goal,
+    tuning: &Tuning,
+    driver: Driver<'_>,
+    first: optimoo::model::Code,
+    cutoff: u64,
+) -> anyhow::Result<SolveReport> {
+    let start = std::time::Instant::now();
+    let search::Posed { config, .. } = search::pose(game, goal, tuning, driver)?;
+    let values = search::FirstGuesses::new(game, config.cap, config.tuning, driver)?;
+    let outcome = values.value(first, cutoff)?;
+    Ok(SolveReport::below(
+        game,
+        config.cap,
+        &args.first.clone().unwrap_or_default(),
+        cutoff,
+        outcome,
+        start.elapsed().as_secs_f64(),
+        values.nodes(),
+    ))
+}
+
 /// Searches, writes the tree file if asked, and returns the report.
 fn solve(
     args: &Args,
@@ -230,6 +262,9 @@ fn solve(
         None => None,
         Some(text) => Some(game.parse_code(text).context("--first")?),
     };
+    if let (Some(g), Some(cutoff)) = (first, args.below) {
+        return below(args, game, goal, tuning, driver, g, cutoff);
+    }
     let Optimum {
         cap,
         min_cap,

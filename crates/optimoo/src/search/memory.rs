@@ -89,7 +89,14 @@ pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> Option<M
         .checked_mul(per_thread)?
         .checked_add(PER_CODE_BYTES.checked_mul(n)?)?
         .checked_add(BASE_BYTES)?;
-    let table = FeedbackTable::bytes(game.len(), game.len());
+    // Under an asymmetric rule the search holds the secrets' rows only
+    // (`Game::secret_rows_with`).
+    let rows = if game.rules().answer().is_symmetric() {
+        game.len()
+    } else {
+        game.secret_count()
+    };
+    let table = FeedbackTable::bytes(rows, game.len());
     // The kernel's dense copy, where it may apply (whatever the path).
     let (fit, answers) = Kernel::masks_fit_of(game.possible_feedbacks(), game.win());
     let dense = config.objective == Cost::Total && Kernel::dense_fits(fit, answers, game.len());

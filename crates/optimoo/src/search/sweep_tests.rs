@@ -666,3 +666,88 @@ fn checker_refuses_inconsistent_guesses() {
         "{err}"
     );
 }
+
+/// A fixed first guess ([`Config::first`], [`FirstGuesses`]): for every
+/// first guess of small games of each rule (word-list-like secret lists
+/// among them), its least total equals the plain solver's after that
+/// guess, with and without a cap, on every kernel path; the tree opens
+/// with it and replays to that total; the values under a cut-off are
+/// exact below it and proved at least it above; and the least over the
+/// first guesses is the optimum.
+#[test]
+fn fixed_first_guesses_equal_the_plain_solver() {
+    let mut games: Vec<Game> = rule_lists();
+    for name in ["mm:2x4", "moo:3x4"] {
+        games.push(Game::new(name.parse::<Rules>().unwrap()));
+    }
+    for game in &games {
+        let plain = Plain::new(game);
+        let secrets = plain.secrets.clone();
+        let n = secrets.len() as u64;
+        let mut memo = HashMap::new();
+        let free = KernelPath::available();
+        for cap in [None, Some(3)] {
+            let d = cap.unwrap_or(secrets.len() + 1);
+            let mut least = INF;
+            let values = FirstGuesses::new(
+                game,
+                cap,
+                config(KernelPath::best(), cap, Cost::Total).tuning,
+                Driver::sequential(),
+            )
+            .unwrap();
+            for g in game.codes().all() {
+                let guess = &plain.codes[g.index()];
+                let mut classes: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+                for &s in &secrets {
+                    let a = plain.answer(&plain.codes[s], guess);
+                    match classes.iter_mut().find(|c| c.0 == a) {
+                        Some(c) => c.1.push(s),
+                        None => classes.push((a, vec![s])),
+                    }
+                }
+                let expected = classes
+                    .iter()
+                    .fold(n, |t, (_, c)| {
+                        let rest: Vec<usize> =
+                            c.iter().copied().filter(|&s| s != g.index()).collect();
+                        t.saturating_add(plain.total(&rest, d - 1, &mut memo))
+                    })
+                    .min(INF);
+                least = least.min(expected);
+                let name = (game.name(), cap, g);
+                for &path in &free {
+                    let config = Config {
+                        first: Some(g),
+                        ..config(path, cap, Cost::Total)
+                    };
+                    let sol = solve_with(game, config, Driver::sequential()).unwrap();
+                    assert_eq!(sol.cost, expected, "{name:?} path {path}");
+                    if let Some(tree) = &sol.tree {
+                        assert_eq!(tree.root.guess, g, "{name:?}");
+                        assert_eq!(check(game, tree, cap).unwrap().total, expected, "{name:?}");
+                    }
+                }
+                assert_eq!(values.value(g, INF).unwrap(), Outcome::below(expected, INF));
+                if expected < INF {
+                    assert_eq!(
+                        values.value(g, expected + 1).unwrap(),
+                        Outcome::Exact(expected)
+                    );
+                    let r = values.value(g, expected).unwrap();
+                    assert!(!r.is_exact() && r.value() >= expected, "{name:?} {r:?}");
+                    let r = values.value(g, expected.saturating_sub(5).max(1)).unwrap();
+                    assert!(!r.is_exact() && r.value() <= expected, "{name:?} {r:?}");
+                }
+            }
+            let optimum = solve_with(
+                game,
+                config(KernelPath::best(), cap, Cost::Total),
+                Driver::sequential(),
+            )
+            .unwrap()
+            .cost;
+            assert_eq!(least, optimum, "{} cap {cap:?}", game.name());
+        }
+    }
+}

@@ -5,6 +5,7 @@ use super::*;
 use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::rules::Rules;
+use crate::model::AnswerRule;
 use crate::search::bound::{Bounds, Cost, INF};
 use proptest::prelude::*;
 
@@ -44,7 +45,14 @@ fn kernels(game: &Game) -> Vec<Kernel> {
 /// Every path's bounds of every guess on `set` within `d` guesses equal
 /// the reference; stopping early finds a bound at most `stop`.
 fn check_set(game: &Game, set: &[Code], depths: &[usize]) {
-    let table = game.table().unwrap();
+    // Rows by secret, as the search reads them (the game's own table
+    // under a symmetric rule).
+    let by_secret = crate::model::feedback::FeedbackTable::by_secret(
+        game.codes(),
+        None,
+        &crate::exec::Sequential,
+    );
+    let table = &by_secret;
     let branching = game.possible_feedbacks().count() - 1;
     let bounds = Bounds::new(Cost::Total, branching, game.len());
     let rows: Vec<&[Feedback]> = set.iter().map(|&s| table.row(s)).collect();
@@ -300,6 +308,38 @@ fn equals_plain_counting() {
             set.sort();
             set.dedup();
             check_set(&game, &set, &[2, 3, 4, 5, 9]);
+        }
+    }
+}
+
+/// Games of many answers (Wordle's rule: 3^k, beyond the 32-bit masks,
+/// so the 256-bit masks of [`Kernel::wide_values`] where no class can
+/// pass the first threshold, and counting beyond) and of few (black
+/// pegs), on random sets up to the kernel's largest, every path.
+#[test]
+fn answer_rules_equal_plain_counting() {
+    for (rules, rule) in [
+        ("mm:5x3", AnswerRule::Wordle),
+        ("mm:4x4", AnswerRule::Wordle),
+        ("mm:3x7", AnswerRule::Wordle),
+        ("mm:2x16", AnswerRule::Wordle),
+        ("mm:4x5", AnswerRule::BlackPeg),
+    ] {
+        let rules = rules.parse::<Rules>().unwrap().with_answer(rule).unwrap();
+        let game = Game::new(rules);
+        let mut rng = crate::rng::SplitMix64::new(41);
+        for trial in 0..12 {
+            let size = 1 + rng.below(match trial % 3 {
+                0 => 255,
+                1 => 120,
+                _ => 12,
+            });
+            let mut set: Vec<Code> = (0..size)
+                .map(|_| Code(rng.below(game.len()) as u16))
+                .collect();
+            set.sort();
+            set.dedup();
+            check_set(&game, &set, &[2, 3, 4, 9]);
         }
     }
 }
