@@ -213,8 +213,8 @@ impl<'g> FirstGuesses<'g> {
     }
 
     /// The least total of the game when `first` is guessed first: `Exact`
-    /// when below `cutoff`, else `AtLeast(b)` with the value at least `b
-    /// >= cutoff` (`INF`: the cap cannot be met after it). A code the game
+    /// when below `cutoff`, else `AtLeast(b)` with the value at least `b`,
+    /// itself at least `cutoff` (`INF`: the cap cannot be met after it). A code the game
     /// does not allow as a guess is refused.
     pub fn value(&self, first: Code, cutoff: u64) -> Result<Outcome, SearchError> {
         if first.index() >= self.game.len() || !self.game.is_guess(first) {
