@@ -222,8 +222,9 @@ impl fmt::Display for Below {
 #[serde(untagged)]
 pub enum SolveReport {
     /// `solve --first G --below C`: the total after `G`, exact below `C`
-    /// or a lower bound at least `C`.
-    Below(Below),
+    /// or a lower bound at least `C`, for each `G` (one line, or one JSON
+    /// object a line, each).
+    Below(Vec<Below>),
     /// A tree was found.
     Solved(Solved),
     /// No strategy meets the cap.
@@ -304,7 +305,7 @@ impl SolveReport {
         self
     }
 
-    /// The report of `--first G --below C`.
+    /// The report of `--first G --below C` for one `G`.
     pub fn below(
         game: &Game,
         cap: Option<usize>,
@@ -313,8 +314,8 @@ impl SolveReport {
         outcome: optimoo::search::Outcome,
         seconds: f64,
         nodes: u64,
-    ) -> SolveReport {
-        SolveReport::Below(Below {
+    ) -> Below {
+        Below {
             game: game.name(),
             cap,
             first: first.trim().to_string(),
@@ -323,7 +324,7 @@ impl SolveReport {
             total: (!outcome.is_infeasible()).then_some(outcome.value()),
             seconds,
             nodes,
-        })
+        }
     }
 
     /// The report of `--cap-only`.
@@ -346,7 +347,7 @@ impl SolveReport {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             SolveReport::Infeasible(_) => ExitCode::from(EXIT_NEGATIVE),
-            SolveReport::Below(b) if !b.exact => ExitCode::from(EXIT_NEGATIVE),
+            SolveReport::Below(b) if b.iter().any(|b| !b.exact) => ExitCode::from(EXIT_NEGATIVE),
             _ => ExitCode::SUCCESS,
         }
     }
@@ -360,7 +361,11 @@ impl SolveReport {
     /// object); its exit code.
     pub fn print(&self, json: bool) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
-        if json {
+        if let (true, SolveReport::Below(all)) = (json, self) {
+            for b in all {
+                writeln!(out, "{}", serde_json::to_string(b)?)?;
+            }
+        } else if json {
             writeln!(out, "{}", self.json())?;
         } else {
             write!(out, "{self}")?;
@@ -374,7 +379,15 @@ impl fmt::Display for SolveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveReport::Solved(s) => s.fmt(f),
-            SolveReport::Below(s) => s.fmt(f),
+            SolveReport::Below(all) => {
+                for (i, b) in all.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    b.fmt(f)?;
+                }
+                Ok(())
+            }
             SolveReport::Infeasible(s) => s.fmt(f),
             SolveReport::CapOnly(s) => s.fmt(f),
         }

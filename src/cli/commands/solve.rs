@@ -57,7 +57,9 @@ pub struct Args {
     /// below C. Prints the exact total when it is (exit 0), else a proven
     /// lower bound at least C (exit 1), without a tree: the cut-off of a
     /// proof that no first guess beats a known one (7921 for Wordle:
-    /// every first word but SALET costs at least that).
+    /// every first word but SALET costs at least that). --first may then
+    /// list several guesses, `crane,trace,least`: each is decided in turn
+    /// by one search (its memo shared), a report each.
     #[arg(long, value_name = "C", requires = "first", conflicts_with = "output")]
     pub below: Option<u64>,
     /// Print one JSON object instead of the summary.
@@ -218,29 +220,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.print(args.json)
 }
 
-/// `--first G --below C`: whether the total after `G` is below `C`.
+/// `--first G,... --below C`: whether the total after each `G` is below
+/// `C`, one search for them all.
 fn below(
-    args: &Args,
     game: &Game,
     goal: &Goal,
     tuning: &Tuning,
     driver: Driver<'_>,
-    first: optimoo::model::Code,
+    words: &[&str],
+    codes: &[optimoo::model::Code],
     cutoff: u64,
 ) -> anyhow::Result<SolveReport> {
-    let start = std::time::Instant::now();
     let search::Posed { config, .. } = search::pose(game, goal, tuning, driver)?;
     let values = search::FirstGuesses::new(game, config.cap, config.tuning, driver)?;
-    let outcome = values.value(first, cutoff)?;
-    Ok(SolveReport::below(
-        game,
-        config.cap,
-        &args.first.clone().unwrap_or_default(),
-        cutoff,
-        outcome,
-        start.elapsed().as_secs_f64(),
-        values.nodes(),
-    ))
+    let mut all = Vec::new();
+    for (w, &g) in words.iter().zip(codes) {
+        let (start, nodes) = (std::time::Instant::now(), values.nodes());
+        let outcome = values.value(g, cutoff)?;
+        let seconds = start.elapsed().as_secs_f64();
+        all.push(SolveReport::below(
+            game,
+            config.cap,
+            w,
+            cutoff,
+            outcome,
+            seconds,
+            values.nodes() - nodes,
+        ));
+    }
+    Ok(SolveReport::Below(all))
 }
 
 /// Searches, writes the tree file if asked, and returns the report.
@@ -258,13 +266,18 @@ fn solve(
         let found = search::min_cap_with(game, tuning, driver)?;
         return Ok(SolveReport::cap_only(game, &found));
     }
+    if let (Some(text), Some(cutoff)) = (&args.first, args.below) {
+        let words: Vec<&str> = text.split(',').map(str::trim).collect();
+        let codes = words
+            .iter()
+            .map(|w| game.parse_code(w).with_context(|| format!("--first {w}")))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        return below(game, goal, tuning, driver, &words, &codes, cutoff);
+    }
     let first = match &args.first {
         None => None,
         Some(text) => Some(game.parse_code(text).context("--first")?),
     };
-    if let (Some(g), Some(cutoff)) = (first, args.below) {
-        return below(args, game, goal, tuning, driver, g, cutoff);
-    }
     let Optimum {
         cap,
         min_cap,

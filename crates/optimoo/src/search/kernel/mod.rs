@@ -538,8 +538,8 @@ impl Kernel {
     /// `capacity` secrets are gathered as 256-bit masks
     /// ([`Kernel::wide_values`]): answers that do not fit the 32-bit masks
     /// (Wordle's 243), no class able to overflow, and no class able to
-    /// pass the first threshold (`x(n) = 0`: for Wordle every set of at
-    /// most 239 secrets), so that the mask value is the bound itself.
+    /// pass the first threshold (`x(n) = 0`: for Wordle's lists, 237
+    /// non-winning answers, every set of at most 238 secrets), so that the mask value is the bound itself.
     pub fn wide_apply(&self, n: usize, capacity: u64) -> bool {
         !self.masks_fit && (1..=self.wide_free).contains(&n) && capacity >= n as u64
     }
