@@ -3,12 +3,15 @@
 //! Writes `$OUT_DIR/shipped_trees.rs`, items for `main.rs` to include:
 //! `SHIPPED`, every data/*.tree whose header claims objective average (the
 //! fewest guesses in all; byte 12 of the file, docs/format.md) over every
-//! code of its game (no secret list: flag 4 of byte 11 clear), by file
+//! code of its game (no secret list: flag 4 of byte 11 clear) or over a
+//! word-list game's answers (a code list, flag 32: `--game wordle`'s
+//! trees, proved optimal or an upper bound with exact subtrees), by file
 //! name, which `moo --game G` chooses from; and `EMBEDDED`,
 //! `Some(the bytes of data/moo-4x10-cap7.tree)` when that file is present
 //! at build time, else `None` (the `moo` binary then asks for `--tree
-//! FILE`). Crush, worst and heuristic trees and word-list trees are left
-//! out: `--game` never picks them, and the binary stays under its 1.5 MiB.
+//! FILE`). Crush, worst and heuristic trees and the trees of a secret
+//! list given by a file (words4.tree) are left out: `--game` never picks
+//! them, and the binary stays under its 1.5 MiB.
 //! Watching the data/ directory (not the files, which may not exist)
 //! reruns this when a file appears.
 //!
@@ -40,8 +43,12 @@ fn main() {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
         };
-        let average_of_every_code = bytes.len() > 12 && bytes[11] & 4 == 0 && bytes[12] == 0;
-        if !average_of_every_code {
+        // Objective average (byte 12), over every code (flag bit 2 clear)
+        // or a preset's word lists (flag bit 5: a code list, whose secret
+        // list the preset names; upper-bound trees, flag bit 3, included).
+        let average_of_a_game =
+            bytes.len() > 12 && (bytes[11] & 4 == 0 || bytes[11] & 32 != 0) && bytes[12] == 0;
+        if !average_of_a_game {
             continue;
         }
         let name = path

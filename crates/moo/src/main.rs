@@ -338,7 +338,13 @@ fn run_small(
             )),
             path.display().to_string(),
         ),
-        (None, None) if preset.is_some() => (None, String::new()),
+        (None, None) if preset.is_some() => match preset.as_ref().and_then(shipped_words) {
+            Some((name, bytes)) => (
+                Some(std::borrow::Cow::Borrowed(bytes)),
+                format!("the embedded {name}"),
+            ),
+            None => (None, String::new()),
+        },
         (None, _) if list.secrets.is_some() => {
             return Err(anyhow!(
                 "the embedded tree plays every moo:4x10 code, not a list: pass the tree \
@@ -514,8 +520,33 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
     SHIPPED
         .iter()
         .filter_map(|&(name, bytes)| {
+            if bytes.get(11).is_some_and(|f| f & 32 != 0) {
+                return None; // A word-list game's (shipped_words).
+            }
             let h = optimoo::tree::format::Header::peek(bytes).ok()?;
             (h.rules == rules && h.secrets.is_none()).then_some(((h.stats.total, name), bytes))
+        })
+        .min()
+        .map(|((_, name), bytes)| (name, bytes))
+}
+
+/// The tree of data/ (embedded at build time) for a word-list preset
+/// (`--game wordle`, `wordle-nyt`): one whose code list, answer rule and
+/// secret list are the preset's, proved optimal or an upper bound with
+/// exact subtrees (the player's values say which); the smallest total,
+/// then the file name. `None`: none ships (a list given with --secrets,
+/// hard mode), and moo plays the heuristic.
+fn shipped_words(preset: &optimoo::model::Game) -> Option<(&'static str, &'static [u8])> {
+    let secrets = preset.secret_set()?;
+    SHIPPED
+        .iter()
+        // Flag bit 5 (a code list) before the header is read.
+        .filter(|(_, bytes)| bytes.get(11).is_some_and(|f| f & 32 != 0))
+        .filter_map(|&(name, bytes)| {
+            let h = optimoo::tree::format::Header::peek(bytes).ok()?;
+            let same = h.rules == preset.rules()
+                && h.secrets.as_ref().is_some_and(|s| s.same_game(secrets));
+            same.then_some(((h.stats.total, name), bytes))
         })
         .min()
         .map(|((_, name), bytes)| (name, bytes))

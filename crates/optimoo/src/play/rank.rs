@@ -24,8 +24,15 @@
 //!   smallest code of the orbit, and the counts add up to the game's codes.
 //! - Exact totals come from the tree when the history is on it and the file
 //!   claims optimality for the total (objective `average`: every subtree of
-//!   a minimal-total tree is minimal), from the opening table
-//!   (`crate::play::opening`), or from the search.
+//!   a minimal-total tree is minimal; of an upper-bound tree, a subtree at
+//!   or below an exact path, or a node whose every non-winning answer leads
+//!   to one: its guess's total is exact, though not proved the best), from
+//!   the opening table (`crate::play::opening`), or from the search.
+//! - A subtree proved optimal is a floor: no guess there totals less
+//!   ([`Advisor::floor`]), so every row's bound is raised to it and the
+//!   tree's guess is proved the best without searching the others; an
+//!   exact value alone (the root of `solve --first`'s tree) proves nothing
+//!   of the other guesses.
 //! - Order: by value (exact or bound; infeasible last), then exact rows
 //!   before bounds, candidates before other guesses, then code order. With
 //!   `top = N`, guesses are searched in the order of their lower bounds, and
@@ -488,23 +495,49 @@ impl<'a> Advisor<'a> {
     }
 
     /// A proven lower bound of every guess's total at `position` (after
-    /// `history`): the file's lower bound at the root, when the position is
-    /// the tree's (not capped otherwise); else 0.
+    /// `history`), when the position is the tree's (within its cap, or
+    /// without one when the tree has none): the total of the tree's
+    /// subtree there when that subtree is proved optimal (every guess costs
+    /// at least the optimum), at the root at least the file's lower bound;
+    /// else 0.
     pub fn floor(&self, position: &Position<'_>, history: &[(Code, Feedback)]) -> u64 {
-        if !history.is_empty() || (position.capped != self.cap.is_some()) {
+        if position.capped != self.cap.is_some() {
             return 0;
         }
-        self.root_lower.unwrap_or(0)
+        let optimum = match self.proved_node(history) {
+            Some((node, true)) => node.total_over(self.game, &position.set).unwrap_or(0),
+            _ => 0,
+        };
+        let lower = if history.is_empty() {
+            self.root_lower.unwrap_or(0)
+        } else {
+            0
+        };
+        optimum.max(lower)
     }
 
     /// The node of `optimal_tree` after `history` when its total is proved
-    /// (see `exact_paths`).
-    fn proved_node(&self, history: &[(Code, Feedback)]) -> Option<&'a Node> {
+    /// (see `exact_paths`), and whether its subtree is proved optimal for
+    /// the position (`true`: its guess is a best one) or only its guess's
+    /// value is (`false`: the subtree of each of its non-winning answers is
+    /// proved optimal, as at the root of an upper-bound tree whose first
+    /// guess was fixed, `solve --first`: the guess's total is then exact,
+    /// but no better guess is ruled out).
+    fn proved_node(&self, history: &[(Code, Feedback)]) -> Option<(&'a Node, bool)> {
         let node = self.optimal_tree?.after(history)?;
-        let proved = self
-            .exact_paths
-            .is_none_or(|b| b.exact_at(history.iter().map(|&(_, f)| f)));
-        proved.then_some(node)
+        let Some(bound) = self.exact_paths else {
+            return Some((node, true));
+        };
+        let path: Vec<Feedback> = history.iter().map(|&(_, f)| f).collect();
+        if bound.exact_at(path.iter().copied()) {
+            return Some((node, true));
+        }
+        // A child without children wins on its one secret: optimal.
+        let children_exact = node.children.iter().all(|(f, child)| {
+            child.children.is_empty()
+                || bound.exact_at(path.iter().copied().chain(std::iter::once(*f)))
+        });
+        children_exact.then_some((node, false))
     }
 
     /// The position after `history` within the cap, or without a cap when
@@ -529,7 +562,7 @@ impl<'a> Advisor<'a> {
         if !position.capped && self.cap.is_some() {
             return out; // The tree's values are within the cap.
         }
-        if let Some(node) = self.proved_node(history) {
+        if let Some((node, _)) = self.proved_node(history) {
             if let Some(total) = node.total_over(self.game, &position.set) {
                 out.push((node.guess, Some(total), Source::Tree));
             }
