@@ -534,8 +534,8 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
 /// (`--game wordle`, `wordle-nyt`): one whose code list, answer rule and
 /// secret list are the preset's, proved optimal or an upper bound with
 /// exact subtrees (the player's values say which); the smallest total,
-/// then the file name. `None`: none ships (a list given with --secrets,
-/// hard mode), and moo plays the heuristic.
+/// then the file name. `None`: none ships (or a list given with
+/// --secrets), and moo plays the heuristic.
 fn shipped_words(preset: &optimoo::model::Game) -> Option<(&'static str, &'static [u8])> {
     let secrets = preset.secret_set()?;
     SHIPPED

@@ -540,6 +540,16 @@ impl<'a> Advisor<'a> {
         children_exact.then_some((node, false))
     }
 
+    /// The tree's guess after `history` when its value there is exact
+    /// (see [`Source::Tree`]), and whether it is proved a best guess there
+    /// (its subtree proved optimal) or only its value is exact (the root
+    /// of an upper-bound tree whose first guess was fixed). `None`: off the
+    /// tree, or its value there is only an upper bound.
+    pub fn tree_move(&self, history: &[(Code, Feedback)]) -> Option<(Code, bool)> {
+        self.proved_node(history)
+            .map(|(node, best)| (node.guess, best))
+    }
+
     /// The position after `history` within the cap, or without a cap when
     /// the cap is used up or no guess can meet it any more (`capped` says
     /// which).
