@@ -340,7 +340,7 @@ fn run_small(
         ),
         (None, None) if preset.is_some() => match preset.as_ref().and_then(shipped_words) {
             Some((name, bytes)) => (
-                Some(std::borrow::Cow::Borrowed(bytes)),
+                Some(std::borrow::Cow::Owned(bytes)),
                 format!("the embedded {name}"),
             ),
             None => (None, String::new()),
@@ -520,9 +520,6 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
     SHIPPED
         .iter()
         .filter_map(|&(name, bytes)| {
-            if bytes.get(11).is_some_and(|f| f & 32 != 0) {
-                return None; // A word-list game's (shipped_words).
-            }
             let h = optimoo::tree::format::Header::peek(bytes).ok()?;
             (h.rules == rules && h.secrets.is_none()).then_some(((h.stats.total, name), bytes))
         })
@@ -536,14 +533,15 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
 /// exact subtrees (the player's values say which); the smallest total,
 /// then the file name. `None`: none ships (or a list given with
 /// --secrets), and moo plays the heuristic.
-fn shipped_words(preset: &optimoo::model::Game) -> Option<(&'static str, &'static [u8])> {
+fn shipped_words(preset: &optimoo::model::Game) -> Option<(&'static str, Vec<u8>)> {
     let secrets = preset.secret_set()?;
-    SHIPPED
+    WORD_TREES
         .iter()
-        // Flag bit 5 (a code list) before the header is read.
-        .filter(|(_, bytes)| bytes.get(11).is_some_and(|f| f & 32 != 0))
-        .filter_map(|&(name, bytes)| {
-            let h = optimoo::tree::format::Header::peek(bytes).ok()?;
+        .filter_map(|&(name, before, list, after)| {
+            // The file's bytes again (build.rs cut them); the checksum
+            // checks them.
+            let bytes = [before, list, after].concat();
+            let h = optimoo::tree::format::Header::peek(&bytes).ok()?;
             let same = h.rules == preset.rules()
                 && h.secrets.as_ref().is_some_and(|s| s.same_game(secrets));
             same.then_some(((h.stats.total, name), bytes))
