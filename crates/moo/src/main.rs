@@ -87,7 +87,8 @@ struct Cli {
     /// the phased strategy, move by move: `play`, `next`, `host` and
     /// `rank` (whose values are then bounds, never exact).
     /// wordle (wordle-nyt): Wordle's 2315 (2309) answers, 12972 guesses,
-    /// answers typed GYBBY, gy--- or as the squares.
+    /// answers typed GYBBY, gy--- or as the squares; played from the
+    /// SALET tree of data/ (rank, analyze: exact where it proves it).
     #[arg(long, global = true)]
     game: Option<cli_common::phased::AnyGame>,
     /// Play the game as one of more than 65,535 codes (the phased
