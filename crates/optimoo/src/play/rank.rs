@@ -240,13 +240,17 @@ impl<'g> Position<'g> {
     /// the empty ones left out, in feedback order (as [`partition::split`]
     /// gives them). A large set of a game with a secret list (Wordle's
     /// 2315 answers against its 12,972 guesses) is counted off the game's
-    /// rows by secret (built once, `|secrets| · N` bytes; the exact
-    /// search of the game reads the same), a secret's answers to every
-    /// guess in one pass; otherwise each guess splits the set.
+    /// rows by secret (built once, `|secrets| · N` bytes, at most 64 MiB;
+    /// the possible answers and the exact search of the game read the
+    /// same), a secret's answers to every guess in one pass; otherwise
+    /// each guess splits the set.
     fn class_sizes(&self, guesses: &[Code]) -> Vec<Vec<(Feedback, usize)>> {
         const COUNTED_FROM: usize = 256;
+        // The rows by secret at most this large (Wordle's: 30 MB).
+        const TABLE_MAX: usize = 64 << 20;
         let slots = self.game.rules().feedback_slots();
-        if self.game.secret_set().is_none() || self.set.len() < COUNTED_FROM {
+        let cells = self.game.secret_count().saturating_mul(self.game.len());
+        if self.game.secret_set().is_none() || self.set.len() < COUNTED_FROM || cells > TABLE_MAX {
             return guesses
                 .iter()
                 .map(|&g| {
