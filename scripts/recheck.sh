@@ -14,7 +14,7 @@
 #   RUN: "GAME", "GAME --cap C", "GAME --objective worst|crush" (quoted);
 #   default: every run of docs/results.md and the new optima (moo:5x6,
 #   moo:5x7, moo:5x8; mm:5x6 is re-checked through its checkpoint folder,
-#   see docs/results.md).
+#   see docs/results.md), and Wordle from SALET (data/wordle*-salet.tree).
 # Environment: THREADS=N (--threads, default all cores), PATHS="scalar avx2"
 # (default: every path the CPU has).
 set -euo pipefail
@@ -34,7 +34,7 @@ if (($# == 0)); then
     for g in "${variants[@]}"; do
         [[ $g == *--cap* ]] || runs+=("$g --objective worst" "$g --objective crush")
     done
-    runs+=("moo:5x6" "moo:5x7" "moo:5x8")
+    runs+=("moo:5x6" "moo:5x7" "moo:5x8" "wordle --first salet" "wordle-nyt --first salet")
 else
     runs=("$@")
 fi
@@ -51,6 +51,8 @@ data_tree() {
         "moo:5x6") echo data/moo-5x6.tree ;;
         "moo:5x7") echo data/moo-5x7.tree ;;
         "moo:5x8") echo data/moo-5x8.tree ;;
+        "wordle --first salet") echo data/wordle-salet.tree ;;
+        "wordle-nyt --first salet") echo data/wordle-nyt-salet.tree ;;
         *) echo "" ;;
     esac
 }

@@ -153,6 +153,34 @@ fn data_trees_have_the_published_optima() {
     assert!(seen > 0 || trees == 0);
 }
 
+/// The Wordle trees of data/ (`solve --game wordle --first salet`, and
+/// `wordle-nyt`): SALET first, the published totals (7920 over the 2315
+/// original answers, Selby 2022; 7897 over the 2309 NYT answers), at most
+/// 5 guesses, under the independent checker; an upper bound whose every
+/// subtree after SALET is proved exact, or (once the proof over every
+/// first word rewrites them) proved optimal.
+#[test]
+fn data_wordle_trees_hold_salet() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for (name, total, answers) in [
+        ("wordle-salet.tree", 7920, 2315),
+        ("wordle-nyt-salet.tree", 7897, 2309),
+    ] {
+        let file = TreeFile::read(&data.join(name), None).unwrap();
+        let game = file.header.game();
+        let stats = file.verify(&game).unwrap();
+        assert_eq!((stats.total, stats.max_depth), (total, 5), "{name}");
+        assert_eq!(game.secret_count(), answers, "{name}");
+        assert_eq!(file.header.objective, Objective::Average);
+        assert_eq!(game.format_code(file.tree.root.guess), "salet", "{name}");
+        if let Some(bound) = &file.header.bound {
+            for (f, _) in &file.tree.root.children {
+                assert!(bound.exact_at([*f]), "{name}: {}", game.format_feedback(*f));
+            }
+        }
+    }
+}
+
 /// `optimoo verify data/*.tree`: every committed tree holds its claims
 /// under the independent checker.
 #[test]

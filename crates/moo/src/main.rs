@@ -87,7 +87,8 @@ struct Cli {
     /// the phased strategy, move by move: `play`, `next`, `host` and
     /// `rank` (whose values are then bounds, never exact).
     /// wordle (wordle-nyt): Wordle's 2315 (2309) answers, 12972 guesses,
-    /// answers typed GYBBY, gy--- or as the squares.
+    /// answers typed GYBBY, gy--- or as the squares; played from the
+    /// SALET tree of data/ (rank, analyze: exact where it proves it).
     #[arg(long, global = true)]
     game: Option<cli_common::phased::AnyGame>,
     /// Play the game as one of more than 65,535 codes (the phased
@@ -338,7 +339,13 @@ fn run_small(
             )),
             path.display().to_string(),
         ),
-        (None, None) if preset.is_some() => (None, String::new()),
+        (None, None) if preset.is_some() => match preset.as_ref().and_then(shipped_words) {
+            Some((name, bytes)) => (
+                Some(std::borrow::Cow::Owned(bytes)),
+                format!("the embedded {name}"),
+            ),
+            None => (None, String::new()),
+        },
         (None, _) if list.secrets.is_some() => {
             return Err(anyhow!(
                 "the embedded tree plays every moo:4x10 code, not a list: pass the tree \
@@ -516,6 +523,29 @@ fn shipped(rules: optimoo::model::Rules) -> Option<(&'static str, &'static [u8])
         .filter_map(|&(name, bytes)| {
             let h = optimoo::tree::format::Header::peek(bytes).ok()?;
             (h.rules == rules && h.secrets.is_none()).then_some(((h.stats.total, name), bytes))
+        })
+        .min()
+        .map(|((_, name), bytes)| (name, bytes))
+}
+
+/// The tree of data/ (embedded at build time) for a word-list preset
+/// (`--game wordle`, `wordle-nyt`): one whose code list, answer rule and
+/// secret list are the preset's, proved optimal or an upper bound with
+/// exact subtrees (the player's values say which); the smallest total,
+/// then the file name. `None`: none ships (or a list given with
+/// --secrets), and moo plays the heuristic.
+fn shipped_words(preset: &optimoo::model::Game) -> Option<(&'static str, Vec<u8>)> {
+    let secrets = preset.secret_set()?;
+    WORD_TREES
+        .iter()
+        .filter_map(|&(name, before, list, after)| {
+            // The file's bytes again (build.rs cut them); the checksum
+            // checks them.
+            let bytes = [before, list, after].concat();
+            let h = optimoo::tree::format::Header::peek(&bytes).ok()?;
+            let same = h.rules == preset.rules()
+                && h.secrets.as_ref().is_some_and(|s| s.same_game(secrets));
+            same.then_some(((h.stats.total, name), bytes))
         })
         .min()
         .map(|((_, name), bytes)| (name, bytes))

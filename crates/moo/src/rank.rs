@@ -67,8 +67,50 @@ pub fn rank(
         for line in report::rank_text(game, &ranking) {
             writeln!(out, "{line}")?;
         }
+        for line in tree_note(advisor, &history, &ranking.rows) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the rows do not say of the tree's guess when only its value is
+/// exact, not that it is the best (the root of an upper-bound tree whose
+/// first guess was fixed: `--game wordle`'s SALET): its value when no row
+/// shows it (the rows above may be lower bounds below it), and that it
+/// is not proved the best.
+fn tree_note(
+    advisor: &Advisor<'_>,
+    history: &[(optimoo::model::Code, optimoo::model::Feedback)],
+    rows: &[optimoo::play::rank::Row],
+) -> Vec<String> {
+    let game = advisor.game;
+    let Some((guess, false)) = advisor.tree_move(history) else {
+        return Vec::new();
+    };
+    let Ok(position) = advisor.position(history) else {
+        return Vec::new();
+    };
+    let word = game.format_code(guess);
+    let mut out = Vec::new();
+    let shown = rows.iter().any(|r| r.guess == position.orbit_of(guess));
+    let total = advisor
+        .known(&position, history)
+        .into_iter()
+        .find_map(|(g, t, _)| (g == guess).then_some(t).flatten());
+    if let (false, Some(t)) = (shown, total) {
+        out.push(format!(
+            "{word}, the tree's guess: value {:.4} (total {t}), exact, not among the rows above \
+             (their ≥ values are lower bounds: each of those guesses may be better or worse)",
+            t as f64 / position.set.len() as f64
+        ));
+    }
+    out.push(format!(
+        "the tree file is an upper bound, not proved optimal: {word}'s value is exact (the \
+         subtree after each of its answers is proved optimal), but {word} is not proved the \
+         best guess here"
+    ));
+    out
 }
 
 /// `moo analyze`.
@@ -92,6 +134,18 @@ pub fn analyze(
     } else {
         for line in report::analyze_text(game, &judged) {
             writeln!(out, "{line}")?;
+        }
+        for (i, j) in judged.iter().enumerate() {
+            if let (Some((guess, false)), false) = (advisor.tree_move(&history[..i]), j.best_exact)
+            {
+                writeln!(
+                    out,
+                    "move {}: {}, the tree's guess, has an exact value, but the tree file is an \
+                     upper bound, not proved optimal: it is not proved the best guess there",
+                    i + 1,
+                    game.format_code(guess)
+                )?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

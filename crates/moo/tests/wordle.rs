@@ -1,7 +1,8 @@
 //! `moo` under Wordle's rule: a game of a word list played from a tree
 //! file (every answer checked against a slow scorer of this test, typed
-//! in each form: `GYBBY`, `gy---`, the squares), and `--game wordle`
-//! without a tree (the heuristic's own first word).
+//! in each form: `GYBBY`, `gy---`, the squares), `--game wordle` from
+//! the trees shipped in data/ (`next`, `play`, `rank`, `analyze`, their
+//! values against the exact search), and off them (the heuristic).
 
 use optimoo::heuristic::{build_tree, Heuristic, StrategyConfig};
 use optimoo::model::secrets::{GuessMode, SecretSet};
@@ -131,14 +132,33 @@ fn moo_plays_wordle_from_a_tree() {
 }
 
 #[test]
-fn moo_game_wordle_without_a_tree() {
-    let (code, out, err) = run(MOO, &["--game", "wordle", "next"], "");
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace (no tree for mm:5x26/wordle"),
-        "{out}"
+fn moo_game_wordle_off_the_tree() {
+    // With another secret list than the shipped trees': no tree, the kooi
+    // heuristic's own first word.
+    let answers = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/wordle/wordlist_orig_hidden"
     );
-    assert!(out.contains("2315 secrets possible"), "{out}");
+    let some: String = std::fs::read_to_string(answers)
+        .unwrap()
+        .lines()
+        .step_by(3)
+        .map(|w| format!("{w}\n"))
+        .collect();
+    let list = scratch("some-answers.txt");
+    std::fs::write(&list, some).unwrap();
+    let args = [
+        "--game",
+        "wordle",
+        "--secrets",
+        list.to_str().unwrap(),
+        "next",
+    ];
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(no tree for mm:5x26/wordle"), "{out}");
+    assert!(out.contains("772 secrets possible"), "{out}");
+    std::fs::remove_file(list).unwrap();
     let (code, out, err) = run(MOO, &["--game", "wordle-nyt", "next", "trace:BBBBB"], "");
     assert_eq!(code, 0, "{err}");
     let n: usize = out
@@ -230,5 +250,245 @@ fn rank_and_analyze_on_a_word_list() {
     assert_eq!(judged.len(), 2);
     for f in files {
         std::fs::remove_file(f).unwrap();
+    }
+}
+
+/// The shipped Wordle tree of `preset` (`wordle-salet.tree`, ...), read
+/// with its game.
+fn shipped(name: &str) -> (Game, TreeFile) {
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let file = TreeFile::read(std::path::Path::new(&path), None).unwrap();
+    (file.header.game(), file)
+}
+
+/// `moo --game wordle` and `wordle-nyt` play the trees of data/ (SALET
+/// first, then the tree's moves): `next`, `solve` and `play` agree with
+/// the tree file read by the library and with Wordle's colours.
+#[test]
+fn moo_plays_the_shipped_wordle_trees() {
+    for (preset, name) in [
+        ("wordle", "wordle-salet.tree"),
+        ("wordle-nyt", "wordle-nyt-salet.tree"),
+    ] {
+        let (game, file) = shipped(name);
+        let (code, out, err) = run(MOO, &["--game", preset, "next"], "");
+        assert_eq!(code, 0, "{err}");
+        let first = game.format_code(file.tree.root.guess);
+        assert!(out.starts_with(&format!("{first} (from the tree")), "{out}");
+        let secrets: Vec<String> = game
+            .secrets()
+            .iter()
+            .map(|&c| game.format_code(c))
+            .collect();
+        for (n, secret) in secrets.iter().enumerate().step_by(331) {
+            // The tree's own game against the secret.
+            let code = game.parse_code(secret).unwrap();
+            let mut node = &file.tree.root;
+            let mut want = Vec::new();
+            loop {
+                let g = game.format_code(node.guess);
+                let answer = colours(secret, &g);
+                want.push(format!("{g} {answer}"));
+                if g == *secret {
+                    break;
+                }
+                node = node.child(game.feedback(code, node.guess)).unwrap();
+            }
+            let (status, out, err) = run(MOO, &["--game", preset, "solve", secret], "");
+            assert_eq!(status, 0, "{secret}: {err}");
+            assert_eq!(out.lines().collect::<Vec<_>>(), want, "{secret}");
+            // `next` along the way, and `play` with the answers typed.
+            let mut history = Vec::new();
+            for line in &want[..want.len() - 1] {
+                history.push(line.replace(' ', ":"));
+                let args = [
+                    &["--game", preset, "next"][..],
+                    &history.iter().map(String::as_str).collect::<Vec<_>>(),
+                ]
+                .concat();
+                let (status, out, err) = run(MOO, &args, "");
+                assert_eq!(status, 0, "{err}");
+                let next = &want[history.len()];
+                assert!(out.starts_with(next.split(' ').next().unwrap()), "{out}");
+                assert!(out.contains("from the tree"), "{out}");
+            }
+            let typed: String = want
+                .iter()
+                .map(|l| {
+                    let a = l.split(' ').nth(1).unwrap();
+                    if n % 2 == 0 {
+                        format!("{a}\n")
+                    } else {
+                        format!("{}\n", a.to_lowercase().replace('b', "-"))
+                    }
+                })
+                .collect();
+            let (status, out, err) = run(MOO, &["--game", preset], &typed);
+            assert_eq!(status, 0, "{secret}: {err}");
+            let guesses: Vec<&str> = want.iter().map(|l| l.split(' ').next().unwrap()).collect();
+            assert_eq!(out.lines().collect::<Vec<_>>(), guesses, "{secret}");
+        }
+    }
+}
+
+/// One JSON object a line of `moo` with these arguments.
+fn json(args: &[&str]) -> Vec<serde_json::Value> {
+    let (code, out, err) = run(MOO, args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `moo rank` and `moo analyze --game wordle`: the values the shipped
+/// (upper-bound) tree proves are exact, and equal the exact search's
+/// (`search::solve_after` on every class, no tree); the first word's
+/// value is exact, and it is not called the best.
+#[test]
+fn wordle_rank_and_analyze_are_exact_where_proved() {
+    use optimoo::search::solve_after;
+    let (game, _) = shipped("wordle-salet.tree");
+    // The search's total of `guess` after `history`: one per secret, plus
+    // the optimum of each class it leaves.
+    let searched = |history: &[(optimoo::model::Code, optimoo::model::Feedback)], guess: &str| {
+        let g = game.parse_code(guess).unwrap();
+        let set = optimoo::model::partition::consistent(&game, history);
+        let mut total = set.len() as u64;
+        for (f, _) in optimoo::model::partition::split(&game, g, &set) {
+            if f != game.win() {
+                let mut h = history.to_vec();
+                h.push((g, f));
+                total += solve_after(&game, &h, None).unwrap().unwrap().0;
+            }
+        }
+        total
+    };
+    let parse = |text: &[&str]| {
+        let text: Vec<String> = text.iter().map(|s| s.to_string()).collect();
+        optimoo::model::moves::parse_history(&game, &text).unwrap()
+    };
+    let judged = json(&[
+        "--game",
+        "wordle",
+        "analyze",
+        "salet:BBBBB",
+        "courd:BYBBB",
+        "--json",
+        "--budget",
+        "0.3",
+    ]);
+    assert_eq!(judged.len(), 2);
+    // Move 1: SALET's value is exact and is the search's; the best is not
+    // proved (the tree is an upper bound).
+    assert_eq!(judged[0]["move_exact"], true, "{}", judged[0]);
+    assert_eq!(judged[0]["total"].as_u64(), Some(searched(&[], "salet")));
+    assert_eq!(judged[0]["best_exact"], false, "{}", judged[0]);
+    assert_ne!(judged[0]["verdict"], "best", "{}", judged[0]);
+    // Move 2: on an exact subtree, proved the best without a search.
+    let after = parse(&["salet:BBBBB"]);
+    let optimum = solve_after(&game, &after, None).unwrap().unwrap().0;
+    assert_eq!(judged[1]["best_exact"], true, "{}", judged[1]);
+    assert_eq!(judged[1]["best_total"].as_u64(), Some(optimum));
+    assert_eq!(judged[1]["total"].as_u64(), Some(searched(&after, "courd")));
+    // The text says it in words.
+    let (code, out, err) = run(
+        MOO,
+        &[
+            "--game",
+            "wordle",
+            "analyze",
+            "salet:BBBBB",
+            "--budget",
+            "0.2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3.4212"), "{out}");
+    assert!(out.contains("not proved the best guess"), "{out}");
+    // rank after SALET: the tree's row, then searched ones, each the
+    // search's total.
+    let rows = json(&[
+        "--game",
+        "wordle",
+        "rank",
+        "salet:BBBBB",
+        "--json",
+        "--top",
+        "3",
+        "--budget",
+        "inf",
+    ]);
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["source"], "tree", "{}", rows[0]);
+    assert_eq!(rows[0]["total"].as_u64(), Some(optimum));
+    for r in &rows {
+        assert_eq!(r["exact"], true, "{r}");
+        let guess = r["guess"].as_str().unwrap();
+        assert_eq!(r["total"].as_u64(), Some(searched(&after, guess)), "{r}");
+    }
+    // rank at the root, within a small budget: SALET's exact value is
+    // said even when the bounds fill the rows.
+    let (code, out, err) = run(MOO, &["--game", "wordle", "rank", "--budget", "0.2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("salet") && out.contains("3.4212"), "{out}");
+    assert!(out.contains("not proved the best guess here"), "{out}");
+}
+
+/// A Wordle tree whose file claims the whole tree optimal (the shipped
+/// one with its upper-bound section dropped, as the proof over every
+/// first word would write it): SALET is then the proved best first word,
+/// every other word at least its total, without a search.
+#[test]
+fn a_proved_wordle_tree_proves_the_first_word() {
+    let (game, mut file) = shipped("wordle-salet.tree");
+    file.header.bound = None;
+    let path = scratch("proved-wordle.tree");
+    std::fs::write(&path, file.to_bytes(&game).unwrap()).unwrap();
+    let tree = path.to_str().unwrap();
+    let judged = json(&[
+        "--tree",
+        tree,
+        "analyze",
+        "salet:BBBBB",
+        "--json",
+        "--budget",
+        "0.2",
+    ]);
+    assert_eq!(judged[0]["best_exact"], true, "{}", judged[0]);
+    assert_eq!(judged[0]["verdict"], "best", "{}", judged[0]);
+    assert_eq!(judged[0]["total"], judged[0]["best_total"]);
+    let total = judged[0]["total"].as_u64().unwrap();
+    let rows = json(&[
+        "--tree", tree, "rank", "--json", "--top", "5", "--budget", "0.2",
+    ]);
+    assert_eq!(rows[0]["guess"], "salet", "{}", rows[0]);
+    assert_eq!(rows[0]["exact"], true);
+    for r in &rows[1..] {
+        assert!(r["total"].as_u64().unwrap() >= total, "{r}");
+    }
+    let (code, out, err) = run(MOO, &["--tree", tree, "rank", "--budget", "0.2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("not proved the best"), "{out}");
+    std::fs::remove_file(path).unwrap();
+}
+
+/// Bad input under `--game wordle`, for every command that reads a
+/// history: a word of the wrong length, a word not in the list, an
+/// answer no word gives: one error line, exit code 2.
+#[test]
+fn wordle_bad_histories_are_refused() {
+    for command in ["next", "rank", "analyze"] {
+        for (history, says) in [
+            ("sale:BBBBB", "has 4 symbols"),
+            ("zzzzz:BBBBB", "zzzzz"),
+            ("salet:GGGGY", "GGGGY is impossible"),
+            ("salet:BBBB", "BBBB"),
+        ] {
+            let (code, out, err) = run(MOO, &["--game", "wordle", command, history], "");
+            assert_eq!(code, 2, "{command} {history}: {out}{err}");
+            assert!(err.contains(says), "{command} {history}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
     }
 }

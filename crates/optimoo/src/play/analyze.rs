@@ -8,7 +8,10 @@
 //!   difference (in expected guesses, at least 0).
 //! - The played guess is searched first (with no cut-off), then the other
 //!   guesses in the order of their lower bounds, each under the best total
-//!   found so far, until a bound reaches it: then the best is proved. The
+//!   found so far, until a bound reaches it: then the best is proved
+//!   (every bound is first raised to the position's proven floor,
+//!   [`Advisor::floor`]: on a subtree proved optimal its total, so the
+//!   tree's guess is proved the best without a search). The
 //!   best move shown is the first guess found with the least total (the
 //!   played one when it is optimal, else the tree's move when the history is
 //!   on an optimal tree).
@@ -198,25 +201,33 @@ fn judge(
 ) -> Result<Judged, RankError> {
     let position = advisor.position(before)?;
     let known = advisor.known(&position, before);
-    let judged = judge_in(&position, &known, mv, deadline)?;
+    let floor = advisor.floor(&position, before);
+    let judged = judge_in(&position, &known, floor, mv, deadline)?;
     if position.capped && judged.best_exact && judged.best_total.is_none() {
         let free = crate::play::rank::Position::new(advisor.game, before, None)?;
         return Ok(Judged {
             cap_dropped: true,
-            ..judge_in(&free, &[], mv, deadline)?
+            ..judge_in(&free, &[], 0, mv, deadline)?
         });
     }
     Ok(judged)
 }
 
-/// Judges `mv` in `position`, with the totals `known` without search.
+/// Judges `mv` in `position`, with the totals `known` without search and
+/// every guess's total at least `floor` (proven: [`Advisor::floor`]).
 fn judge_in(
     position: &crate::play::rank::Position<'_>,
     known: &[(Code, Option<u64>, crate::play::rank::Source)],
+    floor: u64,
     mv: (Code, Feedback),
     deadline: Option<Instant>,
 ) -> Result<Judged, RankError> {
     let mut rows = position.rows();
+    for r in rows.iter_mut().filter(|r| !r.exact) {
+        if let Some(t) = r.total.as_mut() {
+            *t = (*t).max(floor);
+        }
+    }
     for &(g, total, source) in known {
         let o = position.orbit_of(g);
         if let Some(r) = rows.iter_mut().find(|r| r.guess == o) {
@@ -236,6 +247,11 @@ fn judge_in(
     if !rows[m].exact {
         let s = searcher.insert(position.searcher(deadline)?);
         finished = position.evaluate(s, &mut rows[m], INF);
+        // The search's bound starts from its own lookahead: keep the floor.
+        let row = &mut rows[m];
+        if let (Some(t), false) = (row.total.as_mut(), row.exact) {
+            *t = (*t).max(floor);
+        }
     }
     // The best so far: (total, row); the played guess first, then the
     // known ones in order.

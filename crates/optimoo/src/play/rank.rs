@@ -24,8 +24,15 @@
 //!   smallest code of the orbit, and the counts add up to the game's codes.
 //! - Exact totals come from the tree when the history is on it and the file
 //!   claims optimality for the total (objective `average`: every subtree of
-//!   a minimal-total tree is minimal), from the opening table
-//!   (`crate::play::opening`), or from the search.
+//!   a minimal-total tree is minimal; of an upper-bound tree, a subtree at
+//!   or below an exact path, or a node whose every non-winning answer leads
+//!   to one: its guess's total is exact, though not proved the best), from
+//!   the opening table (`crate::play::opening`), or from the search.
+//! - A subtree proved optimal is a floor: no guess there totals less
+//!   ([`Advisor::floor`]), so every row's bound is raised to it and the
+//!   tree's guess is proved the best without searching the others; an
+//!   exact value alone (the root of `solve --first`'s tree) proves nothing
+//!   of the other guesses.
 //! - Order: by value (exact or bound; infeasible last), then exact rows
 //!   before bounds, candidates before other guesses, then code order. With
 //!   `top = N`, guesses are searched in the order of their lower bounds, and
@@ -197,27 +204,28 @@ impl<'g> Position<'g> {
             count[o.index()] += 1;
         }
         let n = self.set.len() as f64;
-        let mut rows = Vec::new();
-        for g in self
+        let guesses: Vec<Code> = self
             .game
             .codes()
             .all()
             .filter(|&g| self.orbit[g.index()] == g && self.game.is_guess(g))
-        {
-            let classes = partition::split(self.game, g, &self.set);
+            .collect();
+        let sizes = self.class_sizes(&guesses);
+        let mut rows = Vec::new();
+        for (&g, classes) in guesses.iter().zip(sizes) {
             let (mut expected, mut entropy) = (0.0, 0.0);
-            for (_, c) in &classes {
-                let p = c.len() as f64 / n;
-                expected += c.len() as f64 * p;
+            for &(_, c) in &classes {
+                let p = c as f64 / n;
+                expected += c as f64 * p;
                 entropy -= p * p.log2();
             }
-            let lower = self.lookahead(&classes);
+            let lower = self.lookahead(classes.iter().copied());
             rows.push(Row {
                 guess: g,
                 count: count[g.index()],
                 candidate: self.set.binary_search(&g).is_ok(),
                 classes: classes.len(),
-                largest: classes.iter().map(|(_, c)| c.len()).max().unwrap_or(0),
+                largest: classes.iter().map(|&(_, c)| c).max().unwrap_or(0),
                 total: (lower < INF).then_some(lower),
                 exact: lower >= INF || self.set.len() == 1,
                 source: Source::Bound,
@@ -228,13 +236,58 @@ impl<'g> Position<'g> {
         rows
     }
 
-    /// own + Σ lower(|C|, d − 1) over the non-winning classes.
-    fn lookahead(&self, classes: &[(Feedback, Vec<Code>)]) -> u64 {
+    /// The sizes of the answer classes of each of `guesses` over the set,
+    /// the empty ones left out, in feedback order (as [`partition::split`]
+    /// gives them). A large set of a game with a secret list (Wordle's
+    /// 2315 answers against its 12,972 guesses) is counted off the game's
+    /// rows by secret (built once, `|secrets| · N` bytes, at most 64 MiB;
+    /// the possible answers and the exact search of the game read the
+    /// same), a secret's answers to every guess in one pass; otherwise
+    /// each guess splits the set.
+    fn class_sizes(&self, guesses: &[Code]) -> Vec<Vec<(Feedback, usize)>> {
+        const COUNTED_FROM: usize = 256;
+        // The rows by secret at most this large (Wordle's: 30 MB).
+        const TABLE_MAX: usize = 64 << 20;
+        let slots = self.game.rules().feedback_slots();
+        let cells = self.game.secret_count().saturating_mul(self.game.len());
+        if self.game.secret_set().is_none() || self.set.len() < COUNTED_FROM || cells > TABLE_MAX {
+            return guesses
+                .iter()
+                .map(|&g| {
+                    partition::split(self.game, g, &self.set)
+                        .into_iter()
+                        .map(|(f, c)| (f, c.len()))
+                        .collect()
+                })
+                .collect();
+        }
+        let table = self.game.secret_rows_with(&crate::exec::Sequential);
+        let mut counts = vec![0u32; guesses.len() * slots];
+        for &s in &self.set {
+            let row = table.row(s);
+            for (i, g) in guesses.iter().enumerate() {
+                counts[i * slots + row[g.index()].index()] += 1;
+            }
+        }
+        counts
+            .chunks_exact(slots)
+            .map(|per| {
+                per.iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c > 0)
+                    .map(|(f, &c)| (Feedback(f as u8), c as usize))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// own + Σ lower(|C|, d − 1) over the non-winning classes (their
+    /// answers and sizes).
+    fn lookahead(&self, classes: impl Iterator<Item = (Feedback, usize)>) -> u64 {
         classes
-            .iter()
-            .filter(|(f, _)| *f != self.game.win())
+            .filter(|&(f, _)| f != self.game.win())
             .fold(self.set.len() as u64, |t, (_, c)| {
-                t.saturating_add(self.bounds.lower(c.len(), self.depth.saturating_sub(1)))
+                t.saturating_add(self.bounds.lower(c, self.depth.saturating_sub(1)))
             })
             .min(INF)
     }
@@ -261,7 +314,7 @@ impl<'g> Position<'g> {
             .iter()
             .map(|(_, c)| self.bounds.lower(c.len(), d))
             .collect();
-        let mut total = self.lookahead(&classes);
+        let mut total = self.lookahead(classes.iter().map(|(f, c)| (*f, c.len())));
         let mut played = self.played.clone();
         played.push(row.guess);
         let mut finished = true;
@@ -488,23 +541,59 @@ impl<'a> Advisor<'a> {
     }
 
     /// A proven lower bound of every guess's total at `position` (after
-    /// `history`): the file's lower bound at the root, when the position is
-    /// the tree's (not capped otherwise); else 0.
+    /// `history`), when the position is the tree's (within its cap, or
+    /// without one when the tree has none): the total of the tree's
+    /// subtree there when that subtree is proved optimal (every guess costs
+    /// at least the optimum), at the root at least the file's lower bound;
+    /// else 0.
     pub fn floor(&self, position: &Position<'_>, history: &[(Code, Feedback)]) -> u64 {
-        if !history.is_empty() || (position.capped != self.cap.is_some()) {
+        if position.capped != self.cap.is_some() {
             return 0;
         }
-        self.root_lower.unwrap_or(0)
+        let optimum = match self.proved_node(history) {
+            Some((node, true)) => node.total_over(self.game, &position.set).unwrap_or(0),
+            _ => 0,
+        };
+        let lower = if history.is_empty() {
+            self.root_lower.unwrap_or(0)
+        } else {
+            0
+        };
+        optimum.max(lower)
     }
 
     /// The node of `optimal_tree` after `history` when its total is proved
-    /// (see `exact_paths`).
-    fn proved_node(&self, history: &[(Code, Feedback)]) -> Option<&'a Node> {
+    /// (see `exact_paths`), and whether its subtree is proved optimal for
+    /// the position (`true`: its guess is a best one) or only its guess's
+    /// value is (`false`: the subtree of each of its non-winning answers is
+    /// proved optimal, as at the root of an upper-bound tree whose first
+    /// guess was fixed, `solve --first`: the guess's total is then exact,
+    /// but no better guess is ruled out).
+    fn proved_node(&self, history: &[(Code, Feedback)]) -> Option<(&'a Node, bool)> {
         let node = self.optimal_tree?.after(history)?;
-        let proved = self
-            .exact_paths
-            .is_none_or(|b| b.exact_at(history.iter().map(|&(_, f)| f)));
-        proved.then_some(node)
+        let Some(bound) = self.exact_paths else {
+            return Some((node, true));
+        };
+        let path: Vec<Feedback> = history.iter().map(|&(_, f)| f).collect();
+        if bound.exact_at(path.iter().copied()) {
+            return Some((node, true));
+        }
+        // A child without children wins on its one secret: optimal.
+        let children_exact = node.children.iter().all(|(f, child)| {
+            child.children.is_empty()
+                || bound.exact_at(path.iter().copied().chain(std::iter::once(*f)))
+        });
+        children_exact.then_some((node, false))
+    }
+
+    /// The tree's guess after `history` when its value there is exact
+    /// (see [`Source::Tree`]), and whether it is proved a best guess there
+    /// (its subtree proved optimal) or only its value is exact (the root
+    /// of an upper-bound tree whose first guess was fixed). `None`: off the
+    /// tree, or its value there is only an upper bound.
+    pub fn tree_move(&self, history: &[(Code, Feedback)]) -> Option<(Code, bool)> {
+        self.proved_node(history)
+            .map(|(node, best)| (node.guess, best))
     }
 
     /// The position after `history` within the cap, or without a cap when
@@ -529,7 +618,7 @@ impl<'a> Advisor<'a> {
         if !position.capped && self.cap.is_some() {
             return out; // The tree's values are within the cap.
         }
-        if let Some(node) = self.proved_node(history) {
+        if let Some((node, _)) = self.proved_node(history) {
             if let Some(total) = node.total_over(self.game, &position.set) {
                 out.push((node.guess, Some(total), Source::Tree));
             }

@@ -704,7 +704,9 @@ fn an_upper_bound_tree_is_exact_only_where_proved() {
 /// The ranking takes a tree's value exactly where the file's header says
 /// the node is proved ([`crate::tree::format::Header::exact_after`]): one
 /// test, `Bound::exact_at`, for both, at every node of an upper-bound
-/// tree whose exact subtrees start at the first and the second level.
+/// tree whose exact subtrees start at the first and the second level; and
+/// at a node whose every answer leads to such a subtree (the root of
+/// `solve --first`'s tree) the value only, not as a floor.
 #[test]
 fn tree_values_are_used_exactly_where_the_header_proves_them() {
     use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
@@ -745,7 +747,21 @@ fn tree_values_are_used_exactly_where_the_header_proves_them() {
             .iter()
             .any(|&(_, _, s)| s == Source::Tree);
         let header = file.header.exact_after(&answers);
-        assert_eq!(from_tree, header, "{answers:?}");
+        // A node whose every answer leads to a proved subtree (or wins at
+        // once) has an exact value too, without being proved the best.
+        let children_proved = node.children.iter().all(|(f, c)| {
+            c.children.is_empty() || file.header.exact_after(&[&answers[..], &[*f]].concat())
+        });
+        assert_eq!(from_tree, header || children_proved, "{answers:?}");
+        assert_eq!(
+            advisor.tree_move(&history),
+            (header || children_proved).then_some((node.guess, header)),
+            "{answers:?}"
+        );
+        // Only a proved subtree is a floor: its total, no guess less.
+        let floor = advisor.floor(&position, &history);
+        let total = node.total_over(&game, &position.set).unwrap();
+        assert_eq!(floor, if header { total } else { 0 }, "{answers:?}");
         if header {
             proved += 1;
         } else {
@@ -760,4 +776,68 @@ fn tree_values_are_used_exactly_where_the_header_proves_them() {
         }
     }
     assert!(proved > 1 && not > 1, "{proved} proved, {not} not");
+}
+
+/// An upper-bound tree whose every subtree after the first guess is
+/// proved (`solve --first`'s): the first guess's value is exact at the
+/// root, the search's, but it is no floor, and it is not proved the best.
+#[test]
+fn a_fixed_first_guess_has_an_exact_value_and_no_more() {
+    use crate::model::objective::Objective;
+    use crate::tree::format::{Bound, TreeFile};
+    let game = Game::new("mm:3x3".parse().unwrap());
+    let first = game.parse_code("001").unwrap();
+    let mut root = crate::tree::Node::leaf(first);
+    let mut paths = Vec::new();
+    for (f, class) in split(&game, first, &game.secrets()) {
+        if f == game.win() {
+            continue;
+        }
+        let history = [(first, f)];
+        let (_, node) = crate::search::solve_after(&game, &history, None)
+            .unwrap()
+            .unwrap();
+        if class.len() > 1 {
+            paths.push(vec![f]);
+        }
+        root.children.push((f, node));
+    }
+    let tree = crate::tree::Tree {
+        rules: game.rules(),
+        root,
+    };
+    let file = TreeFile::new(&game, tree, Objective::Average, None)
+        .unwrap()
+        .with_bound(Bound {
+            lower: None,
+            exact: paths,
+        })
+        .unwrap();
+    let advisor = Advisor::of_file(&game, Some(&file));
+    assert_eq!(advisor.tree_move(&[]), Some((first, false)));
+    let position = advisor.position(&[]).unwrap();
+    assert_eq!(advisor.floor(&position, &[]), 0);
+    let request = Request {
+        top: 0,
+        deadline: None,
+    };
+    let ranking = advisor.rank(&[], request).unwrap();
+    let row = ranking
+        .rows
+        .iter()
+        .find(|r| r.guess == position.orbit_of(first))
+        .unwrap();
+    assert_eq!((row.source, row.exact), (Source::Tree, true));
+    // The search's value of the same guess, with no tree.
+    let searched = Advisor::of_file(&game, None).rank(&[], request).unwrap();
+    let plain = searched.rows.iter().find(|r| r.guess == row.guess).unwrap();
+    assert_eq!((plain.total, plain.exact), (row.total, true));
+    // The rows agree with the search's, which finds the best elsewhere
+    // when 001 is not it: the tree's value did not raise any.
+    let totals = |r: &crate::play::rank::Ranking| {
+        let mut t: Vec<_> = r.rows.iter().map(|x| (x.guess, x.total)).collect();
+        t.sort();
+        t
+    };
+    assert_eq!(totals(&ranking), totals(&searched));
 }
