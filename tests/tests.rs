@@ -15,6 +15,7 @@ mod costs;
 mod distributed;
 mod duel;
 mod eval_cli;
+mod first_guesses;
 mod export_file;
 mod format;
 mod help;
