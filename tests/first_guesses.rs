@@ -203,7 +203,10 @@ fn the_proof_agrees_with_each_first_guess_solved() {
             assert!(bounded > 0, "the cut-off 56 bounds some words");
         }
         if k == 2 {
-            assert!(truth.iter().any(|(_, v)| v.is_none()), "some words miss the cap");
+            assert!(
+                truth.iter().any(|(_, v)| v.is_none()),
+                "some words miss the cap"
+            );
         }
     }
 }
@@ -228,7 +231,10 @@ fn a_deleted_unit_is_redone_alone() {
     assert!(status.contains("units      4 / 5 done"), "{status}");
     let (code, out, err) = run(OPTIMOO, &["work", d, "--all"], "");
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("unit 2: 7 words") && out.lines().count() == 1, "{out}");
+    assert!(
+        out.starts_with("unit 2: 7 words") && out.lines().count() == 1,
+        "{out}"
+    );
     assert_eq!(err.matches("done already").count(), 4, "{err}");
     let after: serde_json::Value =
         serde_json::from_str(ok(&["merge", d, "--json"]).trim()).unwrap();
