@@ -140,7 +140,9 @@ fn the_proof_agrees_with_each_first_guess_solved() {
         for u in (0..units).rev() {
             if u == 1 {
                 let out = Command::new(OPTIMOO)
-                    .args(["work", s(&dir)])
+                    // As scripts/optimoo-array.sbatch runs it.
+                    .args(["work", s(&dir), "--threads", "1", "--memo-mib", "768"])
+                    .args(["--max-memory", "4096M"])
                     .env("SLURM_ARRAY_TASK_ID", "1")
                     .output()
                     .unwrap();
@@ -319,6 +321,9 @@ fn an_incomplete_run_is_refused() {
     again.extend(lists.args());
     let err = refused(&again);
     assert!(err.contains("first.json exists"), "{err}");
+    let err = refused(&["work", d, "--unit", "0", "--max-memory", "1K"]);
+    assert!(err.contains("--max-memory"), "{err}");
+    assert!(!dir.join("first").join("0.json").exists());
     let err = refused(&["work", d, "--unit", "7"]);
     assert!(err.contains("unit 7 does not exist"), "{err}");
 }

@@ -636,6 +636,7 @@ pub fn work(
     units: &[usize],
     threads: usize,
     memo_mib: usize,
+    max_memory: Option<u64>,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     let folder = dir.join(UNITS);
@@ -659,7 +660,15 @@ pub fn work(
         par: &crate::driver::Rayon,
         observer: &Silent,
     };
-    let search = FirstGuesses::new(&opened.game, opened.file.cap, tuning(memo_mib)?, driver)?;
+    // Stated on stderr, refused when it does not fit (--max-memory, else
+    // the memory available); a memo too large for it is shrunk.
+    let config = optimoo::search::Config {
+        cap: opened.file.cap,
+        tuning: tuning(memo_mib)?,
+        ..optimoo::search::Config::default()
+    };
+    let tuning = super::memory::fit(&opened.game, config, threads, max_memory, false)?.tuning;
+    let search = FirstGuesses::new(&opened.game, opened.file.cap, tuning, driver)?;
     let mut out = std::io::stdout().lock();
     for u in todo {
         let start = Instant::now();

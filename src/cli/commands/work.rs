@@ -122,11 +122,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             || args.bound_only
             || args.upper_tree.is_some()
             || args.trace
-            || args.max_memory.is_some()
         {
             bail!(
-                "--max-secrets, --time-limit, --bound-only, --upper-tree, --trace and \
-                 --max-memory are for plans of the exact search, not of first guesses"
+                "--max-secrets, --time-limit, --bound-only, --upper-tree and --trace are for \
+                 plans of the exact search, not of first guesses"
             );
         }
         let units: Vec<usize> = if args.all {
@@ -143,6 +142,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 &units,
                 threads,
                 args.memo_mib,
+                args.max_memory,
                 args.json,
             )
         });
