@@ -605,7 +605,17 @@ fn value_words(
     let mut words = Vec::with_capacity(codes.len());
     for (k, &g) in codes.iter().enumerate() {
         let t = Instant::now();
-        let outcome = search.value(g, opened.file.below)?;
+        let below = opened.file.below;
+        let outcome = search.value(g, below)?;
+        if matches!(outcome, Outcome::Exact(v) if v >= below)
+            || matches!(outcome, Outcome::AtLeast(b) if b < below)
+        {
+            bail!(
+                "unit {u}: the search says {outcome} of {} under the cut-off {below}: a bug \
+                 of this version; nothing written",
+                opened.game.format_code(g)
+            );
+        }
         let (exact, value) = match outcome {
             Outcome::Exact(v) => (true, Some(v)),
             Outcome::AtLeast(b) => (false, (b < INF).then_some(b)),
