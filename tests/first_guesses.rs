@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use optimoo_cli::cli::first_plan::UnitFile;
+
 use crate::trees::{run, scratch};
 use crate::OPTIMOO;
 
@@ -250,7 +252,8 @@ fn a_deleted_unit_is_redone_alone() {
 
 /// A unit file edited by hand, one of another plan, and the units of a
 /// plan edited after they were written are refused by `merge` and
-/// `status`, naming the file; `merge --audit 1` values the units again.
+/// `status`, naming the file; `merge --audit 1` values the units again
+/// and catches a forged file whose hash was recomputed.
 #[test]
 fn tampered_and_stale_units_are_refused() {
     let lists = Lists::new("first-tamper");
@@ -285,6 +288,16 @@ fn tampered_and_stale_units_are_refused() {
     assert!(err.contains("0.json: a unit of another plan"), "{err}");
     let err = refused(&["work", d, "--unit", "0"]);
     assert!(err.contains("a unit of another plan"), "{err}");
+    // A forger who recomputes the hash (anyone can): merge takes the
+    // file, the audit values the unit again and names it.
+    let mut forged: UnitFile = serde_json::from_str(&good).unwrap();
+    let w = forged.words.iter_mut().find(|w| w.exact).unwrap();
+    w.value = w.value.map(|v| v - 1);
+    forged.sha256 = forged.compute_sha256();
+    std::fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    ok(&["merge", d]);
+    let err = refused(&["merge", d, "--audit", "1"]);
+    assert!(err.contains("unit 0: the file says"), "{err}");
     std::fs::write(&path, &good).unwrap();
     ok(&["merge", d]);
     // The plan edited: a higher cut-off would make its bounds wrong.
