@@ -293,6 +293,8 @@ pub struct PlanArgs<'a> {
     pub words_per_unit: Option<usize>,
     /// The memo's MiB while valuing the heuristic's words.
     pub memo_mib: usize,
+    /// Worker threads.
+    pub threads: usize,
     /// One JSON object instead of the summary.
     pub json: bool,
 }
@@ -322,7 +324,13 @@ pub fn plan(args: PlanArgs<'_>, game: &Game) -> anyhow::Result<ExitCode> {
     let (below, below_from, seeds) = match args.below {
         Some(c) => (c, "given (--below)".to_string(), Vec::new()),
         None => {
-            let tuning = tuning(args.memo_mib)?;
+            let config = optimoo::search::Config {
+                cap: args.cap,
+                tuning: tuning(args.memo_mib)?,
+                ..optimoo::search::Config::default()
+            };
+            // Stated on stderr, refused when it does not fit.
+            let tuning = super::memory::fit(game, config, args.threads, None, false)?.tuning;
             let driver = Driver {
                 par: &crate::driver::Rayon,
                 observer: &Silent,
@@ -441,7 +449,8 @@ pub fn plan(args: PlanArgs<'_>, game: &Game) -> anyhow::Result<ExitCode> {
             show(below),
             file.below_from
         )?;
-        writeln!(out, "units      {} of {per} words", file.units)?;
+        let plural = if per == 1 { "" } else { "s" };
+        writeln!(out, "units      {} of {per} word{plural}", file.units)?;
         writeln!(
             out,
             "next       optimoo work {} --unit I   (I = 0 … {}), then optimoo merge {}",

@@ -218,6 +218,7 @@ fn plan_first(args: Args) -> anyhow::Result<ExitCode> {
                 below: args.below,
                 words_per_unit: args.words_per_unit,
                 memo_mib: args.memo_mib,
+                threads,
                 json: args.json,
             },
             &game,
