@@ -199,6 +199,8 @@ fn the_proof_agrees_with_each_first_guess_solved() {
             }
         }
         assert_eq!(merged["at_least_below"].as_u64(), Some(bounded));
+        let fields = crate::cli::readme_fields("`merge` of a plan of first guesses");
+        assert_eq!(crate::cli::keys(&merged.to_string()), fields);
         if k == 0 {
             // The plan's own cut-off: at least ten words exact.
             assert!(merged["exact"].as_u64().unwrap() >= 10, "{merged}");
@@ -311,7 +313,8 @@ fn tampered_and_stale_units_are_refused() {
 }
 
 /// `merge` refuses a run with units left, naming them, and the folder of
-/// another plan's kind is refused by `plan`.
+/// another plan's kind is refused by `plan`; a run whose cut-off is below
+/// every word proves no optimum (exit code 1).
 #[test]
 fn an_incomplete_run_is_refused() {
     let lists = Lists::new("first-incomplete");
@@ -324,8 +327,10 @@ fn an_incomplete_run_is_refused() {
         err.contains("6 of 7 units are not done: [0, 1, 2, 4, 5, 6]"),
         "{err}"
     );
-    let status: serde_json::Value =
-        serde_json::from_str(ok(&["status", d, "--json"]).trim()).unwrap();
+    let line = ok(&["status", d, "--json"]);
+    let fields = crate::cli::readme_fields("`status` of a plan of first guesses");
+    assert_eq!(crate::cli::keys(&line), fields);
+    let status: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(status["done"], 1);
     assert_eq!(status["words_done"], 5);
     let err = refused(&["plan", "--game", "mm:3x3", "-o", d]);
@@ -339,4 +344,12 @@ fn an_incomplete_run_is_refused() {
     assert!(!dir.join("first").join("0.json").exists());
     let err = refused(&["work", d, "--unit", "7"]);
     assert!(err.contains("unit 7 does not exist"), "{err}");
+    // A cut-off below every word: no optimum, a negative answer (1).
+    let low = folder("first-too-low");
+    plan(&low, &lists, &["--below", "30"]);
+    ok(&["work", s(&low), "--all"]);
+    let (code, out, err) = run(OPTIMOO, &["merge", s(&low)], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("optimum    at least 30"), "{out}");
+    assert!(!out.contains("proved optimal"), "{out}");
 }

@@ -322,7 +322,7 @@ pub fn plan(args: PlanArgs<'_>, game: &Game) -> anyhow::Result<ExitCode> {
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let (below, below_from, seeds) = match args.below {
-        Some(c) => (c, "given (--below)".to_string(), Vec::new()),
+        Some(c) => (c.min(INF), "given (--below)".to_string(), Vec::new()),
         None => {
             let config = optimoo::search::Config {
                 cap: args.cap,
@@ -982,7 +982,7 @@ pub fn merge(dir: &Path, opened: &Opened, json: bool) -> anyhow::Result<ExitCode
                  is worth {}{}",
                 *v as f64 / n,
                 if ties.len() > 1 {
-                    format!("as much ({} tie: {}) or more", ties.len(), ties.join(" "))
+                    format!("as much ({} tied: {}) or more", ties.len(), ties.join(" "))
                 } else {
                     "more".into()
                 },
