@@ -344,6 +344,13 @@ fn an_incomplete_run_is_refused() {
     assert!(!dir.join("first").join("0.json").exists());
     let err = refused(&["work", d, "--unit", "7"]);
     assert!(err.contains("unit 7 does not exist"), "{err}");
+    for (flag, value) in [("--words-per-unit", "0"), ("--below", "0")] {
+        let fresh = folder("first-bad-flag");
+        let mut args = vec!["plan", "-o", s(&fresh), flag, value];
+        args.extend(lists.args());
+        let err = refused(&args);
+        assert!(err.contains(&format!("{flag} 0")), "{err}");
+    }
     // A cut-off below every word: no optimum, a negative answer (1).
     let low = folder("first-too-low");
     plan(&low, &lists, &["--below", "30"]);
