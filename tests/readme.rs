@@ -25,6 +25,10 @@ const SLOW: &[(&str, &str)] = &[
     ("--game moo:5x10", "an 872 MiB table"),
     ("--cap-only", "moo:4x10's caps refuted: seconds"),
     ("nash --game mm:4x6", "the equilibrium: 20 s"),
+    (
+        "plan --game wordle",
+        "Wordle's ten heuristic first words valued: 12 s",
+    ),
 ];
 
 #[test]

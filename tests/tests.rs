@@ -16,6 +16,7 @@ mod distributed;
 mod duel;
 mod eval_cli;
 mod export_file;
+mod first_guesses;
 mod format;
 mod help;
 mod huge_files;

@@ -1,6 +1,6 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
-//! `folder`, `help`, `http`, `memory`, `output`, `page`, `phased`,
+//! `first_plan`, `folder`, `help`, `http`, `memory`, `output`, `page`, `phased`,
 //! `phased_plan`, `report`).
 //!
 //! Help: `-h` gives each command's one-line summary and its options' first
@@ -23,6 +23,7 @@ use clap::{Parser, Subcommand};
 pub mod args;
 pub mod checkpoint;
 pub mod commands;
+pub mod first_plan;
 pub mod folder;
 pub mod help;
 pub mod http;

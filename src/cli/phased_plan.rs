@@ -226,6 +226,15 @@ pub fn plan(
             path.display()
         );
     }
+    let first = dir.join(super::first_plan::PLAN);
+    if first.exists() {
+        bail!(
+            "{} holds a plan of first guesses ({}): a phased plan beside it would hide it; \
+             give a new folder for a new plan",
+            dir.display(),
+            first.display()
+        );
+    }
     let exact = dir.join(super::checkpoint::PLAN_FILE);
     if exact.exists() {
         bail!(

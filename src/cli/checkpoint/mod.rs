@@ -61,7 +61,7 @@ pub use planning::ensure;
 pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};
 pub use solve::solve;
 pub use upper::{upper_tree, UpperTree};
-pub use work::{fit_memory, solve_one, work, Done, Limits, Solved};
+pub use work::{cpu_seconds, fit_memory, solve_one, work, Done, Limits, Solved};
 
 /// A checkpoint folder, its plan read and checked.
 pub struct Folder {

@@ -29,6 +29,15 @@ pub fn ensure(
     upper: Option<u64>,
     depth: usize,
 ) -> anyhow::Result<Folder> {
+    let first = dir.join(crate::cli::first_plan::PLAN);
+    if first.exists() {
+        bail!(
+            "{} holds a plan of first guesses ({}): an exact plan beside it would hide it; \
+             use another folder",
+            dir.display(),
+            first.display()
+        );
+    }
     let phased = dir.join(crate::cli::phased_plan::PLAN);
     if phased.exists() {
         bail!(

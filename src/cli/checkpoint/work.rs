@@ -397,7 +397,7 @@ pub fn solve_one(
 /// The CPU time of the process so far (user and system, every thread),
 /// from /proc/self/stat: for the trace's rate per core-second; -1 where
 /// /proc cannot tell (not Linux).
-fn cpu_seconds() -> f64 {
+pub fn cpu_seconds() -> f64 {
     let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
         return -1.0;
     };

@@ -72,6 +72,24 @@ pub struct Args {
 
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(opened) = crate::cli::first_plan::open(&args.dir)? {
+        if args.output.is_some() || args.fill_from.is_some() || args.max_memory.is_some() {
+            bail!(
+                "-o, --fill-from and --max-memory belong to exact plans: a plan of first \
+                 guesses merges into its optimum and best words"
+            );
+        }
+        if let Some(fraction) = args.audit {
+            let threads = driver::check_threads(args.threads)?;
+            let pool = driver::pool(threads)?;
+            let seed = args.seed.unwrap_or(args::AUDIT_SEED);
+            let memo_mib = args.memo_mib.unwrap_or(args::MEMO_MIB);
+            pool.install(|| {
+                crate::cli::first_plan::audit(&args.dir, &opened, fraction, seed, memo_mib)
+            })?;
+        }
+        return crate::cli::first_plan::merge(&args.dir, &opened, args.json);
+    }
     if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.output.is_some() || args.fill_from.is_some() {
             anyhow::bail!(

@@ -17,6 +17,13 @@ use crate::driver;
 /// upper bound (the best heuristic tree within the cap, or --upper), so
 /// units never talk to each other. Run them with `optimoo work`, put the
 /// tree together with `optimoo merge`. Same arguments as `solve`.
+///
+/// On a word-list game (--game wordle, wordle-nyt, or --rules R --secrets
+/// F --guesses F) the plan is the proof over first guesses instead: every
+/// allowed first guess valued exactly below a cut-off (--below) or proved
+/// at least it, in units of --words-per-unit words; `merge` gives the
+/// optimum, proved, and the ten best first words (docs/scale.md, "Proving
+/// the best first word").
 #[derive(Debug, clap::Args)]
 #[command(verbatim_doc_comment, after_long_help = crate::cli::help::PLAN)]
 pub struct Args {
@@ -24,6 +31,24 @@ pub struct Args {
     /// and crush find the smallest cap first, on this machine).
     #[command(flatten)]
     pub target: Target,
+    #[command(flatten)]
+    pub list: crate::cli::secrets::SecretArgs,
+    #[command(flatten)]
+    pub rules: args::RulesArg,
+    /// First guesses of a word list: value exactly the words below C,
+    /// prove the others at least C [default: the best of the most-parts
+    /// heuristic's ten first words, valued exactly, plus 40, and above
+    /// the tenth of them]
+    #[arg(long, value_name = "C")]
+    pub below: Option<u64>,
+    /// First guesses of a word list: words in each unit [default: about
+    /// 128 units]
+    #[arg(long, value_name = "N")]
+    pub words_per_unit: Option<usize>,
+    /// First guesses of a word list: memory for the memo in MiB while the
+    /// plan values the heuristic's words.
+    #[arg(long, default_value_t = args::MEMO_MIB)]
+    pub memo_mib: usize,
     /// Assume the optimum is at most N (tighter cut-offs, smaller units;
     /// if it is wrong, `merge` says which units to rerun).
     #[arg(long, value_name = "N")]
@@ -59,6 +84,27 @@ pub struct Args {
 
 /// Runs `optimoo plan`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let words = matches!(args.target.game, Some(args::AnyGame::Words(_)))
+        || matches!(
+            args.list.guesses,
+            Some(crate::cli::secrets::GuessArg::File(_))
+        );
+    if words {
+        return plan_first(args);
+    }
+    if args.below.is_some() || args.words_per_unit.is_some() {
+        anyhow::bail!(
+            "--below and --words-per-unit belong to plans of first guesses of a word list \
+             (--game wordle, or --rules R --secrets F --guesses F)"
+        );
+    }
+    if args.list.secrets.is_some() || args.rules.rule.is_some() {
+        anyhow::bail!(
+            "--secrets and --rules: plan cuts the exact search of bulls and cows games of \
+             every code, or values the first guesses of a word list (add --guesses FILE, or \
+             --game wordle)"
+        );
+    }
     if args.strategy.is_some() {
         return plan_phased(args);
     }
@@ -135,6 +181,49 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The plan of first guesses of a word-list game
+/// ([`crate::cli::first_plan`]).
+fn plan_first(args: Args) -> anyhow::Result<ExitCode> {
+    if args.strategy.is_some() || args.upper.is_some() || args.depth != 1 {
+        anyhow::bail!(
+            "--strategy, --upper and --depth belong to other plans: a plan of first guesses \
+             takes --below, --words-per-unit and --cap"
+        );
+    }
+    if args.target.objective.objective != optimoo::model::Objective::Average
+        || args.target.objective.costs.is_some()
+    {
+        anyhow::bail!(
+            "--objective: a plan of first guesses values each word by its least total (the \
+             average objective); drop --objective"
+        );
+    }
+    let cap = args.target.cap(true)?;
+    let threads = driver::check_threads(args.threads)?;
+    let pool = driver::pool(threads)?;
+    let game = args.rules.game(args.target.game, &args.list)?;
+    let name = match (&args.target.game, &args.list.guesses) {
+        (Some(args::AnyGame::Words(p)), _) => p.name().to_string(),
+        (_, Some(crate::cli::secrets::GuessArg::File(f))) => f.display().to_string(),
+        _ => game.rules().to_string(),
+    };
+    pool.install(|| {
+        crate::cli::first_plan::plan(
+            crate::cli::first_plan::PlanArgs {
+                dir: &args.output,
+                name,
+                cap,
+                below: args.below,
+                words_per_unit: args.words_per_unit,
+                memo_mib: args.memo_mib,
+                threads,
+                json: args.json,
+            },
+            &game,
+        )
+    })
 }
 
 /// `plan --strategy phased`: the cut of the phased strategy's walk.

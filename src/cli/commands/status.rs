@@ -93,6 +93,12 @@ fn estimate(timed: &[(u64, f64)], left: &[u64]) -> Option<Remaining> {
 
 /// Runs `optimoo status`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(opened) = crate::cli::first_plan::open(&args.dir)? {
+        if args.upper_tree.is_some() || args.units {
+            anyhow::bail!("--upper-tree and --units are for exact plans, not of first guesses");
+        }
+        return crate::cli::first_plan::status(&args.dir, &opened, args.json);
+    }
     if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.upper_tree.is_some() {
             anyhow::bail!("--upper-tree bounds exact plans, not a phased one");

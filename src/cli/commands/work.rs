@@ -116,6 +116,37 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 
 /// Runs `optimoo work`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(opened) = crate::cli::first_plan::open(&args.dir)? {
+        if args.max_secrets.is_some()
+            || args.time_limit.is_some()
+            || args.bound_only
+            || args.upper_tree.is_some()
+            || args.trace
+        {
+            bail!(
+                "--max-secrets, --time-limit, --bound-only, --upper-tree and --trace are for \
+                 plans of the exact search, not of first guesses"
+            );
+        }
+        let units: Vec<usize> = if args.all {
+            (0..opened.file.units).collect()
+        } else {
+            vec![index(args.unit, opened.file.units, &args.dir)?]
+        };
+        let threads = driver::check_threads(args.threads)?;
+        let pool = driver::pool(threads)?;
+        return pool.install(|| {
+            crate::cli::first_plan::work(
+                &args.dir,
+                &opened,
+                &units,
+                threads,
+                args.memo_mib,
+                args.max_memory,
+                args.json,
+            )
+        });
+    }
     if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.max_secrets.is_some()
             || args.time_limit.is_some()
