@@ -204,6 +204,24 @@ fn the_proof_agrees_with_each_first_guess_solved() {
         if k == 0 {
             // The plan's own cut-off: at least ten words exact.
             assert!(merged["exact"].as_u64().unwrap() >= 10, "{merged}");
+            // `-o`: the optimal tree, proved by the plan: its total is the
+            // whole game's optimum as `solve` finds it over every first
+            // word, and `verify` reads it as optimal (no upper bound).
+            let tree = dir.join("optimal.tree");
+            ok(&["merge", s(&dir), "-o", s(&tree)]);
+            let solved: serde_json::Value = serde_json::from_str(
+                ok(&[&["solve", "--json"][..], &lists.args()].concat())
+                    .lines()
+                    .last()
+                    .unwrap(),
+            )
+            .unwrap();
+            assert_eq!(solved["total"].as_u64(), Some(best), "{solved}");
+            let verified = ok(&["verify", s(&tree)]);
+            assert!(
+                verified.contains(&format!("total {best}")) && !verified.contains("upper bound"),
+                "{verified}"
+            );
         }
         if k == 1 {
             assert!(bounded > 0, "the cut-off 56 bounds some words");

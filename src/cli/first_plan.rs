@@ -925,7 +925,12 @@ pub const BEST: usize = 10;
 
 /// `merge DIR` of a plan of first guesses: the optimum and the best
 /// words, once every unit is done.
-pub fn merge(dir: &Path, opened: &Opened, json: bool) -> anyhow::Result<ExitCode> {
+pub fn merge(
+    dir: &Path,
+    opened: &Opened,
+    json: bool,
+    output: Option<Output>,
+) -> anyhow::Result<ExitCode> {
     let t = tally(dir, opened, true)?;
     let f = &opened.file;
     if !t.missing.is_empty() {
@@ -1024,11 +1029,51 @@ pub fn merge(dir: &Path, opened: &Opened, json: bool) -> anyhow::Result<ExitCode
         )?;
     }
     out.flush()?;
+    drop(out);
+    if let (Some(out), Some((v, w))) = (output, optimum) {
+        write_optimal(opened, w, *v, out)?;
+    }
     Ok(if optimum.is_some() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(crate::cli::EXIT_NEGATIVE)
     })
+}
+
+/// `merge -o FILE` of a proved plan: the tree that opens with the best
+/// first word `word` and is optimal after it, solved again here (its
+/// total must be the plan's `value`), written as the game's optimal tree:
+/// the plan proves no first word does better, so the file claims the
+/// optimum (no upper-bound flag).
+fn write_optimal(opened: &Opened, word: &str, value: u64, out: Output) -> anyhow::Result<()> {
+    let game = &opened.game;
+    let first = game.parse_code(word).context("the plan's best word")?;
+    let config = optimoo::search::Config {
+        cap: opened.file.cap,
+        first: Some(first),
+        ..optimoo::search::Config::default()
+    };
+    let solution =
+        optimoo::search::solve_with(game, config, optimoo::search::Driver::sequential())?;
+    let tree = match solution.tree {
+        Some(tree) if solution.cost == value => tree,
+        _ => bail!(
+            "{word}: solved again to {}, not the plan's {value}: the folder does not hold this \
+             version's values (merge --audit 1 re-checks them)",
+            solution.cost
+        ),
+    };
+    let bytes = optimoo::tree::format::TreeFile::new(
+        game,
+        tree,
+        optimoo::model::Objective::Average,
+        opened.file.cap,
+    )?
+    .to_bytes(game)?;
+    let path = out.path().to_path_buf();
+    out.commit(&bytes)?;
+    super::output::wrote(&path);
+    Ok(())
 }
 
 /// `merge --audit FRACTION`: values a sample of the finished units again

@@ -73,12 +73,18 @@ pub struct Args {
 /// Runs `optimoo merge`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(opened) = crate::cli::first_plan::open(&args.dir)? {
-        if args.output.is_some() || args.fill_from.is_some() || args.max_memory.is_some() {
+        if args.fill_from.is_some() || args.max_memory.is_some() {
             bail!(
-                "-o, --fill-from and --max-memory belong to exact plans: a plan of first \
-                 guesses merges into its optimum and best words"
+                "--fill-from and --max-memory belong to exact plans: a plan of first \
+                 guesses merges into its optimum and best words (-o: the optimal tree)"
             );
         }
+        // Checked before the merge: a bad -o is refused at once.
+        let output = args
+            .output
+            .as_deref()
+            .map(crate::cli::output::Output::create)
+            .transpose()?;
         if let Some(fraction) = args.audit {
             let threads = driver::check_threads(args.threads)?;
             let pool = driver::pool(threads)?;
@@ -88,7 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 crate::cli::first_plan::audit(&args.dir, &opened, fraction, seed, memo_mib)
             })?;
         }
-        return crate::cli::first_plan::merge(&args.dir, &opened, args.json);
+        return crate::cli::first_plan::merge(&args.dir, &opened, args.json, output);
     }
     if let Some(file) = crate::cli::phased_plan::open(&args.dir)? {
         if args.output.is_some() || args.fill_from.is_some() {
