@@ -74,6 +74,12 @@ pub const MEMO_MIB: usize = 256;
 /// neither `--game` nor `--cap` is given.
 pub const STANDARD_CAP: usize = 7;
 
+/// The cap of a Wordle preset (`--game wordle`, `wordle-nyt`) when no
+/// `--cap` is given: the game's six guesses, under which Selby's optima
+/// were found (7920 from SALET, 8122 in hard mode; without a cap hard
+/// mode does better, 8116, with a word needing seven guesses).
+pub const WORDLE_CAP: usize = 6;
+
 /// The seed of `merge --audit`'s sample when `--seed` is not given.
 pub const AUDIT_SEED: u64 = 1;
 
@@ -301,7 +307,8 @@ pub struct Target {
     #[arg(long)]
     pub game: Option<AnyGame>,
     /// Most guesses any secret may need, the winning one included
-    /// [default: 7 when neither --game nor --secrets is given, else
+    /// [default: 7 when neither --game nor --secrets is given, 6 for
+    /// --game wordle and wordle-nyt (the game's six guesses), else
     /// unlimited]
     #[arg(long)]
     pub cap: Option<usize>,
@@ -341,7 +348,7 @@ impl Target {
 
     /// The cap the search runs under: `--cap`; without it 7 for the
     /// standard search (no `--game`, no list: `listed` false, objective
-    /// average), else none. Worst and crush find the smallest cap
+    /// average), 6 for a Wordle preset ([`WORDLE_CAP`]), else none. Worst and crush find the smallest cap
     /// themselves: a `--cap` with them is refused.
     pub fn cap(&self, listed: bool) -> anyhow::Result<Option<usize>> {
         if let Some(costs) = &self.objective.costs {
@@ -360,6 +367,7 @@ impl Target {
         }
         Ok(match (self.game, self.cap, objective) {
             (None, None, Objective::Average) if !listed => Some(STANDARD_CAP),
+            (Some(AnyGame::Words(_)), None, Objective::Average) => Some(WORDLE_CAP),
             (_, cap, _) => cap,
         })
     }
