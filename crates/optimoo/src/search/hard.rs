@@ -43,7 +43,7 @@ mod needs;
 mod tests;
 
 use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use rustc_hash::FxHashMap;
 
@@ -98,8 +98,12 @@ pub(crate) struct HardSearch<'a> {
     /// Secrets.
     m: usize,
     /// `table[g · m + s]`: the answer to guess `g` when secret number `s`
-    /// is the secret (rows of guesses only).
-    table: Vec<u8>,
+    /// is the secret, filled column by column as the calls need
+    /// ([`HardSearch::fill`]).
+    table: RefCell<Vec<u8>>,
+    /// For each secret, whether its column is filled: for the guesses
+    /// this constraint allows (`Hard::new()`: every guess).
+    filled: RefCell<Vec<Option<Hard>>>,
     /// Every code the game lets guess.
     guesses: Vec<Code>,
     packed: Packed,
@@ -111,8 +115,8 @@ pub(crate) struct HardSearch<'a> {
 }
 
 impl<'a> HardSearch<'a> {
-    /// A search of `game` (Wordle's rule, hard mode): builds its table of
-    /// answers (guesses × secrets bytes; the game's table read if built).
+    /// A search of `game` (Wordle's rule, hard mode), its table of answers
+    /// (guesses × secrets bytes) to be filled as the calls need it.
     pub(crate) fn new(game: &'a Game) -> HardSearch<'a> {
         let secrets = game.secrets();
         let m = secrets.len();
@@ -121,42 +125,19 @@ impl<'a> HardSearch<'a> {
             number[s.index()] = i as u16;
         }
         let guesses: Vec<Code> = game.codes().all().filter(|&g| game.is_guess(g)).collect();
-        let mut table = vec![0u8; game.len() * m];
-        for &g in &guesses {
-            let row = &mut table[g.index() * m..(g.index() + 1) * m];
-            match game.built_table() {
-                Some(t) => {
-                    let full = t.row(g);
-                    for (cell, s) in row.iter_mut().zip(&secrets) {
-                        *cell = full[s.index()].0;
-                    }
-                }
-                None => {
-                    for (cell, &s) in row.iter_mut().zip(&secrets) {
-                        *cell = game.feedback(s, g).0;
-                    }
-                }
-            }
-        }
-        let win = game.win().0;
-        let mut seen = [false; 256];
-        for &g in &guesses {
-            for &f in &table[g.index() * m..(g.index() + 1) * m] {
-                seen[usize::from(f)] = true;
-            }
-        }
-        seen[usize::from(win)] = false;
-        let branching = seen.iter().filter(|&&s| s).count();
+        // Any answer is below the rule's slots: a bound on the branching.
+        let branching = game.rules().feedback_slots() - 1;
         HardSearch {
             game,
             bounds: Bounds::new(Cost::Total, branching, m),
             secrets,
             number,
             m,
-            table,
+            table: RefCell::new(vec![0u8; game.len() * m]),
+            filled: RefCell::new(vec![None; m]),
             guesses,
             packed: Packed::new(game.codes()),
-            win,
+            win: game.win().0,
             memo: RefCell::new(FxHashMap::default()),
             nodes: Cell::new(0),
             lookups: Cell::new(0),
@@ -182,6 +163,7 @@ impl<'a> HardSearch<'a> {
         if set.is_empty() {
             return Outcome::below(0, cutoff);
         }
+        self.fill(&set, hard);
         self.node(
             &set,
             hard,
@@ -196,7 +178,51 @@ impl<'a> HardSearch<'a> {
     /// The optimal subtree of `set` under `hard` within `d` guesses, once
     /// [`HardSearch::solve`] found its cost exactly.
     pub(crate) fn build(&self, set: &[Code], hard: Hard, d: usize) -> Node {
-        self.build_numbers(&self.numbers(set), hard, d)
+        let set = self.numbers(set);
+        self.fill(&set, hard);
+        self.build_numbers(&set, hard, d)
+    }
+
+    /// Fills the columns of `set` for every guess `hard` allows, the
+    /// only ones a search of `set` under `hard` reads: its nodes hold
+    /// subsets of `set` and guess what `hard` allows (hard mode only
+    /// shrinks the allowed guesses). A column filled for another
+    /// constraint is filled for every guess.
+    fn fill(&self, set: &[u16], hard: Hard) {
+        let mut filled = self.filled.borrow_mut();
+        let (mut some, mut all) = (Vec::new(), Vec::new());
+        for &s in set {
+            match filled[usize::from(s)] {
+                Some(h) if h == hard || h == Hard::new() => {}
+                Some(_) => {
+                    all.push(s);
+                    filled[usize::from(s)] = Some(Hard::new());
+                }
+                None => {
+                    some.push(s);
+                    filled[usize::from(s)] = Some(hard);
+                }
+            }
+        }
+        let needs = Needs::of(&hard);
+        let allowed = needs.filter(&self.packed, &self.guesses);
+        let mut table = self.table.borrow_mut();
+        for (list, todo) in [(&allowed, some), (&self.guesses, all)] {
+            if todo.is_empty() {
+                continue;
+            }
+            for &g in list {
+                let row = &mut table[g.index() * self.m..(g.index() + 1) * self.m];
+                let full = self.game.built_table().map(|t| t.row(g));
+                for &s in &todo {
+                    let secret = self.secrets[usize::from(s)];
+                    row[usize::from(s)] = match full {
+                        Some(full) => full[secret.index()].0,
+                        None => self.game.feedback(secret, g).0,
+                    };
+                }
+            }
+        }
     }
 
     /// The search's numbers of `set`, increasing.
@@ -208,8 +234,10 @@ impl<'a> HardSearch<'a> {
 
     /// The answers to `g` by secret number.
     #[inline]
-    fn row(&self, g: Code) -> &[u8] {
-        &self.table[g.index() * self.m..(g.index() + 1) * self.m]
+    fn row(&self, g: Code) -> Ref<'_, [u8]> {
+        Ref::map(self.table.borrow(), |t| {
+            &t[g.index() * self.m..(g.index() + 1) * self.m]
+        })
     }
 
     fn lookup(&self, key: &State) -> Option<Known> {
@@ -330,14 +358,13 @@ impl<'a> HardSearch<'a> {
                 Cow::Owned(Needs::of(&own).filter(&self.packed, parent))
             }
         };
-        let scored = match self.scan(set, &allowed, d) {
+        let (scored, least, dropped) = match self.scan(set, &allowed, d, cutoff) {
             Ok((cost, g)) => {
                 self.store(key, Known::Exact(cost, g));
                 return Outcome::below(cost, cutoff);
             }
-            Err(scored) => scored,
+            Err(found) => found,
         };
-        let least = scored.first().map_or(INF, |e| e.0);
         lower = lower.max(least);
         if lower >= cutoff {
             self.store(key, Known::AtLeast(lower));
@@ -345,9 +372,10 @@ impl<'a> HardSearch<'a> {
         }
         let mut limit = cutoff;
         let mut best: Option<(u64, Code)> = None;
-        let mut proven = INF;
+        let mut proven = dropped;
         let mut members = vec![0u16; n];
-        for &(bound, _, g) in &scored {
+        for &k in &scored {
+            let (bound, g) = ((k >> 64) as u64, Code(k as u16));
             if bound >= limit {
                 proven = proven.min(bound);
                 break;
@@ -371,24 +399,29 @@ impl<'a> HardSearch<'a> {
         }
     }
 
-    /// Every guess of `allowed` that learns something with its lookahead
-    /// bound and Σ class size², in the search's order; or, found on the
-    /// way, an optimal guess with its cost (a non-candidate splitting into
-    /// singletons, `quick` having found no better; a guess of least bound
-    /// whose classes hold at most 2).
+    /// Every guess of `allowed` that learns something and whose lookahead
+    /// bound is below `cutoff`, in the search's order, packed as
+    /// `bound · 2⁶⁴ + Σ class size² · 2¹⁶ + code`, with the least bound of
+    /// all and the least bound of those left out (or [`INF`]); or, found on
+    /// the way, an optimal guess with its cost (a non-candidate splitting
+    /// into singletons, `quick` having found no better; a guess of least
+    /// bound whose classes hold at most 2).
     #[allow(clippy::type_complexity)]
     fn scan(
         &self,
         set: &[u16],
         allowed: &[Code],
         d: usize,
-    ) -> Result<(u64, Code), Vec<(u64, u64, Code)>> {
+        cutoff: u64,
+    ) -> Result<(u64, Code), (Vec<u128>, u64, u64)> {
         let n = set.len();
         let win = usize::from(self.win);
+        let lows: Vec<u64> = (0..=n).map(|c| self.bounds.lower(c, d - 1)).collect();
         let mut counts = [0u16; 256];
         let mut touched = [0u8; 256];
-        let mut scored = Vec::with_capacity(allowed.len());
+        let mut scored = Vec::new();
         let mut exact: Option<(u64, Code)> = None;
+        let (mut least, mut dropped) = (INF, INF);
         for &g in allowed {
             let row = self.row(g);
             let mut t = 0;
@@ -406,7 +439,7 @@ impl<'a> HardSearch<'a> {
             for &f in &touched[..t] {
                 let c = std::mem::take(&mut counts[usize::from(f)]);
                 if usize::from(f) != win {
-                    bound = bound.saturating_add(self.bounds.lower(usize::from(c), d - 1));
+                    bound = bound.saturating_add(lows[usize::from(c)]);
                     squares += u64::from(c) * u64::from(c);
                     most = most.max(c);
                 }
@@ -418,15 +451,22 @@ impl<'a> HardSearch<'a> {
             if !candidate && most == 1 {
                 return Ok((bound, g)); // 2n: optimal, quick found no 2n − 1.
             }
+            least = least.min(bound);
             if most <= 2 && exact.is_none_or(|(b, e)| (bound, g) < (b, e)) {
                 exact = Some((bound, g));
             }
-            scored.push((bound, squares, g));
+            if bound < cutoff {
+                scored.push(u128::from(bound) << 64 | u128::from(squares) << 16 | u128::from(g.0));
+            } else {
+                dropped = dropped.min(bound);
+            }
         }
-        scored.sort_unstable();
-        match (exact, scored.first()) {
-            (Some((b, g)), Some(&(least, _, _))) if b == least && b < INF => Ok((b, g)),
-            _ => Err(scored),
+        match exact {
+            Some((b, g)) if b == least && b < INF => Ok((b, g)),
+            _ => {
+                scored.sort_unstable();
+                Err((scored, least, dropped))
+            }
         }
     }
 

@@ -383,6 +383,7 @@ fn salet(d: usize) -> (u64, f64, u64) {
     let game = wordle();
     let start = std::time::Instant::now();
     let search = HardSearch::new(&game);
+    eprintln!("table: {:.3} s", start.elapsed().as_secs_f64());
     let salet = game.parse_code("salet").unwrap();
     let all = game.secrets();
     let symbols = game.codes().symbols(salet);
@@ -409,12 +410,12 @@ fn salet_hard_within_six() {
     assert_eq!(total, 8122);
 }
 
-/// The same without a cap: the same 8122 (no optimal tree needs a 7th
-/// guess).
+/// The same without a cap: 8116 (Selby's solver agrees, `-g 10`): an
+/// optimal tree then takes a 7th guess for some words.
 #[test]
 #[ignore = "a measurement"]
 fn salet_hard_without_cap() {
     let (total, seconds, nodes) = salet(usize::MAX);
     eprintln!("salet hard, no cap: {total} in {seconds:.3} s, {nodes} nodes");
-    assert_eq!(total, 8122);
+    assert_eq!(total, 8116);
 }
