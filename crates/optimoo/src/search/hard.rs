@@ -415,6 +415,11 @@ impl<'a> HardSearch<'a> {
         cutoff: u64,
     ) -> Result<(u64, Code), (Vec<u128>, u64, u64)> {
         let n = set.len();
+        if d == 2 {
+            return self
+                .split_in_one(set, allowed)
+                .ok_or((Vec::new(), INF, INF));
+        }
         let win = usize::from(self.win);
         let lows: Vec<u64> = (0..=n).map(|c| self.bounds.lower(c, d - 1)).collect();
         let mut counts = [0u16; 256];
@@ -468,6 +473,28 @@ impl<'a> HardSearch<'a> {
                 Err((scored, least, dropped))
             }
         }
+    }
+
+    /// With 2 guesses left (and no candidate splitting `set` into
+    /// singletons: `quick`), the only finite cost is `2n`, of a guess
+    /// splitting it into singletons; each guess's scan stops at its first
+    /// two secrets alike.
+    fn split_in_one(&self, set: &[u16], allowed: &[Code]) -> Option<(u64, Code)> {
+        let mut stamp = [0u32; 256];
+        let mut now = 0u32;
+        for &g in allowed {
+            let row = self.row(g);
+            now += 1;
+            if set.iter().all(|&s| {
+                let f = &mut stamp[usize::from(row[usize::from(s)])];
+                let fresh = *f != now;
+                *f = now;
+                fresh
+            }) {
+                return Some((2 * set.len() as u64, g));
+            }
+        }
+        None
     }
 
     /// The cost of guessing `g` (lookahead bound `bound`) at a node if
