@@ -225,6 +225,90 @@ impl<'a> HardSearch<'a> {
         }
     }
 
+    /// The exact cost of `set` (as for [`HardSearch::solve`]) within `d`
+    /// guesses when the first is `first`, if below `cutoff`: a fixed first
+    /// guess (`--first`), its classes searched as any node's (cheap bounds
+    /// first, then smallest first under the slack). A code the game does
+    /// not let guess, or that `hard` does not allow, costs [`INF`].
+    /// (For `searcher::run_hard`'s `--first`; the tests use it now.)
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn solve_first(
+        &self,
+        set: &[Code],
+        hard: Hard,
+        first: Code,
+        d: usize,
+        cutoff: u64,
+    ) -> Outcome {
+        if set.is_empty() {
+            return Outcome::below(0, cutoff);
+        }
+        let legal = self.game.is_guess(first) && hard.allows(self.game.codes().symbols(first));
+        if !legal || d == 0 {
+            return Outcome::AtLeast(INF);
+        }
+        let set = self.numbers(set);
+        self.fill_first(&set, hard, first);
+        let win = usize::from(self.win);
+        let mut counts = [0u32; 256];
+        let row = self.row(first);
+        for &s in &set {
+            counts[usize::from(row[usize::from(s)])] += 1;
+        }
+        drop(row);
+        let bound = counts
+            .iter()
+            .enumerate()
+            .filter(|&(f, &c)| f != win && c > 0)
+            .fold(set.len() as u64, |t, (_, &c)| {
+                t.saturating_add(self.bounds.lower(c as usize, d - 1))
+            });
+        if bound >= INF {
+            return Outcome::AtLeast(INF);
+        }
+        if bound >= cutoff {
+            return Outcome::AtLeast(bound);
+        }
+        let allowed = Needs::of(&hard).filter(&self.packed, &self.guesses);
+        let mut members = vec![0u16; set.len()];
+        match self.try_guess(&set, hard, &allowed, first, bound, d, cutoff, &mut members) {
+            Ok(total) => Outcome::Exact(total),
+            Err(b) => Outcome::AtLeast(b.max(cutoff)),
+        }
+    }
+
+    /// The optimal tree of `set` under `hard` within `d` guesses whose
+    /// first guess is `first`, once [`HardSearch::solve_first`] found its
+    /// cost exactly.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn build_first(&self, set: &[Code], hard: Hard, first: Code, d: usize) -> Node {
+        let set = self.numbers(set);
+        self.fill_first(&set, hard, first);
+        self.build_guess(&set, hard, first, d)
+    }
+
+    /// Fills `first`'s row over `set`, then each class's columns for the
+    /// guesses its constraint allows: all a search after `first` reads.
+    fn fill_first(&self, set: &[u16], hard: Hard, first: Code) {
+        let mut classes: Vec<(u8, Vec<u16>)> = Vec::new();
+        {
+            let mut table = self.table.borrow_mut();
+            let row = &mut table[first.index() * self.m..(first.index() + 1) * self.m];
+            for &s in set {
+                let f = self.game.feedback(self.secrets[usize::from(s)], first).0;
+                row[usize::from(s)] = f;
+                match classes.iter_mut().find(|(a, _)| *a == f) {
+                    Some((_, c)) => c.push(s),
+                    None => classes.push((f, vec![s])),
+                }
+            }
+        }
+        let symbols = self.game.codes().symbols(first);
+        for (f, class) in classes {
+            self.fill(&class, hard.after(symbols, Feedback(f)));
+        }
+    }
+
     /// The search's numbers of `set`, increasing.
     fn numbers(&self, set: &[Code]) -> Vec<u16> {
         let mut out: Vec<u16> = set.iter().map(|c| self.number[c.index()]).collect();
@@ -602,6 +686,12 @@ impl<'a> HardSearch<'a> {
                 }
             }
         };
+        self.build_guess(set, hard, g, d)
+    }
+
+    /// The subtree of `set` under `hard` that guesses `g`, its classes
+    /// solved exactly within `d − 1` guesses.
+    fn build_guess(&self, set: &[u16], hard: Hard, g: Code, d: usize) -> Node {
         let row = self.row(g);
         let mut classes: Vec<(u8, Vec<u16>)> = Vec::new();
         for &s in set {

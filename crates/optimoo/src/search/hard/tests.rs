@@ -51,6 +51,31 @@ fn brute(game: &Game, set: &[Code], hard: Hard, d: usize, memo: &mut BruteMemo) 
     best
 }
 
+/// The least total within `d` guesses (counting it) when the first
+/// guess is `first`, by [`brute`] on its classes; [`INF`] if `hard` does
+/// not allow it.
+fn brute_first(
+    game: &Game,
+    set: &[Code],
+    hard: Hard,
+    first: Code,
+    d: usize,
+    memo: &mut BruteMemo,
+) -> u64 {
+    let symbols = game.codes().symbols(first);
+    if d == 0 || !hard.allows(symbols) {
+        return INF;
+    }
+    let mut total = set.len() as u64;
+    for (f, class) in partition::split(game, first, set) {
+        if f != game.win() {
+            let cost = brute(game, &class, hard.after(symbols, f), d - 1, memo);
+            total = total.saturating_add(cost);
+        }
+    }
+    total.min(INF)
+}
+
 /// The normal and the hard game of `name` under Wordle's rule: every
 /// code, a random list (seed, size), or with a size of 0 the words
 /// `x45` for every first letter `x` (the "_atch" words of Wordle, where
@@ -214,6 +239,29 @@ fn random_positions_equal_brute_force() {
                 let (total, depth) = walk(&game, &tree, &set, hard);
                 assert_eq!(total, want, "{name} d {d}");
                 assert!(depth <= d, "{name} d {d}");
+                // A fixed first guess: a candidate, any code.
+                for first in [
+                    set[rng.below(set.len())],
+                    Code(rng.below(game.len()) as u16),
+                ] {
+                    let want = brute_first(&game, &set, hard, first, d, &mut memo);
+                    let got = search.solve_first(&set, hard, first, d, INF);
+                    if want >= INF {
+                        assert!(got.is_infeasible(), "{name} d {d}: {got}");
+                        continue;
+                    }
+                    assert_eq!(got, Outcome::Exact(want), "{name} d {d}");
+                    for cutoff in [want, want + 1, want.saturating_sub(1)] {
+                        let got = search.solve_first(&set, hard, first, d, cutoff);
+                        assert_eq!(got.is_exact(), want < cutoff, "{name} {got} {cutoff}");
+                        assert!(got.value() <= want && (got.is_exact() || got.value() >= cutoff));
+                    }
+                    let tree = search.build_first(&set, hard, first, d);
+                    assert_eq!(tree.guess, first);
+                    let (total, depth) = walk(&game, &tree, &set, hard);
+                    assert_eq!(total, want, "{name} d {d}");
+                    assert!(depth <= d, "{name} d {d}");
+                }
             }
         }
     }
@@ -383,7 +431,6 @@ fn salet(d: usize) -> (u64, f64, u64) {
     let game = wordle();
     let start = std::time::Instant::now();
     let search = HardSearch::new(&game);
-    eprintln!("table: {:.3} s", start.elapsed().as_secs_f64());
     let salet = game.parse_code("salet").unwrap();
     let all = game.secrets();
     let symbols = game.codes().symbols(salet);
@@ -396,7 +443,17 @@ fn salet(d: usize) -> (u64, f64, u64) {
         total += search.solve(&class, hard, d, INF).value();
     }
     let seconds = start.elapsed().as_secs_f64();
-    (total, seconds, search.counters().0)
+    let nodes = search.counters().0;
+    // The same through the fixed first guess, from a fresh search.
+    let start = std::time::Instant::now();
+    let search = HardSearch::new(&game);
+    let first = search.solve_first(&all, Hard::new(), salet, d.saturating_add(1), INF);
+    eprintln!(
+        "solve_first: {first} in {:.3} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(first, Outcome::Exact(total));
+    (total, seconds, nodes)
 }
 
 /// The measurement of issue 41: SALET in hard mode within 6 guesses is
