@@ -564,11 +564,10 @@ impl<'a> HardSearch<'a> {
     /// splitting it into singletons; each guess's scan stops at its first
     /// two secrets alike.
     fn split_in_one(&self, set: &[u16], allowed: &[Code]) -> Option<(u64, Code)> {
-        let mut stamp = [0u32; 256];
-        let mut now = 0u32;
-        for &g in allowed {
+        let mut stamp = [0usize; 256];
+        for (i, &g) in allowed.iter().enumerate() {
             let row = self.row(g);
-            now += 1;
+            let now = i + 1;
             if set.iter().all(|&s| {
                 let f = &mut stamp[usize::from(row[usize::from(s)])];
                 let fresh = *f != now;
