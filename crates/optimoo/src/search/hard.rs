@@ -38,12 +38,15 @@
 //! rebuild the tree; the result depends only on the game and the calls'
 //! arguments.
 
+mod build;
 mod needs;
+mod shortcuts;
+mod table;
 #[cfg(test)]
 mod tests;
 
 use std::borrow::Cow;
-use std::cell::{Cell, Ref, RefCell};
+use std::cell::{Cell, RefCell};
 
 use rustc_hash::FxHashMap;
 
@@ -183,48 +186,6 @@ impl<'a> HardSearch<'a> {
         self.build_numbers(&set, hard, d)
     }
 
-    /// Fills the columns of `set` for every guess `hard` allows, the
-    /// only ones a search of `set` under `hard` reads: its nodes hold
-    /// subsets of `set` and guess what `hard` allows (hard mode only
-    /// shrinks the allowed guesses). A column filled for another
-    /// constraint is filled for every guess.
-    fn fill(&self, set: &[u16], hard: Hard) {
-        let mut filled = self.filled.borrow_mut();
-        let (mut some, mut all) = (Vec::new(), Vec::new());
-        for &s in set {
-            match filled[usize::from(s)] {
-                Some(h) if h == hard || h == Hard::new() => {}
-                Some(_) => {
-                    all.push(s);
-                    filled[usize::from(s)] = Some(Hard::new());
-                }
-                None => {
-                    some.push(s);
-                    filled[usize::from(s)] = Some(hard);
-                }
-            }
-        }
-        let needs = Needs::of(&hard);
-        let allowed = needs.filter(&self.packed, &self.guesses);
-        let mut table = self.table.borrow_mut();
-        for (list, todo) in [(&allowed, some), (&self.guesses, all)] {
-            if todo.is_empty() {
-                continue;
-            }
-            for &g in list {
-                let row = &mut table[g.index() * self.m..(g.index() + 1) * self.m];
-                let full = self.game.built_table().map(|t| t.row(g));
-                for &s in &todo {
-                    let secret = self.secrets[usize::from(s)];
-                    row[usize::from(s)] = match full {
-                        Some(full) => full[secret.index()].0,
-                        None => self.game.feedback(secret, g).0,
-                    };
-                }
-            }
-        }
-    }
-
     /// The exact cost of `set` (as for [`HardSearch::solve`]) within `d`
     /// guesses when the first is `first`, if below `cutoff`: a fixed first
     /// guess (`--first`), its classes searched as any node's (cheap bounds
@@ -287,43 +248,6 @@ impl<'a> HardSearch<'a> {
         self.build_guess(&set, hard, first, d)
     }
 
-    /// Fills `first`'s row over `set`, then each class's columns for the
-    /// guesses its constraint allows: all a search after `first` reads.
-    fn fill_first(&self, set: &[u16], hard: Hard, first: Code) {
-        let mut classes: Vec<(u8, Vec<u16>)> = Vec::new();
-        {
-            let mut table = self.table.borrow_mut();
-            let row = &mut table[first.index() * self.m..(first.index() + 1) * self.m];
-            for &s in set {
-                let f = self.game.feedback(self.secrets[usize::from(s)], first).0;
-                row[usize::from(s)] = f;
-                match classes.iter_mut().find(|(a, _)| *a == f) {
-                    Some((_, c)) => c.push(s),
-                    None => classes.push((f, vec![s])),
-                }
-            }
-        }
-        let symbols = self.game.codes().symbols(first);
-        for (f, class) in classes {
-            self.fill(&class, hard.after(symbols, Feedback(f)));
-        }
-    }
-
-    /// The search's numbers of `set`, increasing.
-    fn numbers(&self, set: &[Code]) -> Vec<u16> {
-        let mut out: Vec<u16> = set.iter().map(|c| self.number[c.index()]).collect();
-        out.sort_unstable();
-        out
-    }
-
-    /// The answers to `g` by secret number.
-    #[inline]
-    fn row(&self, g: Code) -> Ref<'_, [u8]> {
-        Ref::map(self.table.borrow(), |t| {
-            &t[g.index() * self.m..(g.index() + 1) * self.m]
-        })
-    }
-
     fn lookup(&self, key: &State) -> Option<Known> {
         self.lookups.set(self.lookups.get() + 1);
         self.memo.borrow().get(key).copied()
@@ -331,62 +255,6 @@ impl<'a> HardSearch<'a> {
 
     fn store(&self, key: State, known: Known) {
         self.memo.borrow_mut().insert(key, known);
-    }
-
-    /// The shortcuts of a set of `n >= 3` secrets with `d >= 2` guesses
-    /// left that need no guess list: a candidate splitting it into
-    /// singletons (`2n − 1`), else a candidate leaving one pair with
-    /// `d >= 3` (`2n`), else the bound `2n`.
-    fn quick(&self, set: &[u16], d: usize) -> Result<(u64, Code), u64> {
-        let n = set.len() as u64;
-        let mut counts = [0u16; 256];
-        let mut good = None;
-        for &t in set {
-            let g = self.secrets[usize::from(t)];
-            let row = self.row(g);
-            let mut pairs = 0;
-            for &s in set {
-                let c = &mut counts[usize::from(row[usize::from(s)])];
-                pairs += u32::from(*c > 0) * (1 + u32::from(*c > 1));
-                *c += 1;
-            }
-            for &s in set {
-                counts[usize::from(row[usize::from(s)])] = 0;
-            }
-            if pairs == 0 {
-                return Ok((2 * n - 1, g));
-            }
-            if pairs == 1 && good.is_none() {
-                good = Some(g);
-            }
-        }
-        match good {
-            Some(g) if d >= 3 => Ok((2 * n, g)),
-            _ => Err(2 * n),
-        }
-    }
-
-    /// What the memo and the shortcuts say of `set` (at least 3 secrets,
-    /// `d` clamped, feasible).
-    fn peek(&self, key: &State, d: usize) -> Peek {
-        match self.lookup(key) {
-            Some(Known::Exact(c, _)) => {
-                self.hits.set(self.hits.get() + 1);
-                return Peek::Exact(c);
-            }
-            Some(Known::AtLeast(b)) => {
-                self.hits.set(self.hits.get() + 1);
-                if let Err(q) = self.quick(&key.0, d) {
-                    return Peek::AtLeast(b.max(q));
-                }
-                return Peek::AtLeast(b);
-            }
-            None => {}
-        }
-        match self.quick(&key.0, d) {
-            Ok((c, _)) => Peek::Exact(c),
-            Err(b) => Peek::AtLeast(b),
-        }
     }
 
     /// The search of one node: `set` under `hard` with `d` guesses left,
@@ -559,27 +427,6 @@ impl<'a> HardSearch<'a> {
         }
     }
 
-    /// With 2 guesses left (and no candidate splitting `set` into
-    /// singletons: `quick`), the only finite cost is `2n`, of a guess
-    /// splitting it into singletons; each guess's scan stops at its first
-    /// two secrets alike.
-    fn split_in_one(&self, set: &[u16], allowed: &[Code]) -> Option<(u64, Code)> {
-        let mut stamp = [0usize; 256];
-        for (i, &g) in allowed.iter().enumerate() {
-            let row = self.row(g);
-            let now = i + 1;
-            if set.iter().all(|&s| {
-                let f = &mut stamp[usize::from(row[usize::from(s)])];
-                let fresh = *f != now;
-                *f = now;
-                fresh
-            }) {
-                return Some((2 * set.len() as u64, g));
-            }
-        }
-        None
-    }
-
     /// The cost of guessing `g` (lookahead bound `bound`) at a node if
     /// below `limit`, else a bound at least `limit`.
     #[allow(clippy::too_many_arguments)]
@@ -662,56 +509,5 @@ impl<'a> HardSearch<'a> {
             }
         }
         Ok(total)
-    }
-
-    /// [`HardSearch::build`] on the search's numbers.
-    fn build_numbers(&self, set: &[u16], hard: Hard, d: usize) -> Node {
-        let n = set.len();
-        if n == 1 {
-            return Node::leaf(self.secrets[usize::from(set[0])]);
-        }
-        let d = d.min(n);
-        let g = if n == 2 {
-            self.secrets[usize::from(set[0])]
-        } else {
-            match self.quick(set, d) {
-                Ok((_, g)) => g,
-                Err(_) => {
-                    let key: State = (set.into(), hard, d as u32);
-                    let Some(Known::Exact(_, g)) = self.memo.borrow().get(&key).copied() else {
-                        unreachable!("a set solved exactly has its guess in the memo");
-                    };
-                    g
-                }
-            }
-        };
-        self.build_guess(set, hard, g, d)
-    }
-
-    /// The subtree of `set` under `hard` that guesses `g`, its classes
-    /// solved exactly within `d − 1` guesses.
-    fn build_guess(&self, set: &[u16], hard: Hard, g: Code, d: usize) -> Node {
-        let row = self.row(g);
-        let mut classes: Vec<(u8, Vec<u16>)> = Vec::new();
-        for &s in set {
-            let f = row[usize::from(s)];
-            if f == self.win {
-                continue;
-            }
-            match classes.iter_mut().find(|(a, _)| *a == f) {
-                Some((_, c)) => c.push(s),
-                None => classes.push((f, vec![s])),
-            }
-        }
-        classes.sort_unstable_by_key(|&(f, _)| f);
-        let symbols = self.game.codes().symbols(g);
-        let children = classes
-            .into_iter()
-            .map(|(f, c)| {
-                let f = Feedback(f);
-                (f, self.build_numbers(&c, hard.after(symbols, f), d - 1))
-            })
-            .collect();
-        Node { guess: g, children }
     }
 }
