@@ -487,3 +487,29 @@ fn salet_hard_first() {
     let tree = search.build_first(&all, Hard::new(), salet, 6);
     assert_eq!(walk(&game, &tree, &all, Hard::new()), (8122, 6));
 }
+
+/// Other first words in hard mode within 6 guesses, named by
+/// `HARD_FIRST` (`least,crane`), printed to compare with Selby's solver
+/// (`-H -w WORD`: LEAST 8127, CRANE 8155, TRACE infeasible, as here);
+/// each tree walked.
+#[test]
+#[ignore = "a measurement"]
+fn hard_first_words() {
+    let game = wordle();
+    let all = game.secrets();
+    let words = std::env::var("HARD_FIRST").unwrap_or_else(|_| "least".into());
+    for word in words.split(',') {
+        let start = std::time::Instant::now();
+        let search = HardSearch::new(&game);
+        let first = game.parse_code(word).unwrap();
+        let got = search.solve_first(&all, Hard::new(), first, 6, INF);
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!("{word}: {got} in {seconds:.3} s");
+        if let Outcome::Exact(cost) = got {
+            let tree = search.build_first(&all, Hard::new(), first, 6);
+            assert_eq!(walk(&game, &tree, &all, Hard::new()).0, cost, "{word}");
+        } else {
+            assert!(got.is_infeasible(), "{word}: {got}");
+        }
+    }
+}
