@@ -50,10 +50,9 @@ impl HardSearch<'_> {
                 return Peek::Exact(c);
             }
             Some(Known::AtLeast(b)) => {
+                // Stored by a node searched after `quick` gave its bound
+                // (`2n`), which `b` includes.
                 self.hits.set(self.hits.get() + 1);
-                if let Err(q) = self.quick(&key.0, d) {
-                    return Peek::AtLeast(b.max(q));
-                }
                 return Peek::AtLeast(b);
             }
             None => {}
