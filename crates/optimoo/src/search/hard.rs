@@ -94,10 +94,13 @@ enum Peek {
 pub(crate) struct HardSearch<'a> {
     game: &'a Game,
     bounds: Bounds,
-    /// The game's secrets, by the search's number.
-    secrets: Vec<Code>,
-    /// The search's number of each code that is a secret, else `u16::MAX`.
-    number: Vec<u16>,
+    /// The game's secrets, by the search's number: numbered as the calls
+    /// first name them, so that a call's set (a class of a first guess)
+    /// has its columns of the table side by side.
+    secrets: RefCell<Vec<Code>>,
+    /// The search's number of each code that is a numbered secret, else
+    /// `u16::MAX`.
+    number: RefCell<Vec<u16>>,
     /// Secrets.
     m: usize,
     /// `table[g · m + s]`: the answer to guess `g` when secret number `s`
@@ -121,20 +124,15 @@ impl<'a> HardSearch<'a> {
     /// A search of `game` (Wordle's rule, hard mode), its table of answers
     /// (guesses × secrets bytes) to be filled as the calls need it.
     pub(crate) fn new(game: &'a Game) -> HardSearch<'a> {
-        let secrets = game.secrets();
-        let m = secrets.len();
-        let mut number = vec![u16::MAX; game.len()];
-        for (i, s) in secrets.iter().enumerate() {
-            number[s.index()] = i as u16;
-        }
+        let m = game.secret_count();
         let guesses: Vec<Code> = game.codes().all().filter(|&g| game.is_guess(g)).collect();
         // Any answer is below the rule's slots: a bound on the branching.
         let branching = game.rules().feedback_slots() - 1;
         HardSearch {
             game,
             bounds: Bounds::new(Cost::Total, branching, m),
-            secrets,
-            number,
+            secrets: RefCell::new(Vec::with_capacity(m)),
+            number: RefCell::new(vec![u16::MAX; game.len()]),
             m,
             table: RefCell::new(vec![0u8; game.len() * m]),
             filled: RefCell::new(vec![None; m]),
@@ -208,7 +206,9 @@ impl<'a> HardSearch<'a> {
         if !legal || d == 0 {
             return Outcome::AtLeast(INF);
         }
-        let set = self.numbers(set);
+        let mut order = set.to_vec();
+        order.sort_by_key(|&s| self.game.feedback(s, first));
+        let set = self.numbers(&order);
         self.fill_first(&set, hard, first);
         let win = usize::from(self.win);
         let mut counts = [0u32; 256];

@@ -15,11 +15,11 @@ impl HardSearch<'_> {
     pub(super) fn build_numbers(&self, set: &[u16], hard: Hard, d: usize) -> Node {
         let n = set.len();
         if n == 1 {
-            return Node::leaf(self.secrets[usize::from(set[0])]);
+            return Node::leaf(self.secret(set[0]));
         }
         let d = d.min(n);
         let g = if n == 2 {
-            self.secrets[usize::from(set[0])]
+            self.secret(set[0])
         } else {
             match self.quick(set, d) {
                 Ok((_, g)) => g,

@@ -17,7 +17,7 @@ impl HardSearch<'_> {
         let mut counts = [0u16; 256];
         let mut good = None;
         for &t in set {
-            let g = self.secrets[usize::from(t)];
+            let g = self.secret(t);
             let row = self.row(g);
             let mut pairs = 0;
             for &s in set {

@@ -17,11 +17,30 @@ use crate::model::feedback::Feedback;
 use crate::model::hard::Hard;
 
 impl HardSearch<'_> {
-    /// The search's numbers of `set`, increasing.
+    /// The search's numbers of `set` (secrets of the game), increasing;
+    /// those not numbered yet get the next numbers, in the order of `set`.
     pub(super) fn numbers(&self, set: &[Code]) -> Vec<u16> {
-        let mut out: Vec<u16> = set.iter().map(|c| self.number[c.index()]).collect();
+        let mut number = self.number.borrow_mut();
+        let mut secrets = self.secrets.borrow_mut();
+        let mut out: Vec<u16> = set
+            .iter()
+            .map(|c| {
+                if number[c.index()] == u16::MAX {
+                    debug_assert!(self.game.is_secret(*c), "a secret of the game");
+                    number[c.index()] = secrets.len() as u16;
+                    secrets.push(*c);
+                }
+                number[c.index()]
+            })
+            .collect();
         out.sort_unstable();
         out
+    }
+
+    /// The secret numbered `s`.
+    #[inline]
+    pub(super) fn secret(&self, s: u16) -> Code {
+        self.secrets.borrow()[usize::from(s)]
     }
 
     /// The answers to `g` by secret number.
@@ -44,11 +63,11 @@ impl HardSearch<'_> {
             match filled[usize::from(s)] {
                 Some(h) if h == hard || h == Hard::new() => {}
                 Some(_) => {
-                    all.push(s);
+                    all.push((s, self.secret(s)));
                     filled[usize::from(s)] = Some(Hard::new());
                 }
                 None => {
-                    some.push(s);
+                    some.push((s, self.secret(s)));
                     filled[usize::from(s)] = Some(hard);
                 }
             }
@@ -63,8 +82,7 @@ impl HardSearch<'_> {
             for &g in list {
                 let row = &mut table[g.index() * self.m..(g.index() + 1) * self.m];
                 let full = self.game.built_table().map(|t| t.row(g));
-                for &s in &todo {
-                    let secret = self.secrets[usize::from(s)];
+                for &(s, secret) in &todo {
                     row[usize::from(s)] = match full {
                         Some(full) => full[secret.index()].0,
                         None => self.game.feedback(secret, g).0,
@@ -82,7 +100,7 @@ impl HardSearch<'_> {
             let mut table = self.table.borrow_mut();
             let row = &mut table[first.index() * self.m..(first.index() + 1) * self.m];
             for &s in set {
-                let f = self.game.feedback(self.secrets[usize::from(s)], first).0;
+                let f = self.game.feedback(self.secret(s), first).0;
                 row[usize::from(s)] = f;
                 match classes.iter_mut().find(|(a, _)| *a == f) {
                     Some((_, c)) => c.push(s),
