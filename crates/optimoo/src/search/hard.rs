@@ -8,8 +8,10 @@
 //! total objective, with an optional cap; no symmetry (Wordle's rule has
 //! none here). docs/search.md ("Wordle's hard mode") proves each shortcut:
 //! - the guesses' answers are read from a table of this search's own,
-//!   row by guess over the game's secrets (`table[g · m + s]`), and a
-//!   node's classes are counted in a reused histogram;
+//!   row by guess over the game's secrets (`table[g · m + s]`), filled
+//!   for a call's set and the guesses its constraint allows, the secrets
+//!   numbered as the calls first name them ([`table`]); a node's classes
+//!   are counted in a reused histogram;
 //! - a node's allowed guesses are its parent's filtered by the answer's
 //!   own constraint (hard mode only shrinks the list), and only when the
 //!   node is searched ([`needs`]);
@@ -19,7 +21,9 @@
 //!   one, a candidate leaving one pair (with 3 guesses left) or a
 //!   non-candidate splitting into singletons costs `2n`, optimal; a guess
 //!   whose classes all hold at most 2 secrets costs its lookahead bound
-//!   exactly, so if its bound is the least it is optimal;
+//!   exactly, so if its bound is the least it is optimal; with 2
+//!   guesses left only a split into singletons counts, and each guess's
+//!   scan stops at its first collision;
 //! - every allowed guess that learns something is tried, in the order
 //!   (lookahead bound, Σ class size², code), the lookahead bound being
 //!   `own + Σ lower(|C|, d − 1)` over the non-winning classes (the
@@ -35,8 +39,12 @@
 //! cut-off, else `AtLeast(b)` with `cost >= b >= cutoff`; every exact entry
 //! of the memo holds an optimal guess, which [`HardSearch::build`] follows
 //! (with the shortcuts, recomputed: they are functions of the set) to
-//! rebuild the tree; the result depends only on the game and the calls'
-//! arguments.
+//! rebuild the tree; costs and trees depend only on the game and each
+//! call's arguments, never on the calls before it (the numbering of the
+//! secrets changes no choice: candidates are tried and guesses ordered
+//! by code).
+//! [`HardSearch::solve_first`] and [`HardSearch::build_first`] do the
+//! same with a fixed first guess.
 
 mod build;
 mod needs;

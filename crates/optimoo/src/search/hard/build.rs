@@ -19,7 +19,7 @@ impl HardSearch<'_> {
         }
         let d = d.min(n);
         let g = if n == 2 {
-            self.secret(set[0])
+            self.secret(set[0]).min(self.secret(set[1]))
         } else {
             match self.quick(set, d) {
                 Ok((_, g)) => g,

@@ -11,13 +11,15 @@ impl HardSearch<'_> {
     /// The shortcuts of a set of `n >= 3` secrets with `d >= 2` guesses
     /// left that need no guess list: a candidate splitting it into
     /// singletons (`2n − 1`), else a candidate leaving one pair with
-    /// `d >= 3` (`2n`), else the bound `2n`.
+    /// `d >= 3` (`2n`), else the bound `2n`. The candidates are tried in
+    /// code order (the guess found does not depend on the numbering).
     pub(super) fn quick(&self, set: &[u16], d: usize) -> Result<(u64, Code), u64> {
         let n = set.len() as u64;
         let mut counts = [0u16; 256];
         let mut good = None;
-        for &t in set {
-            let g = self.secret(t);
+        let mut candidates: Vec<Code> = set.iter().map(|&t| self.secret(t)).collect();
+        candidates.sort_unstable();
+        for g in candidates {
             let row = self.row(g);
             let mut pairs = 0;
             for &s in set {

@@ -236,6 +236,10 @@ fn random_positions_equal_brute_force() {
                 }
                 assert_eq!(search.solve(&set, hard, d, INF), Outcome::Exact(want));
                 let tree = search.build(&set, hard, d);
+                // The same tree from a search that saw no other call.
+                let fresh = HardSearch::new(&game);
+                fresh.solve(&set, hard, d, INF);
+                assert_eq!(fresh.build(&set, hard, d), tree, "{name} d {d}");
                 let (total, depth) = walk(&game, &tree, &set, hard);
                 assert_eq!(total, want, "{name} d {d}");
                 assert!(depth <= d, "{name} d {d}");
