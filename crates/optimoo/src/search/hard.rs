@@ -23,7 +23,9 @@
 //!   whose classes all hold at most 2 secrets costs its lookahead bound
 //!   exactly, so if its bound is the least it is optimal; with 2
 //!   guesses left only a split into singletons counts, and each guess's
-//!   scan stops at its first collision;
+//!   scan stops at its first collision; if the `d − 1` guesses taking
+//!   most secrets out of their largest class cannot take out `n − 1`,
+//!   the cap cannot be met;
 //! - every allowed guess that learns something is tried, in the order
 //!   (lookahead bound, Σ class size², code), the lookahead bound being
 //!   `own + Σ lower(|C|, d − 1)` over the non-winning classes (the
@@ -387,6 +389,10 @@ impl<'a> HardSearch<'a> {
         let mut scored = Vec::new();
         let mut exact: Option<(u64, Code)> = None;
         let (mut least, mut dropped) = (INF, INF);
+        // With fewer guesses after this one than secrets less one, the
+        // counting bound of `can_isolate` may show the cap unreachable.
+        let counting = d - 1 < n - 1;
+        let mut leaves: Vec<usize> = Vec::new();
         for &g in allowed {
             let row = self.row(g);
             let mut t = 0;
@@ -416,6 +422,10 @@ impl<'a> HardSearch<'a> {
             if !candidate && most == 1 {
                 return Ok((bound, g)); // 2n: optimal, quick found no 2n − 1.
             }
+            if counting {
+                // The secrets outside the guess's largest class.
+                leaves.push(n - usize::from(most.max(1)));
+            }
             least = least.min(bound);
             if most <= 2 && exact.is_none_or(|(b, e)| (bound, g) < (b, e)) {
                 exact = Some((bound, g));
@@ -428,11 +438,27 @@ impl<'a> HardSearch<'a> {
         }
         match exact {
             Some((b, g)) if b == least && b < INF => Ok((b, g)),
+            _ if counting && !Self::can_isolate(&mut leaves, d - 1, n) => {
+                Err((Vec::new(), INF, INF))
+            }
             _ => {
                 scored.sort_unstable();
                 Err((scored, least, dropped))
             }
         }
+    }
+
+    /// Whether `r` guesses, each taking out of the path of its largest
+    /// class at most its entry of `leaves`, can leave at most one of `n`
+    /// secrets on that path: the sum of the `r` largest entries is at least
+    /// `n − 1`. If not, the secrets that follow the largest class of every
+    /// guess made (at least 2) cannot all be found within `r + 1` guesses.
+    fn can_isolate(leaves: &mut [usize], r: usize, n: usize) -> bool {
+        if r >= leaves.len() {
+            return leaves.iter().sum::<usize>() + 1 >= n;
+        }
+        leaves.select_nth_unstable_by(r, |a, b| b.cmp(a));
+        leaves[..r].iter().sum::<usize>() + 1 >= n
     }
 
     /// The cost of guessing `g` (lookahead bound `bound`) at a node if
