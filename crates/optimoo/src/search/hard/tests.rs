@@ -153,6 +153,35 @@ fn hard_mode_equals_brute_force() {
     }
 }
 
+/// Lists whose guesses are their secrets alone (few guesses, so the
+/// counting bound of guesses left is often tight): every position's
+/// search under every number of guesses left equals brute force.
+#[test]
+fn secrets_as_guesses_equal_brute_force() {
+    let mut rng = crate::rng::SplitMix64::new(12);
+    for (name, trials, sizes) in [("mm:4x4", 60, 6), ("mm:5x3", 60, 12), ("mm:3x5", 60, 12)] {
+        let rules: Rules = name.parse().unwrap();
+        let rules = rules.with_answer(AnswerRule::Wordle).unwrap();
+        let hard_rules = rules.with_guesses(GuessRule::Hard).unwrap();
+        for _ in 0..trials {
+            let size = 5 + rng.below(sizes);
+            let codes: Vec<Code> = (0..size)
+                .map(|_| Code(rng.below(rules.code_count()) as u16))
+                .collect();
+            let set = SecretSet::new(codes, GuessMode::Secrets, None, "l".into()).unwrap();
+            let game = Game::with_secrets(hard_rules, set);
+            let all = game.secrets();
+            let search = HardSearch::new(&game);
+            let mut memo = BruteMemo::new();
+            for d in 1..=all.len() {
+                let want = brute(&game, &all, Hard::new(), d, &mut memo);
+                let got = search.solve(&all, Hard::new(), d, INF);
+                assert_eq!(got.value().min(INF), want, "{name} {:?} d {d}", all);
+            }
+        }
+    }
+}
+
 /// The total of `node` over `set` under `hard`, with its depth, checking
 /// on the way that every guess keeps hard mode and every secret is found.
 fn walk(game: &Game, node: &Node, set: &[Code], hard: Hard) -> (u64, usize) {
