@@ -61,6 +61,25 @@ impl Hard {
         counts.iter().zip(&self.min).all(|(c, m)| c >= m)
     }
 
+    /// The green letters: each fixed position with its symbol.
+    pub fn greens(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.green
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s != FREE)
+            .map(|(i, &s)| (i, s))
+    }
+
+    /// The revealed symbols: each with the least number of copies a guess
+    /// must hold (at least 1).
+    pub fn least_counts(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.min
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| m > 0)
+            .map(|(s, &m)| (s as u8, m))
+    }
+
     /// The constraint after `guess` got the colours `colours` (a digit a
     /// position: 0 grey, 1 yellow, 2 green).
     pub fn after_colours(&self, guess: &[u8], colours: &[u8]) -> Hard {
