@@ -402,6 +402,35 @@ fn solve_wordle_from_a_first_word() {
     let (code, v) = below("least", "7921");
     assert_eq!((code, v["exact"].as_bool()), (1, Some(false)), "{v}");
     assert!(v["total"].as_u64().unwrap() >= 7921, "{v}");
+    // Hard mode within the game's 6 guesses: Selby's 8122, its tree
+    // replayed by the checker under the hard-mode constraint.
+    let hard = scratch("salet-hard.tree");
+    let h = hard.to_str().unwrap();
+    let v = &json_lines(&[
+        "solve",
+        "--game",
+        "wordle",
+        "--hard",
+        "--first",
+        "salet",
+        "--threads",
+        "1",
+        "--json",
+        "-o",
+        h,
+    ])[0];
+    assert_eq!(
+        (v["total"].as_u64(), v["cap"].as_u64()),
+        (Some(8122), Some(6)),
+        "{v}"
+    );
+    let (code, out, err) = run(OPTIMOO, &["verify", h], "");
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("wordle/hard") && out.contains("total 8122"),
+        "{out}"
+    );
+    std::fs::remove_file(&hard).unwrap();
     for (args, says) in [
         (&["--first", "zzzzz"][..], "--first"),
         (&["--first", "sale"][..], "--first"),

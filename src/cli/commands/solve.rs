@@ -145,14 +145,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if game.rules().guesses() != optimoo::model::GuessRule::Any {
             bail!("--hard and --guesses consistent are two guess rules: give one");
         }
-        let hard = game
-            .rules()
-            .with_guesses(optimoo::model::GuessRule::Hard)
-            .map_err(|e| anyhow::anyhow!("--hard: {e}"))?;
-        match game.secret_set() {
-            Some(set) => Game::with_secrets(hard, set.clone()),
-            None => Game::new(hard),
-        }
+        game.with_guess_rule(optimoo::model::GuessRule::Hard)
+            .map_err(|e| anyhow::anyhow!("--hard: {e}"))?
     } else {
         game
     };

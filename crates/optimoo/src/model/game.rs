@@ -36,7 +36,7 @@ use crate::model::answer::AnswerRule;
 use crate::model::code::{Code, CodeError, Codebook};
 use crate::model::codelist::CodeList;
 use crate::model::feedback::{self, Feedback, FeedbackError, FeedbackTable};
-use crate::model::rules::{Rules, RulesError};
+use crate::model::rules::{GuessRule, Rules, RulesError};
 use crate::model::secrets::{GuessMode, SecretSet};
 
 /// Rules, codes and feedback of one game. Share it by reference.
@@ -83,7 +83,18 @@ impl Game {
         answer: AnswerRule,
         secrets: Option<SecretSet>,
     ) -> Result<Game, RulesError> {
-        let rules = list.rules(answer)?;
+        Game::of_list_under(list, answer, GuessRule::Any, secrets)
+    }
+
+    /// [`Game::of_list`] under a guess rule (`--guesses consistent`,
+    /// Wordle's hard mode).
+    pub fn of_list_under(
+        list: CodeList,
+        answer: AnswerRule,
+        guesses: GuessRule,
+        secrets: Option<SecretSet>,
+    ) -> Result<Game, RulesError> {
+        let rules = list.rules(answer)?.with_guesses(guesses)?;
         let book = Codebook::from_list(rules, list.symbols().to_vec());
         let set = match secrets {
             Some(set) => set,
@@ -123,8 +134,15 @@ impl Game {
     /// The same game (its codes, its rules) with the secrets `set`.
     pub fn with_secret_set(&self, set: SecretSet) -> Game {
         match &self.universe {
-            Some(list) => Game::of_list(list.clone(), self.rules.answer(), Some(set))
-                .expect("the rules of a game's own list"),
+            Some(list) => {
+                Game::of_list_under(
+                    list.clone(),
+                    self.rules.answer(),
+                    self.rules.guesses(),
+                    Some(set),
+                )
+            }
+            .expect("the rules of a game's own list"),
             None => Game::with_secrets(self.rules, set),
         }
     }
@@ -133,7 +151,21 @@ impl Game {
     pub fn with_answer(&self, answer: AnswerRule) -> Result<Game, RulesError> {
         let rules = self.rules.with_answer(answer)?;
         Ok(match (&self.universe, &self.list) {
-            (Some(list), set) => Game::of_list(list.clone(), answer, set.clone())?,
+            (Some(list), set) => {
+                Game::of_list_under(list.clone(), answer, self.rules.guesses(), set.clone())?
+            }
+            (None, Some(set)) => Game::with_secrets(rules, set.clone()),
+            (None, None) => Game::new(rules),
+        })
+    }
+
+    /// The same game (its codes, its secrets) under another guess rule.
+    pub fn with_guess_rule(&self, guesses: GuessRule) -> Result<Game, RulesError> {
+        let rules = self.rules.with_guesses(guesses)?;
+        Ok(match (&self.universe, &self.list) {
+            (Some(list), set) => {
+                Game::of_list_under(list.clone(), self.rules.answer(), guesses, set.clone())?
+            }
             (None, Some(set)) => Game::with_secrets(rules, set.clone()),
             (None, None) => Game::new(rules),
         })

@@ -354,17 +354,7 @@ impl<'a> Searcher<'a> {
             rules: self.cx.game.rules(),
             root: match self.cx.config.first {
                 None => search.build(&all, hard, d),
-                Some(g) => {
-                    let symbols = self.cx.game.codes().symbols(g);
-                    let d = d.min(all.len() + 1);
-                    let mut classes = self.classes(&all, g);
-                    classes.sort_by_key(|(f, _)| *f);
-                    let children = classes
-                        .into_iter()
-                        .map(|(f, c)| (f, search.build(&c, hard.after(symbols, f), d - 1)))
-                        .collect();
-                    Node { guess: g, children }
-                }
+                Some(g) => search.build_first(&all, hard, g, d),
             },
         });
         self.observer.phase(Phase::Done);
@@ -413,22 +403,10 @@ impl<'a> Searcher<'a> {
         d: usize,
     ) -> Outcome {
         let hard = crate::model::hard::Hard::new();
-        let Some(g) = self.cx.config.first else {
-            return search.solve(all, hard, d, INF);
-        };
-        let d = d.min(all.len() + 1);
-        if d == 0 {
-            return Outcome::AtLeast(INF);
+        match self.cx.config.first {
+            None => search.solve(all, hard, d, INF),
+            Some(g) => search.solve_first(all, hard, g, d, INF),
         }
-        let symbols = self.cx.game.codes().symbols(g);
-        let mut total = all.len() as u64;
-        for (f, c) in self.classes(all, g) {
-            match search.solve(&c, hard.after(symbols, f), d - 1, INF) {
-                Outcome::Exact(v) => total = total.saturating_add(v),
-                Outcome::AtLeast(_) => return Outcome::AtLeast(INF),
-            }
-        }
-        Outcome::Exact(total)
     }
 
     /// The whole game's cost if below `cutoff` (else a bound at least

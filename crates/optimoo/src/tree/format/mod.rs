@@ -300,8 +300,13 @@ impl Header {
     /// one.
     pub fn game(&self) -> Game {
         match (&self.universe, &self.secrets) {
-            (Some(list), set) => Game::of_list(list.clone(), self.rules.answer(), set.clone())
-                .expect("the reader checked the list against the rules"),
+            (Some(list), set) => Game::of_list_under(
+                list.clone(),
+                self.rules.answer(),
+                self.rules.guesses(),
+                set.clone(),
+            )
+            .expect("the reader checked the list against the rules"),
             (None, Some(set)) => Game::with_secrets(self.rules, set.clone()),
             (None, None) => Game::new(self.rules),
         }
