@@ -9,6 +9,7 @@
 #            the sample of exact values runs SAMPLE_RUNS times, default 1:
 #            a poor first word takes either program a minute or more)
 #        SKIP_HARD=1 ...                            # without hard mode
+#        CASES="salet cutoff" ...                   # only these cases
 #
 # Cases (both programs under the same cap of 6 guesses, Selby's default):
 #   salet     SALET's exact value, normal mode   (peer: -w salet)
@@ -87,6 +88,7 @@ fail() {
 
 cases=(salet sample cutoff)
 [[ -z ${SKIP_HARD:-} ]] && cases=(salet hard sample cutoff)
+[[ -n ${CASES:-} ]] && read -r -a cases <<<"$CASES"
 for case in "${cases[@]}"; do
     n=$runs
     [[ $case == sample ]] && n=${SAMPLE_RUNS:-1}
@@ -105,7 +107,8 @@ for case in "${cases[@]}"; do
             : >"$tmp/peer-sample.run" && : >"$tmp/ours-sample.run"
             while read -r w; do
                 timed peer-w "$peer" "${L[@]}" -w "$w"
-                grep -o 'Best first guess score = [0-9]*' "$tmp/peer-w.out" | awk -v w="$w" '{ print w, $NF }' >>"$tmp/peer-sample.run"
+                { grep -o 'Best first guess score = [0-9]*' "$tmp/peer-w.out" || echo "- missing"; } |
+                    awk -v w="$w" '{ print w, $NF }' >>"$tmp/peer-sample.run"
                 timed ours-w "$optimoo" "${O[@]}" --first "$w" --json
                 echo "$w $(json total "$tmp/ours-w.out")" >>"$tmp/ours-sample.run"
             done <"$tmp/sample"
@@ -119,7 +122,8 @@ for case in "${cases[@]}"; do
             timed peer-cutoff "$peer" "${L[@]}" -s -b 7921 -t "$tmp/sample"
             timed ours-cutoff "$optimoo" "${O[@]}" --first "$sample" --below 7921 --json
             # Words below the cut-off, with their values: the same.
-            grep -o 'First guess [a-z]* = *[0-9]*' "$tmp/peer-cutoff.out" | awk '{ print $3, $NF }' >"$tmp/peer-below"
+            { grep -o 'First guess [a-z]* = *[0-9]*' "$tmp/peer-cutoff.out" || true; } |
+                awk '{ print $3, $NF }' >"$tmp/peer-below"
             paste -d' ' <(json first "$tmp/ours-cutoff.out") <(json exact "$tmp/ours-cutoff.out") \
                 <(json total "$tmp/ours-cutoff.out") | awk '$2 == "True" { print $1, $3 }' >"$tmp/ours-below"
             [[ $(json first "$tmp/ours-cutoff.out" | wc -l) == 20 ]] || fail "cutoff: optimoo decided fewer than 20 words"
