@@ -122,7 +122,7 @@ pub struct WordResult {
 /// DIR/first/I.json.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct UnitFile {
-    /// [`UNIT_FORMAT`].
+    /// `UNIT_FORMAT` (`optimoo-first-unit/1`).
     pub format: String,
     /// The plan's id.
     pub plan_id: String,
