@@ -53,6 +53,14 @@ pub struct Args {
     /// `optimoo verify`).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Iterations of the local search (tabu search) that looks for a
+    /// separating set one guess smaller than the best known, per size
+    /// tried (0: none; docs/static.md).
+    #[arg(long, value_name = "N", default_value_t = static_set::DEFAULT_LOCAL_ITERATIONS)]
+    pub local_iterations: u64,
+    /// Seed of the local search's draws (the same seed gives the same set).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
     /// Worker threads (default: all cores). The set does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -88,6 +96,27 @@ pub struct StaticReport {
     pub counted: usize,
     /// Each size searched: size, found, complete, nodes, seconds.
     pub levels: Vec<LevelReport>,
+    /// The size of the cheap heuristic's set, where the local search
+    /// starts.
+    pub heuristic: usize,
+    /// Each size tried by the local search: size, found, iterations,
+    /// pairs (fewest pairs of secrets left together), seconds.
+    pub local: Vec<LocalReport>,
+}
+
+/// One size tried by the local search.
+#[derive(Debug, Serialize)]
+pub struct LocalReport {
+    /// The set size.
+    pub size: usize,
+    /// A separating set of this size was found.
+    pub found: bool,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Fewest pairs of secrets left together by a set met (0: found).
+    pub pairs: u64,
+    /// Seconds.
+    pub seconds: f64,
 }
 
 /// One size searched.
@@ -113,6 +142,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StaticConfig {
         max_size: args.max_size,
         time_budget: args.time_budget,
+        local_iterations: args.local_iterations,
+        seed: args.seed,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {
@@ -177,6 +208,18 @@ fn report(game: &optimoo::model::Game, s: &StaticSolution) -> StaticReport {
                 seconds: l.seconds,
             })
             .collect(),
+        heuristic: s.heuristic,
+        local: s
+            .local
+            .iter()
+            .map(|l| LocalReport {
+                size: l.size,
+                found: l.found,
+                iterations: l.iterations,
+                pairs: l.pairs,
+                seconds: l.seconds,
+            })
+            .collect(),
     }
 }
 
@@ -197,6 +240,17 @@ fn summary(r: &StaticReport) -> String {
     text += &format!("guesses {}\n", r.guesses.join(" "));
     if r.counted > 0 {
         text += &format!("sizes below {} refuted by counting answers\n", r.counted);
+    }
+    for l in &r.local {
+        let what = if l.found {
+            "found".to_string()
+        } else {
+            format!("not found (best left {} pairs together)", l.pairs)
+        };
+        text += &format!(
+            "local search, size {}: {what}, {} iterations, {:.3} s\n",
+            l.size, l.iterations, l.seconds
+        );
     }
     for l in &r.levels {
         let what = match (l.found, l.complete) {

@@ -51,7 +51,12 @@ use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
+mod local;
 mod upper;
+
+/// Iterations of the local search per size, by default (see
+/// [`StaticConfig::local_iterations`]).
+pub const DEFAULT_LOCAL_ITERATIONS: u64 = 20_000;
 
 /// Most bytes the two answer tables of a static search may take
 /// (guesses × secrets, twice): 1 GiB.
@@ -76,12 +81,44 @@ pub enum StaticError {
 }
 
 /// What the search may spend.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct StaticConfig {
     /// Largest set size searched exhaustively (none: no limit).
     pub max_size: Option<usize>,
     /// Wall time after which the search stops with proven bounds.
     pub time_budget: Option<Duration>,
+    /// Iterations of the local search (tabu search) for a separating set
+    /// one guess smaller than the best known, per size tried (0: none).
+    pub local_iterations: u64,
+    /// Seed of the local search's draws.
+    pub seed: u64,
+}
+
+impl Default for StaticConfig {
+    fn default() -> StaticConfig {
+        StaticConfig {
+            max_size: None,
+            time_budget: None,
+            local_iterations: DEFAULT_LOCAL_ITERATIONS,
+            seed: 0,
+        }
+    }
+}
+
+/// One size tried by the local search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticLocal {
+    /// The set size.
+    pub size: usize,
+    /// A separating set of this size was found.
+    pub found: bool,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Fewest pairs of secrets left together by a set of this size met
+    /// (0 when found).
+    pub pairs: u64,
+    /// Wall time.
+    pub seconds: f64,
 }
 
 /// A progress report, sent about every five seconds during a level.
@@ -136,6 +173,11 @@ pub struct StaticSolution {
     pub counted: usize,
     /// The size of the greedy set found first (the first upper bound).
     pub greedy: usize,
+    /// The size the cheap heuristic reached (greedy, completions, hill
+    /// climbing), where the local search starts.
+    pub heuristic: usize,
+    /// Each size tried by the local search, in order.
+    pub local: Vec<StaticLocal>,
     /// Each size searched, in order.
     pub levels: Vec<StaticLevel>,
 }
@@ -263,63 +305,72 @@ pub fn solve_static(
     par: &dyn Parallel,
     progress: &(dyn Fn(&StaticProgress) + Sync),
 ) -> Result<StaticSolution, StaticError> {
-    let start = Instant::now();
-    let secrets = game.secrets();
-    let guesses: Vec<Code> = game.codes().all().filter(|&c| game.is_guess(c)).collect();
-    let (n, m) = (secrets.len(), guesses.len());
-    let bytes = 2 * n as u64 * m as u64;
-    if bytes > STATIC_MAX_TABLE_BYTES {
-        return Err(StaticError::TooLarge {
-            game: game.name(),
-            bytes,
-            max: STATIC_MAX_TABLE_BYTES,
-        });
-    }
-    let mut by_guess = vec![0u8; n * m];
-    let rows: Vec<Vec<u8>> = crate::exec::map(par, m, |g| {
-        secrets
-            .iter()
-            .map(|&s| game.feedback(s, guesses[g]).0)
-            .collect()
-    });
-    for (g, row) in rows.into_iter().enumerate() {
-        by_guess[g * n..(g + 1) * n].copy_from_slice(&row);
-    }
-    let mut by_secret = vec![0u8; n * m];
-    for g in 0..m {
-        for s in 0..n {
-            by_secret[s * m + g] = by_guess[g * n + s];
-        }
-    }
-    let answers = game.possible_feedbacks().count().max(1);
-    let mut pow = vec![1u64];
-    while pow.len() <= n + 1 {
-        let last = *pow.last().expect("not empty");
-        pow.push(last.saturating_mul(answers as u64));
-    }
-    let ctx = Shared {
-        game,
-        n,
-        m,
-        guesses,
-        by_guess,
-        by_secret,
-        pow,
-        answers,
-        start,
-        deadline: config.time_budget.map(|b| start + b),
-        stop: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        reported: AtomicU64::new(0),
-        tasks_done: AtomicUsize::new(0),
-        tasks: AtomicUsize::new(0),
-        progress,
-        par,
-    };
-    Ok(ctx.run(config))
+    Ok(Shared::new(game, config, par, progress)?.run(config))
 }
 
 impl<'a> Shared<'a> {
+    /// The answer tables of `game` and a fresh search state.
+    fn new(
+        game: &'a Game,
+        config: StaticConfig,
+        par: &'a dyn Parallel,
+        progress: &'a (dyn Fn(&StaticProgress) + Sync),
+    ) -> Result<Shared<'a>, StaticError> {
+        let start = Instant::now();
+        let secrets = game.secrets();
+        let guesses: Vec<Code> = game.codes().all().filter(|&c| game.is_guess(c)).collect();
+        let (n, m) = (secrets.len(), guesses.len());
+        let bytes = 2 * n as u64 * m as u64;
+        if bytes > STATIC_MAX_TABLE_BYTES {
+            return Err(StaticError::TooLarge {
+                game: game.name(),
+                bytes,
+                max: STATIC_MAX_TABLE_BYTES,
+            });
+        }
+        let mut by_guess = vec![0u8; n * m];
+        let rows: Vec<Vec<u8>> = crate::exec::map(par, m, |g| {
+            secrets
+                .iter()
+                .map(|&s| game.feedback(s, guesses[g]).0)
+                .collect()
+        });
+        for (g, row) in rows.into_iter().enumerate() {
+            by_guess[g * n..(g + 1) * n].copy_from_slice(&row);
+        }
+        let mut by_secret = vec![0u8; n * m];
+        for g in 0..m {
+            for s in 0..n {
+                by_secret[s * m + g] = by_guess[g * n + s];
+            }
+        }
+        let answers = game.possible_feedbacks().count().max(1);
+        let mut pow = vec![1u64];
+        while pow.len() <= n + 1 {
+            let last = *pow.last().expect("not empty");
+            pow.push(last.saturating_mul(answers as u64));
+        }
+        let ctx = Shared {
+            game,
+            n,
+            m,
+            guesses,
+            by_guess,
+            by_secret,
+            pow,
+            answers,
+            start,
+            deadline: config.time_budget.map(|b| start + b),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            reported: AtomicU64::new(0),
+            tasks_done: AtomicUsize::new(0),
+            tasks: AtomicUsize::new(0),
+            progress,
+            par,
+        };
+        Ok(ctx)
+    }
     fn run(&self, config: StaticConfig) -> StaticSolution {
         let n = self.n;
         // Counting: t questions give at most A^t answer vectors.
@@ -330,6 +381,8 @@ impl<'a> Shared<'a> {
         };
         let greedy = self.greedy(None, usize::MAX).0;
         let mut best = self.improve(greedy.clone());
+        let heuristic = best.len();
+        let local = self.descend(&mut best, counted, &config);
         let mut lower = counted;
         let mut levels = Vec::new();
         let mut exact = true;
@@ -379,6 +432,8 @@ impl<'a> Shared<'a> {
             seconds: self.start.elapsed().as_secs_f64(),
             counted,
             greedy: greedy.len(),
+            heuristic,
+            local,
             levels,
         }
     }

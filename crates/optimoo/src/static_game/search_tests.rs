@@ -131,6 +131,7 @@ fn a_spent_budget_gives_proven_bounds() {
     let config = StaticConfig {
         max_size: None,
         time_budget: Some(std::time::Duration::ZERO),
+        ..StaticConfig::default()
     };
     let found = solve_static(&g, config, &Sequential, &|_| {}).unwrap();
     assert!(found.lower <= found.upper);
@@ -142,6 +143,7 @@ fn a_spent_budget_gives_proven_bounds() {
         StaticConfig {
             max_size: Some(exact.upper - 1),
             time_budget: None,
+            ..StaticConfig::default()
         },
         &Sequential,
         &|_| {},
