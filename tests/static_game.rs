@@ -293,3 +293,47 @@ fn the_budget_is_honoured() {
     );
     assert!(wall < 8.0, "{wall} s of wall time under a budget of 1 s");
 }
+
+/// The local search's report: the heuristic's size, then each size it
+/// tried below it; a seed gives the same set twice; with no iterations it
+/// does nothing, and the proven size is the same either way.
+#[test]
+fn the_local_search_is_reported_and_seeded() {
+    let args = ["static", "--game", "moo:4x6", "--json", "--max-size", "3"];
+    let a = json(&[&args[..], &["--seed", "5"]].concat());
+    let b = json(&[&args[..], &["--seed", "5"]].concat());
+    assert_eq!(a["guesses"], b["guesses"]);
+    let local = a["local"].as_array().unwrap();
+    let heuristic = a["heuristic"].as_u64().unwrap();
+    let mut size = heuristic;
+    for l in local {
+        // Each size one below the last found, down to the first refused.
+        assert_eq!(l["size"].as_u64().unwrap(), size - 1, "{a}");
+        assert_eq!(l["found"], l["pairs"] == 0, "{a}");
+        assert!(l["iterations"].as_u64().unwrap() > 0 && l["seconds"].is_f64());
+        size -= 1;
+    }
+    assert_eq!(a["upper"].as_u64().unwrap(), a["size"].as_u64().unwrap());
+    assert!(a["upper"].as_u64().unwrap() <= heuristic);
+    let set: Vec<&str> = a["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["verify", "--game", "moo:4x6", "--static", &set.join(" ")],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let none = json(&[&args[..], &["--local-iterations", "0"]].concat());
+    assert_eq!(none["local"].as_array().unwrap().len(), 0, "{none}");
+    assert_eq!(none["upper"], none["heuristic"]);
+    for bad in ["--local-iterations=-1", "--local-iterations=x", "--seed=-2"] {
+        let (code, out, err) = run(OPTIMOO, &["static", "--game", "moo:4x6", bad], "");
+        assert_eq!(code, 2, "{out}{err}");
+        let flag = bad.split('=').next().unwrap();
+        assert!(err.contains(flag), "{err}");
+    }
+}

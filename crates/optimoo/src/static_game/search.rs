@@ -10,7 +10,10 @@
 //! classes of two or more secrets are kept). A set of size `t` is refuted
 //! for every `t` below the answer; the first `t` where a set is found is
 //! the minimum. The deepening starts from an upper bound: a separating set
-//! built greedily and made smaller by cheap searches (`upper`).
+//! built greedily and made smaller by cheap searches (`upper`), then by a
+//! tabu search one size lower at a time (`local`); both only ever return
+//! separating sets, so they bound the answer from above and prove nothing
+//! below it.
 //!
 //! Invariants (each the reason a pruned branch holds no solution):
 //! - Order: a set is unordered, so its guesses are taken in increasing code

@@ -302,7 +302,9 @@ mod tests {
     /// checker, and none is below the proven minimum.
     #[test]
     fn local_sets_separate_and_reach_the_proven_minimum() {
-        for rules in ["mm:2x8", "moo:3x8", "mm:3x6", "moo:4x5", "moo:4x6", "mm:4x4"] {
+        for rules in [
+            "mm:2x8", "moo:3x8", "mm:3x6", "moo:4x5", "moo:4x6", "mm:4x4",
+        ] {
             let g = game(rules);
             let plain = StaticConfig {
                 local_iterations: 0,
