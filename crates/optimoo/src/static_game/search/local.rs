@@ -20,7 +20,11 @@
 //! returned only when it leaves no pair together, i.e. it separates (the
 //! tests check each with the independent checker); the generator is
 //! seeded, so a run is a function of its start, seed and iteration limit
-//! (only the time budget may end it earlier). It spawns no threads.
+//! (only the time budget may end it earlier, looked at before each
+//! position's scoring). It spawns no threads. The answer vectors are packed
+//! in a `u128`, so sets of more than `128 / bits` guesses (`bits` the
+//! width of an answer's index: 5 for four pegs) are not searched: the
+//! start set is returned as it is if it separates.
 
 use crate::rng::SplitMix64;
 
@@ -107,11 +111,10 @@ impl Shared<'_> {
             iterations: 0,
             best_pairs: u64::MAX,
         };
-        if t == 0 || t * bits > 128 || m <= t {
-            let labels = self.labels(start);
-            let pairs = self.pairs(&labels);
-            run.best_pairs = pairs;
-            return ((pairs == 0).then(|| start.to_vec()), run);
+        let start_pairs = self.pairs(&self.labels(start));
+        if start_pairs == 0 || t * bits > 128 || m <= t {
+            run.best_pairs = start_pairs;
+            return ((start_pairs == 0).then(|| start.to_vec()), run);
         }
         let field = |p: usize| ((1u128 << bits) - 1) << (p * bits);
         let mut set = start.to_vec();
@@ -133,7 +136,7 @@ impl Shared<'_> {
         // `tabu_until[g]`: the first iteration at which `g` may come back.
         let mut tabu_until = vec![0u64; m];
         let mut best_set = set.clone();
-        let mut best_pairs = u64::MAX;
+        let mut best_pairs = start_pairs;
         let mut since_best = 0u64;
         let mut sorted: Vec<(u128, u16)> = Vec::with_capacity(n);
         let mut total = vec![0u64; m];
@@ -147,6 +150,12 @@ impl Shared<'_> {
             let mut ties = 0usize;
             let mut current = u64::MAX;
             for p in 0..t {
+                if p > 0 && self.late() {
+                    // Past the budget mid-iteration: no move, the best
+                    // set met stands.
+                    best_move = None;
+                    break;
+                }
                 sorted.clear();
                 sorted.extend(
                     keys.iter()
@@ -226,10 +235,11 @@ impl Shared<'_> {
                     }
                 }
             }
+            // `current` is the set's own score (position 0 always runs).
             if current < best_pairs {
                 (best_pairs, best_set, since_best) = (current, set.clone(), 0);
             }
-            if best_pairs == 0 {
+            if best_pairs == 0 || (best_move.is_none() && self.late()) {
                 break;
             }
             since_best += 1;
@@ -349,6 +359,28 @@ mod tests {
         assert!(run.iterations > 0 && run.best_pairs == 0);
         assert_eq!(set.len(), 5);
         check_static(&g, &codes(&ctx, set)).unwrap();
+    }
+
+    /// A spent budget stops the search before its first iteration: it
+    /// reports the start's own pairs, and no set.
+    #[test]
+    fn a_spent_budget_stops_at_once() {
+        let g = game("moo:4x6");
+        let config = StaticConfig {
+            time_budget: Some(std::time::Duration::ZERO),
+            ..StaticConfig::default()
+        };
+        let ctx = Shared::new(&g, config, &Sequential, &|_| {}).unwrap();
+        let start = ctx.greedy(None, 4).0;
+        let pairs = ctx.pairs(&ctx.labels(&start));
+        assert!(pairs > 0);
+        let (set, run) = ctx.tabu(&start, 1000, 0);
+        assert_eq!(set, None);
+        assert_eq!((run.iterations, run.best_pairs), (0, pairs));
+        let mut best = ctx.greedy(None, usize::MAX).0;
+        let before = best.clone();
+        assert!(ctx.descend(&mut best, 0, &config).is_empty());
+        assert_eq!(best, before);
     }
 
     /// Through `solve_static`: the local search lowers the upper bound
