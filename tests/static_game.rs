@@ -337,3 +337,36 @@ fn the_local_search_is_reported_and_seeded() {
         assert!(err.contains(flag), "{err}");
     }
 }
+
+/// moo:4x10's upper bound: the local search finds a set of 8 questions
+/// (the heuristic alone stops at 9), which `verify` accepts. About four
+/// minutes of one core, most of it the heuristic before the local search:
+/// `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "moo:4x10 upper bound, about four minutes: cargo test --release -- --ignored"]
+fn moo_four_by_ten_has_eight_questions() {
+    let v = json(&[
+        "static",
+        "--game",
+        "moo:4x10",
+        "--json",
+        "--max-size",
+        "0",
+        "--threads",
+        "1",
+    ]);
+    assert!(v["upper"].as_u64().unwrap() <= 8, "{v}");
+    assert!(v["heuristic"].as_u64().unwrap() >= v["upper"].as_u64().unwrap());
+    let set: Vec<&str> = v["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["verify", "--game", "moo:4x10", "--static", &set.join(" ")],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+}
