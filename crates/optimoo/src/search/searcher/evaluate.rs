@@ -145,6 +145,25 @@ impl Searcher<'_> {
                 *b = (*b).min(f());
             }
         };
+        // The node's answers, lent for the class bounds below (given back
+        // when `lease` is dropped, on every return).
+        let mut lease = pool.map(|p| p.lend(&self.cx, set));
+        // No guess splits a class of this node into more classes than the
+        // most answers any guess gives on the node (its answers count
+        // them): the level bound with that branching, often well below
+        // the game's on deep nodes (13 of 19 on moo:5x10's classes two
+        // guesses down), refutes most guesses on their class sizes alone,
+        // before the split (docs/benchmarks.md, sessions 18 and 27).
+        let most = lease.as_ref().and_then(|l| l.most(&self.cx, set));
+        if let (Some(most), None) = (most, &self.cx.weights) {
+            if let Some(total) = self.within_branching(set, d, s.guess, most) {
+                refresh(&mut bound);
+                if total >= bound {
+                    stats::fate(set.len(), Fate::Branching);
+                    return Err(total);
+                }
+            }
+        }
         let classes = self.flat_classes(set, s.guess);
         let child = stab.fix(self.cx.game.codes().symbols(s.guess));
         // Before any class is searched, raise each one's bound to what its
@@ -205,16 +224,9 @@ impl Searcher<'_> {
                 return Err(total);
             }
         } else {
-            // The node's answers, lent for these class bounds (given back
-            // when `lease` is dropped, on every return).
-            let mut lease = pool.map(|p| p.lend(&self.cx, set));
-            // No guess splits a class of this node into more classes than
-            // the most answers any guess gives on the node (its answers
-            // count them): the level bound with that branching, often
-            // well below the game's on deep nodes (13 of 19 on moo:5x10's
-            // classes two guesses down), refutes most guesses here before
-            // any class bound is computed.
-            let most = lease.as_ref().and_then(|l| l.most(&self.cx, set));
+            // The node's branching again, on each class's own bound now
+            // (it refuted the guess above if it could): the class
+            // bounds' cut-offs start from there.
             if let (Some(most), None) = (most, &self.cx.weights) {
                 for (i, lb_i) in lbs.iter_mut().enumerate() {
                     let c = classes.get(i).1;
@@ -329,6 +341,35 @@ impl Searcher<'_> {
             self.observer.progress(&self.progress());
         }
         Ok(total)
+    }
+}
+
+impl Searcher<'_> {
+    /// The bound of `guess` on `set` with each class raised to the level
+    /// bound of the node's branching `most`, as the evaluation raises
+    /// them after the split (`own + Σ max(lower(|C|), lower_within(|C|,
+    /// most))` over the guess's non-winning classes), from the class
+    /// sizes alone; `None` where that branching raises nothing
+    /// ([`crate::search::bound::Bounds::lower_within`]).
+    fn within_branching(&self, set: &[Code], d: usize, guess: Code, most: u64) -> Option<u64> {
+        let bounds = &self.cx.bounds;
+        bounds.lower_within(1, d - 1, most)?;
+        let mut counts = [0u32; 256];
+        for &s in set {
+            counts[usize::from(self.cx.table.row(s)[guess.index()].0)] += 1;
+        }
+        counts[usize::from(self.cx.win.0)] = 0;
+        let slots = self.cx.slots.min(256);
+        let total =
+            counts[..slots]
+                .iter()
+                .filter(|&&c| c > 0)
+                .fold(self.cx.own_of(set, d), |t, &c| {
+                    let c = c as usize;
+                    let within = bounds.lower_within(c, d - 1, most).unwrap_or(0);
+                    t.saturating_add(bounds.lower(c, d - 1).max(within))
+                });
+        Some(total)
     }
 }
 
