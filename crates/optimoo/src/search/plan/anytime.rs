@@ -16,8 +16,11 @@
 //! class `t` levels, then the smallest open class searched under a cut-off
 //! that lifts the guess just past the next least guess (a step of
 //! [`CHASE_STEP`] more, and never above what lifts it to the unit's own
-//! cut-off): the class's exact cost when it is below, else a bound at
-//! least that cut-off, and the loop goes on with the guess now least.
+//! cut-off, nor to the least cost of a guess whose classes are all exact:
+//! the unit costs at most that, so no guess needs proving more): the
+//! class's exact cost when it is below, else a bound at least that
+//! cut-off, and the loop goes on with the guess now least. Among guesses
+//! of equal bound one whose classes are all exact comes first.
 //!
 //! Invariants:
 //! - Every `b(D)` is a lower bound of `cost(D)` (exact costs and bounds
@@ -141,6 +144,11 @@ impl Second {
                 })
                 .collect(),
         }
+    }
+
+    /// Whether every class is exact: the bound is then the guess's cost.
+    fn exact(&self) -> bool {
+        self.solved.iter().all(|&s| s)
     }
 
     fn bound(&self) -> u64 {
@@ -385,7 +393,11 @@ pub fn bound_unit(
                 tell(now, searcher.nodes());
             }
         }
-        let Some(best) = (0..seconds.len()).min_by_key(|&j| (seconds[j].bound(), j)) else {
+        // Among equal bounds a guess whose classes are all exact first:
+        // its bound is its cost, and no other guess costs less.
+        let Some(best) =
+            (0..seconds.len()).min_by_key(|&j| (seconds[j].bound(), !seconds[j].exact(), j))
+        else {
             return Ok((UnitResult::at_least(cutoff.max(u.lower)), searcher.nodes()));
         };
         let b = seconds[best].bound();
@@ -538,7 +550,21 @@ pub fn bound_unit(
         // class alone lifts the guess to the unit's cut-off: refuted, the
         // class keeps the bound it proved and the loop goes on with the
         // guess now least; solved below it, the class is exact.
-        let full = cutoff - (b - h.lower[k]);
+        // A guess whose classes are all exact costs its bound, so the
+        // unit costs at most the least such bound (`known`): no guess needs
+        // lifting past it. `b < known` here (the least guess, not exact,
+        // comes before an exact one of equal bound), so the cut-off stays
+        // above the class's bound.
+        let known = seconds
+            .iter()
+            .filter(|g| g.exact())
+            .map(Second::bound)
+            .min()
+            .unwrap_or(cutoff)
+            .min(cutoff);
+        let h = &mut seconds[best];
+        debug_assert!(b < known, "least bound {b}, an exact guess at {known}");
+        let full = known - (b - h.lower[k]);
         let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / CHASE_STEP);
         let r = searcher.solve_from(&h.classes[k], dc - 1, &child, class_cutoff, 1, h.lower[k]);
         if searcher.aborted() {
