@@ -287,8 +287,11 @@ pub fn solve_one(
     // loses no more than a minute of it.
     let last = std::sync::Mutex::new(start);
     let best = std::sync::Mutex::new(p.units[i].lower);
+    // Nodes searched when the bound last rose, for the unit's file.
+    let seen = std::sync::Mutex::new(0u64);
     let keep = |b: u64, nodes: u64| {
         *lock(&best) = b;
+        *lock(&seen) = nodes;
         let mut last = lock(&last);
         if last.elapsed() >= KEEP_EVERY {
             *last = Instant::now();
@@ -304,8 +307,17 @@ pub fn solve_one(
     let progress_error = std::sync::Mutex::new(None);
     let save = |progress: &plan::UnitProgress| {
         let seconds = before + start.elapsed().as_secs_f64();
-        if let Err(e) = folder.write_progress(i, progress, *lock(&best), seconds) {
+        let b = *lock(&best);
+        if let Err(e) = folder.write_progress(i, progress, b, seconds) {
             lock(&progress_error).get_or_insert(format!("{e:#}"));
+        }
+        // The unit's file says the bound the progress proves (the search
+        // keeps its progress before a long subtree build, during which a
+        // run may be ended).
+        let r = UnitResult::at_least(b);
+        let f = folder.unit_file(i, cutoff, &r, seconds, *lock(&seen));
+        if let (Ok(true), Some(k)) = (folder.write_unit(&f, &r), kept) {
+            *lock(k) = Some(b);
         }
     };
     // One line a step on stderr, for measurements (scripts/bench-anytime.sh).

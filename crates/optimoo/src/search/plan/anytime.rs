@@ -539,8 +539,14 @@ pub fn bound_unit(
         else {
             // Every class exact and no guess below: the class's cost. The
             // subtree is rebuilt without the deadline (a build cut short
-            // would find no guess; with the cost known it is quick).
+            // would find no guess). Where the run stands is kept first:
+            // on a large unit the build solves the guess's classes again
+            // (moo:5x10's unit 3: classes of a thousand secrets and more),
+            // and a run ended during it goes on from the proven cost.
             let cost = b;
+            if let Some(k) = keep {
+                (k.progress)(&snapshot(&seconds));
+            }
             searcher.set_deadline(None);
             let node = searcher.build(&set, d, &stab, cost);
             return Ok((UnitResult::exact(cost, node), searcher.nodes()));
