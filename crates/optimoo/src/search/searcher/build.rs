@@ -9,6 +9,7 @@
 
 use crate::exec;
 use crate::model::code::Code;
+use crate::model::feedback::Feedback;
 use crate::model::symmetry::Stabilizer;
 use crate::search::bound::INF;
 use crate::search::memo::raw_key;
@@ -92,16 +93,41 @@ impl Searcher<'_> {
         stab: &Stabilizer,
         chosen: Code,
     ) -> Node {
+        self.build_known(set, d, stab, chosen, None)
+    }
+
+    /// [`Searcher::build_with`], the cost of each class given when `known`
+    /// (in the order of [`Searcher::classes`]; each must be the class's
+    /// exact cost at depth `d - 1`, as a search proved it) rather than
+    /// solved again: the same tree.
+    pub(in crate::search) fn build_known(
+        &self,
+        set: &[Code],
+        d: usize,
+        stab: &Stabilizer,
+        chosen: Code,
+        known: Option<&[u64]>,
+    ) -> Node {
         let d = self.cx.clamp(set.len(), d);
         let child_stab = stab.fix(self.cx.game.codes().symbols(chosen));
-        let mut classes = self.classes(set, chosen);
-        classes.sort_by_key(|(f, _)| *f);
+        let mut classes: Vec<(Feedback, Vec<Code>, Option<u64>)> = self
+            .classes(set, chosen)
+            .into_iter()
+            .enumerate()
+            .map(|(k, (f, c))| (f, c, known.map(|costs| costs[k])))
+            .collect();
+        classes.sort_by_key(|(f, _, _)| *f);
         let children = exec::map(self.par, classes.len(), |i| {
-            let (f, c) = &classes[i];
-            let sub = match self.solve(c, d - 1, &child_stab, INF, usize::MAX) {
-                Outcome::Exact(v) => v,
-                Outcome::AtLeast(_) if self.aborted() => return (*f, Node::leaf(c[0])),
-                Outcome::AtLeast(_) => unreachable!("a class of an optimal guess is feasible"),
+            let (f, c, cost) = &classes[i];
+            let sub = match cost {
+                Some(v) => *v,
+                None => match self.solve(c, d - 1, &child_stab, INF, usize::MAX) {
+                    Outcome::Exact(v) => v,
+                    Outcome::AtLeast(_) if self.aborted() => return (*f, Node::leaf(c[0])),
+                    Outcome::AtLeast(_) => {
+                        unreachable!("a class of an optimal guess is feasible")
+                    }
+                },
             };
             (*f, self.build(c, d - 1, &child_stab, sub))
         });
