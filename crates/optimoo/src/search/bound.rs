@@ -243,6 +243,14 @@ impl Bounds {
             .then(|| fill(n as u64, d, answers.max(1), 1))
     }
 
+    /// `lb`, a lower bound of a class of `n` secrets within `d` guesses
+    /// below a node whose guesses give at most `answers` non-winning
+    /// classes, raised to [`Bounds::lower_within`] where that is higher.
+    #[inline]
+    pub fn raised_within(&self, lb: u64, n: usize, d: usize, answers: u64) -> u64 {
+        self.lower_within(n, d, answers).map_or(lb, |w| lb.max(w))
+    }
+
     /// Lower bound on the cost of any set of `n` secrets within `d` guesses.
     #[inline]
     pub fn lower(&self, n: usize, d: usize) -> u64 {

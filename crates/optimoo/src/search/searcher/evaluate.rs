@@ -230,12 +230,9 @@ impl Searcher<'_> {
             if let (Some(most), None) = (most, &self.cx.weights) {
                 for (i, lb_i) in lbs.iter_mut().enumerate() {
                     let c = classes.get(i).1;
-                    if let Some(lb) = self.cx.bounds.lower_within(c.len(), d - 1, most) {
-                        if lb > *lb_i {
-                            total = total.saturating_add(lb - *lb_i);
-                            *lb_i = lb;
-                        }
-                    }
+                    let lb = self.cx.bounds.raised_within(*lb_i, c.len(), d - 1, most);
+                    total = total.saturating_add(lb - *lb_i);
+                    *lb_i = lb;
                 }
                 if total >= bound {
                     stats::fate(set.len(), Fate::Branching);
@@ -366,8 +363,7 @@ impl Searcher<'_> {
                 .filter(|&&c| c > 0)
                 .fold(self.cx.own_of(set, d), |t, &c| {
                     let c = c as usize;
-                    let within = bounds.lower_within(c, d - 1, most).unwrap_or(0);
-                    t.saturating_add(bounds.lower(c, d - 1).max(within))
+                    t.saturating_add(bounds.raised_within(bounds.lower(c, d - 1), c, d - 1, most))
                 });
         Some(total)
     }
