@@ -10,6 +10,24 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
+/// The set a report gives (its `guesses`), joined by spaces.
+fn guesses_of(v: &serde_json::Value) -> String {
+    let set: Vec<&str> = v["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
+    set.join(" ")
+}
+
+/// `verify --static` accepts the set a report gives.
+fn assert_set_verifies(game: &str, v: &serde_json::Value) {
+    let set = guesses_of(v);
+    let (code, out, err) = run(OPTIMOO, &["verify", "--game", game, "--static", &set], "");
+    assert_eq!(code, 0, "{set}: {out}{err}");
+}
+
 #[test]
 fn json_has_the_documented_fields() {
     let v = json(&["static", "--game", "mm:3x4", "--json"]);
@@ -56,19 +74,9 @@ fn the_saved_set_verifies_and_a_broken_one_names_two_secrets() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("ok: mm:3x4 static set of 3 guesses"), "{out}");
     // Given on the command line.
-    let set: Vec<&str> = v["guesses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_str().unwrap())
-        .collect();
-    let joined = set.join(" ");
-    let (code, out, _) = run(
-        OPTIMOO,
-        &["verify", "--game", "mm:3x4", "--static", &joined],
-        "",
-    );
-    assert_eq!(code, 0, "{out}");
+    assert_set_verifies("mm:3x4", &v);
+    let joined = guesses_of(&v);
+    let set: Vec<&str> = joined.split(' ').collect();
     // One guess fewer: two secrets collide, and are named.
     let short = set[..2].join(",");
     let (code, out, _) = run(
@@ -211,18 +219,7 @@ fn a_spent_budget_gives_bounds_not_a_claim() {
     assert_eq!(v["size"], upper);
     assert_eq!(v["guesses"].as_array().unwrap().len() as u64, upper);
     // The set is still a valid one.
-    let joined: Vec<&str> = v["guesses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_str().unwrap())
-        .collect();
-    let (code, out, _) = run(
-        OPTIMOO,
-        &["verify", "--game", "moo:4x8", "--static", &joined.join(" ")],
-        "",
-    );
-    assert_eq!(code, 0, "{out}");
+    assert_set_verifies("moo:4x8", &v);
     // --max-size: sizes above it are not searched.
     let v = json(&["static", "--game", "mm:3x6", "--json", "--max-size", "3"]);
     assert!(v["lower"].as_u64().unwrap() <= 4, "{v}");
@@ -315,18 +312,7 @@ fn the_local_search_is_reported_and_seeded() {
     }
     assert_eq!(a["upper"].as_u64().unwrap(), a["size"].as_u64().unwrap());
     assert!(a["upper"].as_u64().unwrap() <= heuristic);
-    let set: Vec<&str> = a["guesses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_str().unwrap())
-        .collect();
-    let (code, out, err) = run(
-        OPTIMOO,
-        &["verify", "--game", "moo:4x6", "--static", &set.join(" ")],
-        "",
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    assert_set_verifies("moo:4x6", &a);
     let none = json(&[&args[..], &["--local-iterations", "0"]].concat());
     assert_eq!(none["local"].as_array().unwrap().len(), 0, "{none}");
     assert_eq!(none["upper"], none["heuristic"]);
@@ -357,16 +343,5 @@ fn moo_four_by_ten_has_eight_questions() {
     ]);
     assert!(v["upper"].as_u64().unwrap() <= 8, "{v}");
     assert!(v["heuristic"].as_u64().unwrap() >= v["upper"].as_u64().unwrap());
-    let set: Vec<&str> = v["guesses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_str().unwrap())
-        .collect();
-    let (code, out, err) = run(
-        OPTIMOO,
-        &["verify", "--game", "moo:4x10", "--static", &set.join(" ")],
-        "",
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    assert_set_verifies("moo:4x10", &v);
 }
