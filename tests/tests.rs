@@ -24,6 +24,7 @@ mod improve;
 mod kernel;
 mod limits;
 mod lists;
+mod memo_files;
 mod nash;
 mod new_user;
 mod output_paths;

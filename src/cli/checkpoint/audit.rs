@@ -98,8 +98,18 @@ pub fn audit(
                     folder.unit_path(i).display()
                 );
             };
-            let found =
-                solve_one(folder, i, file.cutoff, memo_mib, None, None, None, false)?.result;
+            let found = solve_one(
+                folder,
+                i,
+                file.cutoff,
+                memo_mib,
+                None,
+                None,
+                None,
+                false,
+                None,
+            )?
+            .result;
             if found == claimed {
                 return Ok(None);
             }

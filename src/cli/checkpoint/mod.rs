@@ -47,6 +47,7 @@ use optimoo::search::{crush_parts, Config, Goal, Tuning, INF};
 mod audit;
 mod files;
 mod graft;
+mod memo_file;
 mod merge;
 mod planning;
 mod progress;
@@ -61,7 +62,7 @@ pub use planning::ensure;
 pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};
 pub use solve::solve;
 pub use upper::{upper_tree, UpperTree};
-pub use work::{cpu_seconds, fit_memory, solve_one, work, Done, Limits, Solved};
+pub use work::{cpu_seconds, fit_memory, solve_one, work, Done, KeepMemo, Limits, Solved};
 
 /// A checkpoint folder, its plan read and checked.
 pub struct Folder {

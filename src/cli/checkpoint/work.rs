@@ -110,6 +110,7 @@ pub fn work(
                 limits.bound_only,
                 Some(&kept),
                 limits.trace,
+                limits.keep_memo,
             )?;
             if let (Some(c), Outcome::AtLeast(b)) = (tree, result.outcome()) {
                 if b > c {
@@ -212,6 +213,21 @@ pub struct Limits<'a> {
     pub tree: Option<&'a [Option<u64>]>,
     /// Print each step of a best-first run on stderr (`--trace`).
     pub trace: bool,
+    /// Keep what a best-first unit's memo learns between runs
+    /// (`--keep-memo`, `--keep-memo-every`).
+    pub keep_memo: Option<KeepMemo>,
+}
+
+/// What a best-first unit keeps of its memo between runs, and how often
+/// (`DIR/memo/I.bin`: [`super::memo_file`]).
+#[derive(Debug, Clone, Copy)]
+pub struct KeepMemo {
+    /// Facts about sets of at least this many secrets.
+    pub min_secrets: usize,
+    /// Written at most this often while the unit runs (and when it stops).
+    pub every: std::time::Duration,
+    /// At most this many bytes of facts (the largest sets first).
+    pub max_bytes: u64,
 }
 
 /// What a call of [`work`] did: units solved and written by this process,
@@ -267,6 +283,7 @@ pub fn solve_one(
     bound_only: Option<u8>,
     kept: Option<&std::sync::Mutex<Option<u64>>>,
     trace: bool,
+    keep_memo: Option<KeepMemo>,
 ) -> anyhow::Result<Solved> {
     let start = Instant::now();
     let driver = Driver {
@@ -282,6 +299,22 @@ pub fn solve_one(
         false => None,
     };
     let before = resume.as_ref().map_or(0.0, |r| r.1);
+    // What earlier runs' memos learned, read first too; kept from now on
+    // under the same conditions as the progress.
+    let keep_memo =
+        keep_memo.filter(|_| (deadline.is_some() || bound_only.is_some()) && whole_class);
+    let learned = match keep_memo {
+        Some(_) => folder.read_memo(i)?,
+        None => None,
+    };
+    let memo_error = std::sync::Mutex::new(None);
+    let save_memo = |facts: Vec<plan::Learned>| {
+        if let Some(k) = keep_memo {
+            if let Err(e) = folder.write_memo(i, k.min_secrets, k.max_bytes, facts) {
+                lock(&memo_error).get_or_insert(format!("{e:#}"));
+            }
+        }
+    };
     // A long best-first run keeps each higher bound it proves in the
     // unit's file, at most once a minute: a run killed before its end
     // loses no more than a minute of it.
@@ -349,6 +382,12 @@ pub fn solve_one(
         deadline,
         depth,
         on_bound: Some(&keep),
+        learned: learned.as_deref(),
+        memo_keep: keep_memo.map(|k| plan::MemoKeep {
+            every: k.every,
+            min_secrets: k.min_secrets,
+            save: &save_memo,
+        }),
         resume: resume.as_ref().map(|r| &r.0),
         keep: Some(plan::Keep {
             every: KEEP_EVERY,
@@ -394,6 +433,7 @@ pub fn solve_one(
     };
     if finished {
         folder.remove_progress(i)?;
+        folder.remove_memo(i)?;
     }
     Ok(Solved {
         result,
@@ -402,7 +442,13 @@ pub fn solve_one(
         unit_seconds: before + start.elapsed().as_secs_f64(),
         progress_error: progress_error
             .into_inner()
-            .unwrap_or_else(|e| e.into_inner()),
+            .unwrap_or_else(|e| e.into_inner())
+            .or_else(|| {
+                memo_error
+                    .into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .map(|e| format!("(its memo) {e}"))
+            }),
     })
 }
 

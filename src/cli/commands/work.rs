@@ -102,6 +102,28 @@ pub struct Args {
     /// seconds), for measurements (scripts/bench-anytime.sh).
     #[arg(long)]
     pub trace: bool,
+    /// With --time-limit or --bound-only: keep what the unit's memo
+    /// learned about sets of at least MIN secrets (their exact costs and
+    /// proven bounds) in DIR/memo/I.bin, written as the run goes
+    /// (--keep-memo-every) and when it stops, and take it up when the
+    /// unit runs again: a run stopped inside a long class search goes on
+    /// from what that search had settled, instead of starting the class
+    /// again. The file is removed when the unit is done. 0: nothing kept,
+    /// nothing read. Units of a whole class.
+    #[arg(long, value_name = "MIN", default_value_t = 64)]
+    pub keep_memo: usize,
+    /// With --keep-memo: write DIR/memo/I.bin at most every SECONDS while
+    /// the unit runs (the search waits while it is written: about a
+    /// second a GiB of memo).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds,
+          default_value = "300")]
+    pub keep_memo_every: std::time::Duration,
+    /// With --keep-memo: at most SIZE bytes in DIR/memo/I.bin (e.g. 64M,
+    /// 1G), the facts about the largest sets first (the dearest to find
+    /// again).
+    #[arg(long, value_name = "SIZE", value_parser = args::parse_size,
+          default_value = "256M")]
+    pub keep_memo_max: u64,
 }
 
 /// A positive, finite number of seconds.
@@ -241,6 +263,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 bound_only: args.bound_only.then_some(args.levels),
                 tree: tree.as_deref(),
                 trace: args.trace,
+                keep_memo: (args.keep_memo > 0).then_some(checkpoint::KeepMemo {
+                    min_secrets: args.keep_memo,
+                    every: args.keep_memo_every,
+                    max_bytes: args.keep_memo_max,
+                }),
             },
             &report,
         )

@@ -17,6 +17,9 @@
 //!   stored, and the entries used recently survive.
 //! - Shared between threads through sharded mutexes; the values found are
 //!   the same whatever the order of insertions, only hit rates vary.
+//! - Only proven facts go in: a search past its deadline stores nothing
+//!   ([`crate::search::searcher`]), so [`Memo::entries`] may be kept
+//!   between runs ([`crate::search::plan::Learned`]).
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -133,6 +136,26 @@ impl Memo {
                 s.current.len() + s.old.len()
             })
             .sum()
+    }
+
+    /// The entries whose key holds at least `min_len` codes (depth
+    /// included), each once (the current generation's where both hold it),
+    /// sorted by key: the same contents give the same list.
+    pub fn entries(&self, min_len: usize) -> Vec<(Vec<u16>, Entry)> {
+        let mut out: Vec<(Vec<u16>, Entry)> = Vec::new();
+        for s in &self.shards {
+            let s = s.lock().unwrap_or_else(|e| e.into_inner());
+            for (k, &e) in s.current.iter().filter(|(k, _)| k.len() >= min_len) {
+                out.push((k.to_vec(), e));
+            }
+            for (k, &e) in s.old.iter().filter(|(k, _)| k.len() >= min_len) {
+                if !s.current.contains_key(k) {
+                    out.push((k.to_vec(), e));
+                }
+            }
+        }
+        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        out
     }
 
     /// Successful lookups so far.

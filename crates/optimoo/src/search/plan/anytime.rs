@@ -59,6 +59,8 @@ use crate::model::symmetry::Stabilizer;
 use crate::search::bound::Cost;
 use crate::search::config::{Config, Driver, SearchError};
 use crate::search::searcher::Searcher;
+
+use super::learned::{Learned, MemoKeep};
 use crate::search::value::{Outcome, Scored};
 use crate::tree::Node;
 
@@ -278,6 +280,11 @@ pub struct Effort<'a> {
     /// proven, with the search nodes this run has visited so far: a
     /// caller can keep it before the run ends.
     pub on_bound: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// What earlier runs of the unit learned ([`Learned`]: the facts a
+    /// [`MemoKeep`] was handed), taken up before the run starts.
+    pub learned: Option<&'a [Learned]>,
+    /// Whom what this run learns is handed, and how often.
+    pub memo_keep: Option<MemoKeep<'a>>,
     /// Where an earlier run of the unit stood (under any cut-off): go on
     /// from there.
     pub resume: Option<&'a UnitProgress>,
@@ -337,6 +344,8 @@ impl Effort<'_> {
             deadline,
             depth,
             on_bound: None,
+            learned: None,
+            memo_keep: None,
             resume: None,
             keep: None,
             on_step: None,
@@ -362,6 +371,8 @@ pub fn bound_unit(
         deadline,
         depth,
         on_bound,
+        learned,
+        memo_keep,
         resume,
         keep,
         on_step,
@@ -370,8 +381,19 @@ pub fn bound_unit(
     if u.second.is_some() || config.objective != Cost::Total {
         return super::solve_unit(game, config, driver, plan, i, cutoff);
     }
+    let show = |memo: &crate::search::memo::Memo| {
+        if let Some(k) = memo_keep {
+            (k.save)(super::learned::export(memo, k.min_secrets));
+        }
+    };
     let mut searcher =
         Searcher::with_driver(game, config.clone(), driver)?.with_deadline(Some(deadline));
+    if let Some(k) = memo_keep {
+        searcher = searcher.with_keeper(k.every, &show);
+    }
+    if let Some(l) = learned {
+        super::learned::import(searcher.memo(), l);
+    }
     let g = plan.guesses[u.guess].guess;
     let stab = root_stabilizer(game).fix(game.codes().symbols(g));
     let set = unit_set(game, plan, i);
@@ -411,6 +433,7 @@ pub fn bound_unit(
         if let Some(k) = keep {
             (k.progress)(&snapshot(seconds));
         }
+        show(searcher.memo());
         Ok((r, nodes))
     };
     let proven = |seconds: &[Second]| -> u64 {

@@ -39,7 +39,9 @@
 //!   `build` below that class with the same depth and stabilizer; so the
 //!   assembled tree is the one [`crate::search::solve`] returns.
 //! - Nothing here reads or writes files or starts threads; parallel work
-//!   goes through the [`Driver`]. `subtree`: a unit's subtree checked and
+//!   goes through the [`Driver`], and what a run keeps (its progress,
+//!   what its memo learned: `learned`) is handed to the caller's
+//!   callbacks. `subtree`: a unit's subtree checked and
 //!   encoded on its own.
 
 use crate::model::code::Code;
@@ -56,12 +58,14 @@ use crate::tree::Node;
 
 mod anytime;
 mod assembly;
+mod learned;
 mod subtree;
 pub use anytime::{
     bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, Step, StepKind,
     UnitProgress,
 };
 pub use assembly::{assemble, decide, Decision};
+pub use learned::{Fact, Learned, MemoKeep};
 pub use subtree::{bounds, decode_subtree, encode_subtree, subtree_cost};
 
 /// A first guess worth trying, with its lookahead bound.

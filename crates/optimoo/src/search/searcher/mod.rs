@@ -25,7 +25,7 @@
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::exec::Parallel;
 use crate::model::code::Code;
@@ -65,6 +65,17 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     /// Set once the deadline has passed: every later answer is void.
     aborted: AtomicBool,
+    /// Who is shown the memo now and then while the search runs.
+    keeper: Option<Keeper<'a>>,
+}
+
+/// Shows the memo to `keep` at most once every `every`, from inside the
+/// search (the node that finds it due waits for it).
+struct Keeper<'a> {
+    every: Duration,
+    /// When it is next due, in nanoseconds since the searcher started.
+    next: AtomicU64,
+    keep: &'a (dyn Fn(&Memo) + Sync),
 }
 
 impl<'a> Searcher<'a> {
@@ -226,6 +237,7 @@ impl<'a> Searcher<'a> {
             observer: driver.observer,
             deadline: None,
             aborted: AtomicBool::new(false),
+            keeper: None,
         })
     }
 
@@ -233,6 +245,41 @@ impl<'a> Searcher<'a> {
     /// doc: after that its answers are void).
     pub fn with_deadline(self, deadline: Option<Instant>) -> Searcher<'a> {
         Searcher { deadline, ..self }
+    }
+
+    /// The same searcher, showing its memo to `keep` at most once every
+    /// `every` while it searches (what it stores is proven: see
+    /// [`Memo`]).
+    pub(crate) fn with_keeper(
+        self,
+        every: Duration,
+        keep: &'a (dyn Fn(&Memo) + Sync),
+    ) -> Searcher<'a> {
+        let next = AtomicU64::new(nanos(self.started.elapsed() + every));
+        Searcher {
+            keeper: Some(Keeper { every, next, keep }),
+            ..self
+        }
+    }
+
+    /// Shows the memo to the keeper if it is due.
+    fn tick(&self) {
+        if let Some(k) = &self.keeper {
+            let now = nanos(self.started.elapsed());
+            let due = k.next.load(Ordering::Relaxed);
+            if now >= due
+                && k.next
+                    .compare_exchange(
+                        due,
+                        now + nanos(k.every),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    )
+                    .is_ok()
+            {
+                (k.keep)(&self.memo);
+            }
+        }
     }
 
     /// Moves the deadline (an aborted searcher stays aborted).
@@ -524,6 +571,7 @@ impl<'a> Searcher<'a> {
                 return Outcome::AtLeast(INF);
             }
         }
+        self.tick();
         let mut lower = lower;
         // Look the set up as it is first (cheap), then in canonical form.
         let mut keys: Vec<Vec<u16>> = Vec::new();
@@ -558,6 +606,11 @@ impl<'a> Searcher<'a> {
             Some((cost, guess)) => Entry::Exact(cost, Some(guess)),
             None => Entry::AtLeast(proven.max(search_cutoff)),
         };
+        if self.aborted() {
+            // Past the deadline the answer is void: the memo holds only
+            // what was proven (its entries may be kept between runs).
+            return Outcome::AtLeast(INF);
+        }
         for (i, key) in keys.into_iter().enumerate() {
             // The guess is in the set's own coordinates: only for its raw key.
             let entry = match entry {
@@ -740,4 +793,9 @@ fn per_orbit(game: &Game, w: &[u64]) -> bool {
 /// the raw key already).
 fn rules_have_canon(game: &Game) -> bool {
     game.rules().answer().keeps_position_permutations()
+}
+
+/// `d` in nanoseconds (saturated: about 584 years).
+fn nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }

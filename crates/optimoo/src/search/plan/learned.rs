@@ -1,0 +1,163 @@
+//! What a unit's run learned, kept between runs: the memo's facts about
+//! large sets ([`Learned`]), handed to the caller while the run goes on
+//! ([`MemoKeep`]) and taken up by the next run of the unit
+//! ([`super::Effort::learned`]). A run stopped in the middle of a long
+//! class search then goes on from what that search had settled, where it
+//! used to start the class again.
+//!
+//! Invariants:
+//! - Every fact was proven by the search for the set its key names, at
+//!   the depth it names (the memo holds nothing else: a search past its
+//!   deadline stores nothing). It holds for any run of the same game and
+//!   objective (a plan fixes both); which run proved it, under which
+//!   cut-off, does not matter.
+//! - No guess is kept: an exact fact gives the cost alone, so a tree
+//!   rebuilt after taking facts up is the one a fresh run builds (each
+//!   node's first optimal guess in the search's order, found by a search).
+//! - The same memo gives the same list (sorted by key).
+
+use std::time::Duration;
+
+use crate::search::memo::{Entry, Memo};
+
+/// What was proven of a set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    /// Its exact cost.
+    Exact(u64),
+    /// A lower bound of its cost.
+    AtLeast(u64),
+}
+
+/// A fact about one set, keyed as the memo keys it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Learned {
+    /// The set's codes (indices into the game's codes, an image of the set
+    /// under the rules' symmetry), then the guesses left (saturated at
+    /// 65,535).
+    pub key: Vec<u16>,
+    /// What was proven of it.
+    pub fact: Fact,
+}
+
+/// Whom a run hands what it learned, and how often.
+#[derive(Clone, Copy)]
+pub struct MemoKeep<'a> {
+    /// At most this often while it runs (from inside the search: the
+    /// search waits while it is handed out), and once when it stops.
+    pub every: Duration,
+    /// Only facts about sets of at least this many secrets (the small ones
+    /// are many and quick to find again).
+    pub min_secrets: usize,
+    /// Told what the memo holds.
+    pub save: &'a (dyn Fn(Vec<Learned>) + Sync),
+}
+
+/// The facts of `memo` about sets of at least `min_secrets` secrets.
+pub(super) fn export(memo: &Memo, min_secrets: usize) -> Vec<Learned> {
+    memo.entries(min_secrets.max(1) + 1)
+        .into_iter()
+        .map(|(key, e)| Learned {
+            key,
+            fact: match e {
+                Entry::Exact(c, _) => Fact::Exact(c),
+                Entry::AtLeast(b) => Fact::AtLeast(b),
+            },
+        })
+        .collect()
+}
+
+/// Takes `learned` up into `memo`.
+pub(super) fn import(memo: &Memo, learned: &[Learned]) {
+    for l in learned {
+        let entry = match l.fact {
+            Fact::Exact(c) => Entry::Exact(c, None),
+            Fact::AtLeast(b) => Entry::AtLeast(b),
+        };
+        memo.put(l.key.clone(), entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    use super::*;
+    use crate::model::code::Code;
+    use crate::model::game::Game;
+    use crate::model::symmetry::Stabilizer;
+    use crate::search::bound::INF;
+    use crate::search::config::{Config, Driver};
+    use crate::search::plan::{bound_unit, plan, Depth, Effort};
+    use crate::search::searcher::Searcher;
+    use crate::search::value::Outcome;
+
+    /// Every fact a run hands out is true of its set: an exact cost equal
+    /// to a fresh search's (no symmetry pruning), a bound at most it; also
+    /// for runs stopped by their deadline in the middle of a search. A run
+    /// that takes them up ends at the same result as one that did not.
+    #[test]
+    fn facts_are_proven_and_change_no_result() {
+        let (mut checked, mut cut_short) = (0, 0);
+        for name in ["moo:4x6", "mm:4x4", "moo:5x5", "moo:5x6", "mm:4x6"] {
+            let game = Game::new(name.parse().unwrap());
+            let config = Config::default();
+            let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
+            let fresh = Searcher::new(&game, config.clone()).unwrap();
+            let all = Stabilizer::identity(game.positions(), game.rules().symbols());
+            for i in 0..p.units.len() {
+                let cutoff = p.cutoff(i, INF);
+                let run = |micros: u64, learned: Option<&[Learned]>| {
+                    let kept = Mutex::new(Vec::new());
+                    let save = |f: Vec<Learned>| *kept.lock().unwrap() = f;
+                    let effort = Effort {
+                        learned,
+                        memo_keep: Some(MemoKeep {
+                            every: Duration::ZERO,
+                            min_secrets: 2,
+                            save: &save,
+                        }),
+                        ..Effort::until(
+                            Instant::now() + Duration::from_micros(micros),
+                            Depth::Exact,
+                        )
+                    };
+                    let config = config.clone();
+                    let (r, _) =
+                        bound_unit(&game, config, Driver::sequential(), &p, i, cutoff, effort)
+                            .unwrap();
+                    (r, kept.into_inner().unwrap())
+                };
+                let (whole, _) = run(3_600_000_000, None);
+                for micros in [0, 300, 3_000] {
+                    let (stopped, facts) = run(micros, None);
+                    if stopped != whole && !facts.is_empty() {
+                        cut_short += 1;
+                    }
+                    for f in facts.iter().step_by(facts.len() / 40 + 1) {
+                        let (d, codes) = f.key.split_last().unwrap();
+                        let set: Vec<Code> = codes.iter().map(|&c| Code(c)).collect();
+                        let Outcome::Exact(cost) =
+                            fresh.solve(&set, usize::from(*d), &all, INF, usize::MAX)
+                        else {
+                            panic!("{name} unit {i}: a fact about a set with no tree");
+                        };
+                        match f.fact {
+                            Fact::Exact(c) => assert_eq!(c, cost, "{name} unit {i}: {f:?}"),
+                            Fact::AtLeast(b) => assert!(b <= cost, "{name} unit {i}: {f:?}"),
+                        }
+                        checked += 1;
+                    }
+                    let (again, _) = run(3_600_000_000, Some(&facts));
+                    assert_eq!(again, whole, "{name} unit {i} after {micros} µs");
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} facts checked");
+        assert!(
+            cut_short > 5,
+            "only {cut_short} runs stopped with facts learned"
+        );
+    }
+}

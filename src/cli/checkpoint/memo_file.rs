@@ -1,0 +1,313 @@
+//! What a unit's runs learned, kept between runs: `DIR/memo/I.bin`, the
+//! facts its memo proved about large sets ([`plan::Learned`]), written by
+//! `work --time-limit` and `work --bound-only` while a unit of a whole
+//! class runs (every `--keep-memo-every` seconds, and when it stops) and
+//! taken up by the next run of the unit: a run stopped inside a long class
+//! search goes on from what that search had settled.
+//!
+//! Layout: the line `optimoo-memo/1`, a line of JSON ([`Header`]), then
+//! the body, one record per fact: the key's length, its codes (each as the
+//! difference from the one before, zigzag-encoded), the kind (0 exact, 1 a
+//! lower bound) and the value; every number but the kind an unsigned LEB128
+//! varint. The keys are ascending code lists (a set, then its depth), so
+//! the differences are mostly one byte: about a third of the size of plain
+//! 16-bit codes. (Twenty lines of varint code here rather than a
+//! serialization crate: the format is this one record.)
+//!
+//! Invariants:
+//! - It only ever saves work: every fact in it was proven by a run of the
+//!   unit under the plan it names, for the game the plan names (checked:
+//!   format, `plan_id`, unit, the game's size, every code within it, the
+//!   count of facts, a SHA-256 over the body against accidental
+//!   corruption, not forgery; `merge --audit` re-solves what units claim).
+//!   A file that does not pass is refused by name, never silently dropped.
+//! - Written to a temporary file in `memo/`, synced, then renamed into
+//!   place: a run killed mid-write leaves the previous file whole. Removed
+//!   with the unit's progress when its file holds the final result.
+//! - Its size is bounded: written up to the budget given (the facts about
+//!   the largest sets first), read up to [`MEMO_MAX_BYTES`].
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use optimoo::search::plan::{Fact, Learned};
+use optimoo::search::INF;
+
+use super::files::read_bounded;
+use super::Folder;
+
+/// The folder of memo files.
+pub const MEMO_DIR: &str = "memo";
+/// The first line of a memo file.
+pub const MEMO_FORMAT: &str = "optimoo-memo/1";
+/// The largest memo file read (4 GiB).
+pub const MEMO_MAX_BYTES: u64 = 4 << 30;
+
+/// The second line of `DIR/memo/I.bin`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The plan it belongs to.
+    pub plan_id: String,
+    /// The unit's index.
+    pub unit: usize,
+    /// The game's number of codes (every code of a key is below it).
+    pub codes: usize,
+    /// Facts about sets of at least this many secrets only.
+    pub min_secrets: usize,
+    /// How many facts the body holds.
+    pub facts: u64,
+    /// SHA-256 of the body, in hex.
+    pub sha256: String,
+}
+
+impl Folder {
+    /// `DIR/memo/I.bin`.
+    pub fn memo_path(&self, i: usize) -> PathBuf {
+        self.dir.join(MEMO_DIR).join(format!("{i}.bin"))
+    }
+
+    /// Writes what unit `i`'s run learned (atomically): the facts about
+    /// the largest sets first (the dearest to find again), as many as fit
+    /// in `max_bytes`; returns how many were written.
+    pub fn write_memo(
+        &self,
+        i: usize,
+        min_secrets: usize,
+        max_bytes: u64,
+        mut facts: Vec<Learned>,
+    ) -> anyhow::Result<usize> {
+        let path = self.memo_path(i);
+        let dir = self.dir.join(MEMO_DIR);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        facts.sort_by(|a, b| {
+            b.key
+                .len()
+                .cmp(&a.key.len())
+                .then_with(|| a.key.cmp(&b.key))
+        });
+        let mut body = Vec::new();
+        let mut written = 0;
+        let mut record = Vec::new();
+        for f in &facts {
+            record.clear();
+            encode(f, &mut record);
+            if (body.len() + record.len()) as u64 > max_bytes {
+                break;
+            }
+            body.extend_from_slice(&record);
+            written += 1;
+        }
+        let facts = &facts[..written];
+        let header = Header {
+            plan_id: self.file.plan_id.clone(),
+            unit: i,
+            codes: self.game.len(),
+            min_secrets,
+            facts: facts.len() as u64,
+            sha256: hex(&Sha256::digest(&body)),
+        };
+        let mut temp = crate::cli::output::new_file(&format!(".{i}.bin."))
+            .tempfile_in(&dir)
+            .with_context(|| format!("cannot write in {}", dir.display()))?;
+        let head = format!("{MEMO_FORMAT}\n{}\n", serde_json::to_string(&header)?);
+        temp.write_all(head.as_bytes())
+            .and_then(|_| temp.write_all(&body))
+            .and_then(|_| temp.as_file().sync_all())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        temp.persist(&path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(written)
+    }
+
+    /// Reads what unit `i`'s runs learned: `None` when there is no file;
+    /// an error naming the file when it is corrupt, foreign or of another
+    /// unit.
+    pub fn read_memo(&self, i: usize) -> anyhow::Result<Option<Vec<Learned>>> {
+        let path = self.memo_path(i);
+        let bad = |why: &str| {
+            anyhow::anyhow!(
+                "{} is refused: {why}; delete it to run the unit without what earlier runs \
+                 learned (nothing proven is lost: its bounds are in the unit's progress)",
+                path.display()
+            )
+        };
+        let bytes = match read_bounded(&path, MEMO_MAX_BYTES) {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+                return Err(bad(&format!("it is larger than {MEMO_MAX_BYTES} bytes")))
+            }
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let mut lines = bytes.splitn(3, |&b| b == b'\n');
+        if lines.next() != Some(MEMO_FORMAT.as_bytes()) {
+            return Err(bad(&format!(
+                "not an optimoo memo file of this version (its first line is not {MEMO_FORMAT:?})"
+            )));
+        }
+        let (Some(header), Some(body)) = (lines.next(), lines.next()) else {
+            return Err(bad("it ends before its facts"));
+        };
+        let header: Header =
+            serde_json::from_slice(header).map_err(|e| bad(&format!("corrupt header ({e})")))?;
+        if header.plan_id != self.file.plan_id {
+            return Err(bad("it belongs to another plan"));
+        }
+        if header.unit != i {
+            return Err(bad(&format!(
+                "it is unit {}'s, not unit {i}'s",
+                header.unit
+            )));
+        }
+        if header.codes != self.game.len() {
+            return Err(bad("it is of a game of another size"));
+        }
+        if hex(&Sha256::digest(body)) != header.sha256 {
+            return Err(bad("its checksum does not match (corrupt)"));
+        }
+        let mut facts = Vec::new();
+        let mut at = 0;
+        while at < body.len() {
+            let f = decode(body, &mut at, self.game.len()).map_err(|why| bad(&why))?;
+            facts.push(f);
+        }
+        if facts.len() as u64 != header.facts {
+            return Err(bad(&format!(
+                "it holds {} facts, its header says {}",
+                facts.len(),
+                header.facts
+            )));
+        }
+        Ok(Some(facts))
+    }
+
+    /// Removes unit `i`'s memo file, if any.
+    pub fn remove_memo(&self, i: usize) -> anyhow::Result<()> {
+        let path = self.memo_path(i);
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e).with_context(|| format!("cannot remove {}", path.display())),
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Appends one record.
+fn encode(f: &Learned, out: &mut Vec<u8>) {
+    put(out, f.key.len() as u64);
+    let mut last = 0i64;
+    for &c in &f.key {
+        let delta = i64::from(c) - last;
+        put(out, ((delta << 1) ^ (delta >> 63)) as u64);
+        last = i64::from(c);
+    }
+    let (kind, v) = match f.fact {
+        Fact::Exact(c) => (0, c),
+        Fact::AtLeast(b) => (1, b),
+    };
+    out.push(kind);
+    put(out, v);
+}
+
+/// Reads one record at `*at`: its codes (all but the last, the depth)
+/// below `codes`.
+fn decode(body: &[u8], at: &mut usize, codes: usize) -> Result<Learned, String> {
+    let len = get(body, at)?;
+    // A key is a set of at least one secret, then its depth.
+    if !(2..=codes as u64 + 1).contains(&len) {
+        return Err(format!("a fact's key of {len} numbers"));
+    }
+    let mut key = Vec::with_capacity(len as usize);
+    let mut last = 0i64;
+    for j in 0..len {
+        let z = get(body, at)?;
+        let delta = ((z >> 1) as i64) ^ -((z & 1) as i64);
+        let c = last.checked_add(delta).unwrap_or(-1);
+        let limit = if j + 1 == len { 1 << 16 } else { codes as i64 };
+        if !(0..limit).contains(&c) {
+            return Err(format!("a code {c} outside the game's {codes}"));
+        }
+        key.push(c as u16);
+        last = c;
+    }
+    let kind = *body.get(*at).ok_or("it ends inside a fact")?;
+    *at += 1;
+    let v = get(body, at)?;
+    if v > INF {
+        return Err(format!("a cost of {v}"));
+    }
+    let fact = match kind {
+        0 => Fact::Exact(v),
+        1 => Fact::AtLeast(v),
+        k => return Err(format!("a fact of kind {k}")),
+    };
+    Ok(Learned { key, fact })
+}
+
+/// Appends `v` as an unsigned LEB128 varint.
+fn put(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads an unsigned LEB128 varint at `*at`.
+fn get(body: &[u8], at: &mut usize) -> Result<u64, String> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *body.get(*at).ok_or("it ends inside a fact")?;
+        *at += 1;
+        v |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Ok(v);
+        }
+    }
+    Err("a number longer than 64 bits".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip() {
+        let facts = vec![
+            Learned {
+                key: vec![0, 5, 6, 30239, 7],
+                fact: Fact::Exact(123_456),
+            },
+            Learned {
+                key: vec![300, 2, 65535],
+                fact: Fact::AtLeast(INF),
+            },
+        ];
+        let mut body = Vec::new();
+        for f in &facts {
+            encode(f, &mut body);
+        }
+        let mut at = 0;
+        let mut back = Vec::new();
+        while at < body.len() {
+            back.push(decode(&body, &mut at, 30240).unwrap());
+        }
+        assert_eq!(back, facts);
+        // A code past the game's codes, a cut record: refused.
+        let mut at = 0;
+        assert!(decode(&body, &mut at, 30000).is_err());
+        let mut at = 0;
+        assert!(decode(&body[..body.len() - 1], &mut at, 30240).is_ok());
+        assert!(decode(&body[..body.len() - 1], &mut at, 30240).is_err());
+    }
+}

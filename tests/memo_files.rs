@@ -1,0 +1,158 @@
+//! `work --keep-memo`: what a best-first unit's memo learned, kept in
+//! `DIR/memo/I.bin` between runs. A unit run in legs too short for its
+//! class searches ends at the exact cost and subtree of an uninterrupted
+//! run; the file goes when the unit is done; a file that is corrupt,
+//! foreign or another unit's is refused by name, and `--keep-memo 0`
+//! neither reads nor writes one.
+
+use std::path::{Path, PathBuf};
+
+use crate::trees::{run, scratch};
+use crate::OPTIMOO;
+
+fn folder(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(OPTIMOO, args, "");
+    assert_eq!(code, 0, "{args:?}: {out}{err}");
+    out
+}
+
+fn unit_json(dir: &Path, i: usize) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+const GAME: &str = "moo:5x8";
+/// 01234 1A3B: 660 secrets, about a second uninterrupted.
+const UNIT: usize = 6;
+
+/// One leg of the unit: `--time-limit 0.4`, the memo written every 0.05 s.
+fn leg(dir: &Path, extra: &[&str]) -> (i32, String) {
+    leg_of(dir, "0.4", extra)
+}
+
+/// One leg of the unit of `seconds`.
+fn leg_of(dir: &Path, seconds: &str, extra: &[&str]) -> (i32, String) {
+    let unit = UNIT.to_string();
+    let mut args = vec!["work", s(dir), "--unit", &unit, "--threads", "1"];
+    args.extend(["--time-limit", seconds, "--keep-memo-every", "0.05"]);
+    args.extend(extra);
+    let (code, out, err) = run(OPTIMOO, &args, "");
+    (code, format!("{out}{err}"))
+}
+
+#[test]
+fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
+    let whole = folder("memo-whole");
+    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
+    ok(&[
+        "work",
+        s(&whole),
+        "--unit",
+        &UNIT.to_string(),
+        "--threads",
+        "1",
+    ]);
+    let want = unit_json(&whole, UNIT);
+    assert_eq!(want["exact"], true);
+
+    let dir = folder("memo-legs");
+    ok(&["plan", "--game", GAME, "-o", s(&dir)]);
+    let memo = dir.join("memo").join(format!("{UNIT}.bin"));
+    let mut seen_file = false;
+    let mut legs = 0;
+    while unit_json_exact(&dir) != Some(true) {
+        legs += 1;
+        assert!(legs <= 60, "not exact after 60 legs");
+        let (code, out) = leg(&dir, &["--keep-memo", "16"]);
+        assert_eq!(code, 0, "{out}");
+        if memo.exists() {
+            seen_file = true;
+            let bytes = std::fs::read(&memo).unwrap();
+            assert!(bytes.starts_with(b"optimoo-memo/1\n"), "{memo:?}");
+        }
+    }
+    assert!(seen_file || legs == 1, "no memo file after {legs} legs");
+    let got = unit_json(&dir, UNIT);
+    assert_eq!(got["value"], want["value"]);
+    assert_eq!(got["subtree"], want["subtree"]);
+    assert!(!memo.exists(), "the memo file outlived the unit");
+}
+
+/// The unit's file says exact (`None`: no file yet).
+fn unit_json_exact(dir: &Path) -> Option<bool> {
+    let text = std::fs::read_to_string(dir.join("units").join(format!("{UNIT}.json"))).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    Some(v["exact"] == true)
+}
+
+#[test]
+fn bad_memo_files_are_refused_by_name() {
+    let dir = folder("memo-bad");
+    ok(&["plan", "--game", GAME, "-o", s(&dir)]);
+    // A first leg, stopped at once with a file to tamper with.
+    let (code, out) = leg(&dir, &["--keep-memo", "16"]);
+    assert_eq!(code, 0, "{out}");
+    if unit_json_exact(&dir) == Some(true) {
+        return; // This machine solved it in one leg: nothing left to read.
+    }
+    let memo = dir.join("memo").join(format!("{UNIT}.bin"));
+    let good = std::fs::read(&memo).unwrap();
+    let header_end = good
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0;
+    let flipped = {
+        let mut b = good.clone();
+        if b.len() > header_end + 2 {
+            b[header_end + 2] ^= 0x55;
+        } else {
+            b.push(0);
+        }
+        b
+    };
+    let other_unit = String::from_utf8_lossy(&good)
+        .replacen(&format!("\"unit\":{UNIT}"), "\"unit\":5", 1)
+        .into_bytes();
+    let cases: [(&[u8], &str); 4] = [
+        (b"garbage", "not an optimoo memo file"),
+        (&flipped, "checksum"),
+        (&other_unit, "unit 5's"),
+        (b"optimoo-memo/1\n{}\n", "corrupt header"),
+    ];
+    for (bytes, why) in cases {
+        std::fs::write(&memo, bytes).unwrap();
+        let (code, out) = leg(&dir, &[]);
+        assert_ne!(code, 0, "{why}: {out}");
+        assert!(
+            out.contains(s(&memo)) && out.contains("refused"),
+            "{why}: {out}"
+        );
+        assert!(out.contains(why), "{why}: {out}");
+        // --keep-memo 0 neither reads nor writes it (a leg stopped at once:
+        // the unit stays unfinished).
+        let (code, out) = leg_of(&dir, "0.000001", &["--keep-memo", "0"]);
+        assert_eq!(code, 0, "{why}: {out}");
+        assert_eq!(std::fs::read(&memo).unwrap(), bytes, "{why}");
+    }
+    for bad in [
+        "--keep-memo=-1",
+        "--keep-memo-every=0",
+        "--keep-memo-max=lots",
+    ] {
+        let (code, out) = leg(&dir, &[bad]);
+        assert_eq!(code, 2, "{bad}: {out}");
+    }
+}
