@@ -10,8 +10,8 @@
 //! difference from the one before, zigzag-encoded), the kind (0 exact, 1 a
 //! lower bound) and the value; every number but the kind an unsigned LEB128
 //! varint. The keys are ascending code lists (a set, then its depth), so
-//! the differences are mostly one byte: about a third of the size of plain
-//! 16-bit codes. (Twenty lines of varint code here rather than a
+//! a difference takes one or two bytes (one where the set is dense among
+//! the codes). (Twenty lines of varint code here rather than a
 //! serialization crate: the format is this one record.)
 //!
 //! Invariants:

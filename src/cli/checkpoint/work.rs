@@ -386,6 +386,8 @@ pub fn solve_one(
         memo_keep: keep_memo.map(|k| plan::MemoKeep {
             every: k.every,
             min_secrets: k.min_secrets,
+            // A code takes one to three bytes in the file (two, mostly).
+            max_codes: usize::try_from(k.max_bytes / 2).unwrap_or(usize::MAX),
             save: &save_memo,
         }),
         resume: resume.as_ref().map(|r| &r.0),

@@ -139,23 +139,55 @@ impl Memo {
     }
 
     /// The entries whose key holds at least `min_len` codes (depth
-    /// included), each once (the current generation's where both hold it),
-    /// sorted by key: the same contents give the same list.
-    pub fn entries(&self, min_len: usize) -> Vec<(Vec<u16>, Entry)> {
+    /// included), the longest keys first, as many as hold at most
+    /// `max_codes` codes in all (at the boundary length, the least keys);
+    /// each once (the current generation's where both hold it), sorted by
+    /// key: the same contents give the same list. Two passes, so that only
+    /// what is handed out is copied.
+    pub fn entries(&self, min_len: usize, max_codes: usize) -> Vec<(Vec<u16>, Entry)> {
+        // Codes held per key length, then the shortest length that fits.
+        let mut by_len: std::collections::BTreeMap<usize, usize> = Default::default();
+        self.each(min_len, |k, _| {
+            *by_len.entry(k.len()).or_default() += k.len()
+        });
+        let mut room = max_codes;
+        let mut cut = usize::MAX;
+        for (&len, &codes) in by_len.iter().rev() {
+            if codes > room {
+                cut = len;
+                break;
+            }
+            room -= codes;
+        }
         let mut out: Vec<(Vec<u16>, Entry)> = Vec::new();
+        let mut boundary: Vec<(Vec<u16>, Entry)> = Vec::new();
+        self.each(min_len, |k, e| {
+            if cut == usize::MAX || k.len() > cut {
+                out.push((k.to_vec(), e));
+            } else if k.len() == cut {
+                boundary.push((k.to_vec(), e));
+            }
+        });
+        boundary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        out.extend(boundary.into_iter().take(room / cut.max(1)));
+        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Calls `f` on each entry whose key holds at least `min_len` codes,
+    /// once (the current generation's where both hold it).
+    fn each(&self, min_len: usize, mut f: impl FnMut(&[u16], Entry)) {
         for s in &self.shards {
             let s = s.lock().unwrap_or_else(|e| e.into_inner());
             for (k, &e) in s.current.iter().filter(|(k, _)| k.len() >= min_len) {
-                out.push((k.to_vec(), e));
+                f(k, e);
             }
             for (k, &e) in s.old.iter().filter(|(k, _)| k.len() >= min_len) {
                 if !s.current.contains_key(k) {
-                    out.push((k.to_vec(), e));
+                    f(k, e);
                 }
             }
         }
-        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        out
     }
 
     /// Successful lookups so far.
@@ -221,6 +253,31 @@ mod tests {
         assert_eq!(memo.get(&[1, 2, 3]), Some(Entry::Exact(12, Some(Code(5)))));
         assert_eq!(memo.get(&[3, 2, 1]), None);
         assert_eq!(memo.hits(), 3);
+    }
+
+    #[test]
+    fn entries_longest_first_within_a_budget() {
+        let memo = Memo::new(1 << 20);
+        for (key, c) in [
+            (vec![1, 2], 1),
+            (vec![5, 6, 7], 2),
+            (vec![3, 4, 5], 3),
+            (vec![9, 8, 7, 6], 4),
+        ] {
+            memo.put(key, Entry::Exact(c, Some(Code(0))));
+        }
+        let keys = |v: Vec<(Vec<u16>, Entry)>| v.into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        assert_eq!(
+            keys(memo.entries(3, usize::MAX)),
+            vec![vec![3, 4, 5], vec![5, 6, 7], vec![9, 8, 7, 6]]
+        );
+        // Room for the longest and one of the next length: the least key.
+        assert_eq!(
+            keys(memo.entries(0, 8)),
+            vec![vec![3, 4, 5], vec![9, 8, 7, 6]]
+        );
+        assert_eq!(keys(memo.entries(0, 3)), Vec::<Vec<u16>>::new());
+        assert_eq!(memo.entries(0, 12).len(), 4);
     }
 
     #[test]

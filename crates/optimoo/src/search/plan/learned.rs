@@ -49,13 +49,17 @@ pub struct MemoKeep<'a> {
     /// Only facts about sets of at least this many secrets (the small ones
     /// are many and quick to find again).
     pub min_secrets: usize,
+    /// At most this many codes in all (a fact about a set of `n` secrets
+    /// holds `n + 1`): the largest sets first, the dearest to find again.
+    pub max_codes: usize,
     /// Told what the memo holds.
     pub save: &'a (dyn Fn(Vec<Learned>) + Sync),
 }
 
-/// The facts of `memo` about sets of at least `min_secrets` secrets.
-pub(super) fn export(memo: &Memo, min_secrets: usize) -> Vec<Learned> {
-    memo.entries(min_secrets.max(1) + 1)
+/// The facts of `memo` about sets of at least `min_secrets` secrets,
+/// within `max_codes` codes (the largest sets first).
+pub(super) fn export(memo: &Memo, min_secrets: usize, max_codes: usize) -> Vec<Learned> {
+    memo.entries(min_secrets.max(1) + 1, max_codes)
         .into_iter()
         .map(|(key, e)| Learned {
             key,
@@ -116,6 +120,7 @@ mod tests {
                         memo_keep: Some(MemoKeep {
                             every: Duration::ZERO,
                             min_secrets: 2,
+                            max_codes: usize::MAX,
                             save: &save,
                         }),
                         ..Effort::until(
