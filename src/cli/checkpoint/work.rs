@@ -219,7 +219,8 @@ pub struct Limits<'a> {
 }
 
 /// What a best-first unit keeps of its memo between runs, and how often
-/// (`DIR/memo/I.bin`: [`super::memo_file`]).
+/// (`DIR/memo/I.bin`, written and read by `Folder::write_memo` and
+/// `Folder::read_memo`).
 #[derive(Debug, Clone, Copy)]
 pub struct KeepMemo {
     /// Facts about sets of at least this many secrets.
