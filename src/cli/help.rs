@@ -85,7 +85,8 @@ pub const WORK: &str = "\
 Examples:
   optimoo plan --game mm:4x6 -o run/             # run/plan.json: 52 units
   optimoo work run/ --unit 7                     # run/units/7.json
-  optimoo work run/ --all                        # every missing unit, all cores";
+  optimoo work run/ --all                        # every missing unit, all cores
+  optimoo work run/ --unit 3 --time-limit 60     # stopped: resumes (progress/, memo/)";
 
 /// `optimoo merge --help`.
 pub const MERGE: &str = "\
