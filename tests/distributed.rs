@@ -15,18 +15,18 @@ use crate::trees::{run, scratch};
 use crate::OPTIMOO;
 
 /// A fresh scratch folder.
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = scratch(name);
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
-fn s(p: &Path) -> &str {
+pub(crate) fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
 /// Runs `optimoo` and insists on exit code 0.
-fn ok(args: &[&str]) -> String {
+pub(crate) fn ok(args: &[&str]) -> String {
     let (code, out, err) = run(OPTIMOO, args, "");
     assert_eq!(code, 0, "{args:?}: {out}{err}");
     out
@@ -38,7 +38,7 @@ fn units(dir: &Path) -> usize {
 }
 
 /// Unit `i`'s file in `dir`, as JSON.
-fn unit_json(dir: &Path, i: usize) -> serde_json::Value {
+pub(crate) fn unit_json(dir: &Path, i: usize) -> serde_json::Value {
     let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
     serde_json::from_str(&text).unwrap()
 }

@@ -5,31 +5,11 @@
 //! foreign or another unit's is refused by name, and `--keep-memo 0`
 //! neither reads nor writes one.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::trees::{run, scratch};
+use crate::distributed::{folder, ok, s, unit_json};
+use crate::trees::run;
 use crate::OPTIMOO;
-
-fn folder(name: &str) -> PathBuf {
-    let dir = scratch(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(OPTIMOO, args, "");
-    assert_eq!(code, 0, "{args:?}: {out}{err}");
-    out
-}
-
-fn unit_json(dir: &Path, i: usize) -> serde_json::Value {
-    let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
 
 const GAME: &str = "moo:5x8";
 /// 01234 1A3B: 660 secrets, about a second uninterrupted.
