@@ -59,6 +59,9 @@ fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
             seen_file = true;
             let bytes = std::fs::read(&memo).unwrap();
             assert!(bytes.starts_with(b"optimoo-memo/1\n"), "{memo:?}");
+            let status = memo_status(&dir);
+            assert_eq!(status, (1, bytes.len() as u64), "status --json");
+            assert!(ok(&["status", s(&dir)]).contains("memo       1 unit kept"));
         }
     }
     assert!(seen_file || legs == 1, "no memo file after {legs} legs");
@@ -66,6 +69,17 @@ fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
     assert_eq!(got["value"], want["value"]);
     assert_eq!(got["subtree"], want["subtree"]);
     assert!(!memo.exists(), "the memo file outlived the unit");
+    assert_eq!(memo_status(&dir), (0, 0));
+    assert!(!ok(&["status", s(&dir)]).contains("memo "));
+}
+
+/// `status --json`'s `memo_files` and `memo_bytes`.
+fn memo_status(dir: &Path) -> (u64, u64) {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["status", s(dir), "--json"])).unwrap();
+    (
+        v["memo_files"].as_u64().unwrap(),
+        v["memo_bytes"].as_u64().unwrap(),
+    )
 }
 
 /// The unit's file says exact (`None`: no file yet).

@@ -87,6 +87,24 @@ pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
+/// Reads a checkpoint file at `path` with [`read_bounded`]: `None` when
+/// it does not exist; when it holds more than `max` bytes, the error
+/// `refuse` makes of the reason (each kind of file says what to do about
+/// it); any other failure to read, an error naming the file.
+pub fn read_or_refuse(
+    path: &Path,
+    max: u64,
+    refuse: impl FnOnce(String) -> anyhow::Error,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    match read_bounded(path, max) {
+        Ok(bytes) => Ok(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+            Err(refuse(format!("it is larger than {max} bytes")))
+        }
+        Err(e) => Err(anyhow::Error::new(e).context(format!("cannot read {}", path.display()))),
+    }
+}
+
 /// How the smallest cap was found (worst, crush), kept for `merge`'s report.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MinCapRecord {

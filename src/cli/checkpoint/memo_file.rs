@@ -37,7 +37,7 @@ use sha2::{Digest, Sha256};
 use optimoo::search::plan::{Fact, Learned};
 use optimoo::search::INF;
 
-use super::files::read_bounded;
+use super::files::read_or_refuse;
 use super::Folder;
 
 /// The folder of memo files.
@@ -137,13 +137,8 @@ impl Folder {
                 path.display()
             )
         };
-        let bytes = match read_bounded(&path, MEMO_MAX_BYTES) {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(None),
-            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
-                return Err(bad(&format!("it is larger than {MEMO_MAX_BYTES} bytes")))
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let Some(bytes) = read_or_refuse(&path, MEMO_MAX_BYTES, |why| bad(&why))? else {
+            return Ok(None);
         };
         let mut lines = bytes.splitn(3, |&b| b == b'\n');
         if lines.next() != Some(MEMO_FORMAT.as_bytes()) {

@@ -112,16 +112,11 @@ impl Folder {
     /// Reads and checks `DIR/plan.json`.
     pub fn open(dir: &Path) -> anyhow::Result<Folder> {
         let path = dir.join(PLAN_FILE);
-        let read = read_bounded(&path, PLAN_MAX_BYTES).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::FileTooLarge {
-                anyhow::anyhow!(
-                    "{} is larger than {PLAN_MAX_BYTES} bytes, more than any plan holds: \
-                     it is not an optimoo plan",
-                    path.display()
-                )
-            } else {
-                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
-            }
+        let read = read_or_refuse(&path, PLAN_MAX_BYTES, |why| {
+            anyhow::anyhow!(
+                "{} is refused: {why}, more than any plan holds: it is not an optimoo plan",
+                path.display()
+            )
         })?;
         let Some(bytes) = read else {
             bail!(
@@ -254,17 +249,14 @@ impl Folder {
         let path = self.unit_path(i);
         let max = unit_max_bytes(self.game.len());
         let bad = |why: &str| anyhow::anyhow!("{} is refused: {why}", path.display());
-        let bytes = match read_bounded(&path, max) {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(None),
-            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
-                return Err(bad(&format!(
-                    "it is larger than {max} bytes, more than any unit file of {} holds; \
-                     delete it and run the unit again",
-                    self.file.game
-                )))
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let too_large = |why: String| {
+            bad(&format!(
+                "{why}, more than any unit file of {} holds; delete it and run the unit again",
+                self.file.game
+            ))
+        };
+        let Some(bytes) = read_or_refuse(&path, max, too_large)? else {
+            return Ok(None);
         };
         if let Ok(FormatOnly { format }) = serde_json::from_slice(&bytes) {
             if is_earlier_format(&format, UNIT_FORMAT_PREFIX, UNIT_FORMAT) {

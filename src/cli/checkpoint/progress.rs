@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use optimoo::search::plan::{self, ClassProgress, SecondProgress, Stage};
 
-use super::files::{read_bounded, Canon};
+use super::files::{read_or_refuse, Canon};
 use super::Folder;
 
 /// The folder of progress files.
@@ -115,13 +115,8 @@ impl Folder {
         let k = self.game.positions();
         let answers = (k + 1) * (k + 2) / 2;
         let max = (1 << 20) + self.game.len() as u64 * (64 + 24 * answers as u64);
-        let bytes = match read_bounded(&path, max) {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(None),
-            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
-                return Err(bad(&format!("it is larger than {max} bytes")))
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let Some(bytes) = read_or_refuse(&path, max, |why| bad(&why))? else {
+            return Ok(None);
         };
         let f: ProgressFile =
             serde_json::from_slice(&bytes).map_err(|e| bad(&format!("corrupt ({e})")))?;

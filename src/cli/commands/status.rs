@@ -146,6 +146,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let remaining = estimate(&timed, &left);
     let in_progress = (0..n).filter(|&i| folder.progress_path(i).exists()).count();
+    // Units whose runs kept what their memo learned (`work --keep-memo`),
+    // and the bytes those files hold.
+    let memo_sizes: Vec<u64> = (0..n)
+        .filter_map(|i| std::fs::metadata(folder.memo_path(i)).ok())
+        .map(|m| m.len())
+        .collect();
     let tree = match &args.upper_tree {
         Some(path) => Some(upper_tree(&folder, path, args.units)?),
         None => None,
@@ -176,6 +182,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "core_seconds": spent.seconds,
             "remaining_seconds": remaining.map(|r| r.seconds),
             "in_progress": in_progress,
+            "memo_files": memo_sizes.len(),
+            "memo_bytes": memo_sizes.iter().sum::<u64>(),
             "lower": bound(lower),
             "upper": bound(upper),
             "gap_percent": gap,
@@ -220,6 +228,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "progress   {in_progress} unit{} stopped on the way, to go on from there \
                  (progress/)",
                 if in_progress == 1 { "" } else { "s" }
+            )?;
+        }
+        if !memo_sizes.is_empty() {
+            writeln!(
+                out,
+                "memo       {} unit{} kept what {} memo learned, {:.1} MB, for the next run \
+                 (memo/)",
+                memo_sizes.len(),
+                if memo_sizes.len() == 1 { "" } else { "s" },
+                if memo_sizes.len() == 1 {
+                    "its"
+                } else {
+                    "their"
+                },
+                memo_sizes.iter().sum::<u64>() as f64 / 1e6
             )?;
         }
         writeln!(out, "lower      {}", show_cost(o, lower))?;
