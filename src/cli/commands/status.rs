@@ -148,10 +148,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let in_progress = (0..n).filter(|&i| folder.progress_path(i).exists()).count();
     // Units whose runs kept what their memo learned (`work --keep-memo`),
     // and the bytes those files hold.
-    let memo_sizes: Vec<u64> = (0..n)
+    let (memo_files, memo_bytes) = (0..n)
         .filter_map(|i| std::fs::metadata(folder.memo_path(i)).ok())
-        .map(|m| m.len())
-        .collect();
+        .fold((0usize, 0u64), |(f, b), m| (f + 1, b + m.len()));
     let tree = match &args.upper_tree {
         Some(path) => Some(upper_tree(&folder, path, args.units)?),
         None => None,
@@ -182,8 +181,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "core_seconds": spent.seconds,
             "remaining_seconds": remaining.map(|r| r.seconds),
             "in_progress": in_progress,
-            "memo_files": memo_sizes.len(),
-            "memo_bytes": memo_sizes.iter().sum::<u64>(),
+            "memo_files": memo_files,
+            "memo_bytes": memo_bytes,
             "lower": bound(lower),
             "upper": bound(upper),
             "gap_percent": gap,
@@ -230,19 +229,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if in_progress == 1 { "" } else { "s" }
             )?;
         }
-        if !memo_sizes.is_empty() {
+        if memo_files > 0 {
+            let (s, its) = if memo_files == 1 {
+                ("", "its")
+            } else {
+                ("s", "their")
+            };
             writeln!(
                 out,
-                "memo       {} unit{} kept what {} memo learned, {:.1} MB, for the next run \
-                 (memo/)",
-                memo_sizes.len(),
-                if memo_sizes.len() == 1 { "" } else { "s" },
-                if memo_sizes.len() == 1 {
-                    "its"
-                } else {
-                    "their"
-                },
-                memo_sizes.iter().sum::<u64>() as f64 / 1e6
+                "memo       {memo_files} unit{s} kept what {its} memo learned, {:.1} MB, for the \
+                 next run (memo/)",
+                memo_bytes as f64 / 1e6
             )?;
         }
         writeln!(out, "lower      {}", show_cost(o, lower))?;
