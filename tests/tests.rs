@@ -18,6 +18,7 @@ mod eval_cli;
 mod export_file;
 mod first_guesses;
 mod format;
+mod graft;
 mod help;
 mod huge_files;
 mod improve;

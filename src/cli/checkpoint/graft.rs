@@ -11,6 +11,16 @@
 //! the tree's first guess is the unit's, and only when it is strictly
 //! cheaper (ties keep the tree's subtree), so the total never rises.
 //!
+//! Subtrees of deeper classes (`--graft FILE`, a tree `solve --secrets
+//! LIST` made for the secrets the tree leaves at one of its nodes) go in
+//! the same way: the node is found from the list alone (every listed
+//! secret must give one answer to each guess on the way down, and the
+//! node reached must leave exactly the listed secrets), the file's tree is
+//! replayed over its list, and it replaces the node's subtree only when
+//! strictly cheaper there, so it too lowers the total by what it saves and
+//! the whole tree is replayed again. A file that would lower a class the
+//! plan proves exact is refused: one of the two is wrong.
+//!
 //! What is proved is recorded, no more: a class is exact in the result
 //! when the plan decides it (`Plan::class_known`: its exact unit, or the
 //! least of its second guesses with every other one bounded above) and the
@@ -19,15 +29,15 @@
 //! an upper bound with these ([`optimoo::tree::format::Bound`]), or as the
 //! optimum when the lower bound reaches the total.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use optimoo::model::Objective;
+use optimoo::model::{Code, Feedback, Game, Objective};
 use optimoo::search::plan::Known;
 use optimoo::search::Outcome;
 use optimoo::tree::format::{Bound, TreeFile};
-use optimoo::tree::Tree;
+use optimoo::tree::{Node, Tree};
 
 use super::upper::{class_costs, read_checked};
 use super::Folder;
@@ -44,6 +54,22 @@ pub struct Graft {
     pub after: u64,
 }
 
+/// A subtree file of `--graft`, and where it went.
+pub struct SubGraft {
+    /// The file read.
+    pub file: PathBuf,
+    /// From the root to the node of the file's secrets: each guess and its
+    /// answer.
+    pub path: Vec<(Code, Feedback)>,
+    /// The tree's cost on those secrets before (guesses from that node on,
+    /// its own included).
+    pub before: u64,
+    /// The file's cost on them.
+    pub after: u64,
+    /// Whether it replaced the node's subtree (strictly cheaper).
+    pub taken: bool,
+}
+
 /// The tree `merge --fill-from` made.
 pub struct Grafted {
     /// The tree read's total over every secret.
@@ -54,14 +80,17 @@ pub struct Grafted {
     pub total: u64,
     /// The classes replaced, by answer.
     pub grafts: Vec<Graft>,
+    /// The subtree files of `--graft`, in the order given.
+    pub subtrees: Vec<SubGraft>,
     /// What is proved: the classes whose subtree is exact (their answer
     /// paths), and the plan's lower bound of the optimum.
     pub bound: Bound,
 }
 
 /// Reads the tree in `path`, replaces each class where an exact unit of
-/// the plan beats it, and replays the result (average objective only).
-pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
+/// the plan beats it, then each node where a subtree file of `subtrees`
+/// beats it, and replays the result (average objective only).
+pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Result<Grafted> {
     if folder.objective != Objective::Average {
         bail!(
             "--fill-from grafts trees of the average objective only, not {}",
@@ -131,9 +160,29 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
             _ => {}
         }
     }
+    let mut subs = Vec::new();
+    for file in subtrees {
+        let sub = graft_subtree(game, &mut tree, file)?;
+        if sub.taken && exact.iter().any(|p| p[0] == sub.path[0].1) {
+            bail!(
+                "{} costs {} where the tree costs {}, in class {} that the plan proves exact: \
+                 the file or a unit file is wrong",
+                file.display(),
+                sub.after,
+                sub.before,
+                game.format_feedback(sub.path[0].1)
+            );
+        }
+        subs.push(sub);
+    }
     let stats = optimoo::tree::check::check(game, &tree, folder.file.cap)
         .context("the grafted tree does not play every secret: a unit file is wrong")?;
-    let saved: u64 = grafts.iter().map(|g| g.before - g.after).sum();
+    let saved: u64 = grafts.iter().map(|g| g.before - g.after).sum::<u64>()
+        + subs
+            .iter()
+            .filter(|s| s.taken)
+            .map(|s| s.before - s.after)
+            .sum::<u64>();
     if stats.total != from - saved {
         bail!(
             "the grafted tree costs {}, not {} less {saved}: a unit file is wrong",
@@ -153,6 +202,88 @@ pub fn graft(folder: &Folder, path: &Path) -> anyhow::Result<Grafted> {
         tree,
         total: stats.total,
         grafts,
+        subtrees: subs,
         bound,
     })
+}
+
+/// Puts the tree of the file `path` (made for a secret list) where `tree`
+/// leaves exactly that list, if it is cheaper there.
+fn graft_subtree(game: &Game, tree: &mut Tree, path: &Path) -> anyhow::Result<SubGraft> {
+    let file = TreeFile::read(path, Some(game.rules()))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let Some(list) = file.header.secrets.as_ref() else {
+        bail!(
+            "{}: --graft takes the tree of a secret list (solve --secrets LIST -o FILE), \
+             not of a whole game",
+            path.display()
+        );
+    };
+    let want = list.codes();
+    let after = file.tree.root.total_over(game, want).with_context(|| {
+        format!(
+            "{}: its tree does not solve every secret of its list",
+            path.display()
+        )
+    })?;
+    // Down the tree: every listed secret gives the node's guess one answer,
+    // so the list stays within the secrets the node leaves, until the two
+    // are the same size (then the same set).
+    let mut reach = game.secrets();
+    if want.iter().any(|c| reach.binary_search(c).is_err()) {
+        bail!(
+            "{}: its list names codes that are not secrets of the game",
+            path.display()
+        );
+    }
+    let mut node: &mut Node = &mut tree.root;
+    let mut walk = Vec::new();
+    while reach.len() > want.len() {
+        let f = game.feedback(want[0], node.guess);
+        if f == game.win() || want.iter().any(|&c| game.feedback(c, node.guess) != f) {
+            bail!(
+                "{}: its secrets are not a class of the tree: after {} the guess {} splits them",
+                path.display(),
+                show_path(game, &walk),
+                game.format_code(node.guess)
+            );
+        }
+        reach.retain(|&c| game.feedback(c, node.guess) == f);
+        walk.push((node.guess, f));
+        let Ok(i) = node.children.binary_search_by_key(&f, |(g, _)| *g) else {
+            bail!("the tree has no move after {}", show_path(game, &walk));
+        };
+        node = &mut node.children[i].1;
+    }
+    if walk.is_empty() {
+        bail!(
+            "{}: its list is every secret of the game: a whole tree, not a subtree",
+            path.display()
+        );
+    }
+    let before = node.total_over(game, &reach).with_context(|| {
+        format!(
+            "the tree does not solve every secret after {}",
+            show_path(game, &walk)
+        )
+    })?;
+    let taken = after < before;
+    if taken {
+        *node = file.tree.root;
+    }
+    Ok(SubGraft {
+        file: path.to_path_buf(),
+        path: walk,
+        before,
+        after,
+        taken,
+    })
+}
+
+/// A path down the tree as `partition` takes a history: `GUESS:ANSWER ...`.
+pub fn show_path(game: &Game, path: &[(Code, Feedback)]) -> String {
+    path.iter()
+        .map(|&(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(f)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

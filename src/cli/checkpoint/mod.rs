@@ -56,7 +56,7 @@ mod upper;
 mod work;
 pub use audit::{audit, sample};
 pub use files::*;
-pub use graft::{graft, Graft, Grafted};
+pub use graft::{graft, show_path, Graft, Grafted, SubGraft};
 pub use merge::{merge, Merged};
 pub use planning::ensure;
 pub use progress::{GuessProgress, ProgressFile, PROGRESS_DIR, PROGRESS_FORMAT};

@@ -68,6 +68,13 @@ pub struct Args {
     /// bound, not a proof of optimality. Average objective.
     #[arg(long, value_name = "FILE")]
     pub fill_from: Option<PathBuf>,
+    /// With --fill-from: also put in the tree of FILE, made by `optimoo
+    /// solve --secrets LIST -o FILE` for the secrets the tree leaves at one
+    /// of its nodes (a class of a class, e.g. of the second guess), where
+    /// it is cheaper. The node is found from the list; the file's tree is
+    /// replayed over it. Repeat for several files.
+    #[arg(long, value_name = "FILE", requires = "fill_from")]
+    pub graft: Vec<PathBuf>,
 }
 
 /// Runs `optimoo merge`.
@@ -129,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         pool.install(|| checkpoint::audit(&folder, fraction, seed, memo_mib, &say))?;
     }
     if let Some(path) = &args.fill_from {
-        return fill_from(&folder, path, output, args.json);
+        return fill_from(&folder, path, &args.graft, output, args.json);
     }
     match checkpoint::merge(&folder, &mut output)? {
         Merged::Done(report) => report.print(args.json),
@@ -154,10 +161,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn fill_from(
     folder: &Folder,
     path: &std::path::Path,
+    subtrees: &[PathBuf],
     output: Option<Output>,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let g = checkpoint::graft(folder, path)?;
+    let g = checkpoint::graft(folder, path, subtrees)?;
     let game = &folder.game;
     if let Some(out) = output {
         let bytes = if out.path().extension().is_some_and(|e| e == "json") {
@@ -182,12 +190,24 @@ fn fill_from(
                 })
             })
             .collect();
+        let subtrees: Vec<_> = g
+            .subtrees
+            .iter()
+            .map(|x| {
+                serde_json::json!({
+                    "file": x.file.display().to_string(),
+                    "path": checkpoint::show_path(game, &x.path),
+                    "before": x.before, "after": x.after, "taken": x.taken,
+                })
+            })
+            .collect();
         let line = serde_json::json!({
             "game": folder.file.game,
             "from": g.from,
             "total": g.total,
             "average": g.total as f64 / n,
             "grafts": grafts,
+            "subtrees": subtrees,
             "lower": g.bound.lower,
             "optimal": g.bound.lower == Some(g.total),
             "exact_classes": g.bound.exact.iter()
@@ -212,11 +232,29 @@ fn fill_from(
             x.unit, x.answer, x.before, x.after
         );
     }
+    for x in &g.subtrees {
+        let at = checkpoint::show_path(game, &x.path);
+        if x.taken {
+            println!(
+                "grafted    {} at {at}: {} -> {}",
+                x.file.display(),
+                x.before,
+                x.after
+            );
+        } else {
+            println!(
+                "kept       the tree at {at}: {} (not above {}, {}'s)",
+                x.before,
+                x.after,
+                x.file.display()
+            );
+        }
+    }
     println!(
         "tree       {} ({:.4}), replayed over every secret{}",
         g.total,
         g.total as f64 / n,
-        if g.grafts.is_empty() {
+        if g.grafts.is_empty() && !g.subtrees.iter().any(|x| x.taken) {
             ""
         } else {
             "; an upper bound, not a proof of optimality"

@@ -1,0 +1,171 @@
+//! `merge --fill-from TREE --graft FILE`: a subtree solved for a class of
+//! a class (`solve --secrets LIST`) goes in where the tree leaves exactly
+//! that list, when cheaper; the total falls by what it saves and the tree
+//! replays. Lists that are not a node of the tree are refused.
+
+use std::path::Path;
+
+use optimoo::model::{Code, Game};
+use optimoo::tree::format::TreeFile;
+
+use crate::distributed::{folder, ok, s};
+use crate::trees::{run, scratch};
+use crate::OPTIMOO;
+
+/// The secrets the tree leaves at the largest class of the largest class
+/// of its first guess, with the path there.
+fn second_class(game: &Game, tree: &Path) -> Vec<Code> {
+    let file = TreeFile::read(tree, Some(game.rules())).unwrap();
+    let mut set = game.secrets();
+    let mut node = &file.tree.root;
+    for _ in 0..2 {
+        let split = optimoo::model::partition::split(game, node.guess, &set);
+        let (f, class) = split
+            .into_iter()
+            .filter(|(f, _)| *f != game.win())
+            .max_by_key(|(f, c)| (c.len(), *f))
+            .unwrap();
+        set = class;
+        node = node.child(f).unwrap();
+    }
+    set
+}
+
+fn write_list(game: &Game, codes: &[Code], path: &Path) {
+    let text: String = codes.iter().map(|&c| game.format_code(c) + "\n").collect();
+    std::fs::write(path, text).unwrap();
+}
+
+fn replayed(tree: &Path) -> u64 {
+    let out = ok(&["verify", s(tree)]);
+    let (_, after) = out.split_once(" total ").unwrap_or_else(|| panic!("{out}"));
+    after.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_subtree_of_a_class_of_a_class_goes_in_where_cheaper() {
+    let name = "moo:4x8";
+    let game = Game::new(name.parse().unwrap());
+    // The first-consistent tree: far from optimal below its first guess.
+    let from = scratch("graft-first.tree");
+    let args = [
+        "export",
+        "--game",
+        name,
+        "--strategy",
+        "first",
+        "--format",
+        "tree",
+    ];
+    ok(&[&args[..], &["-o", s(&from)]].concat());
+    let dir = folder("graft-plan");
+    ok(&["plan", "--game", name, "-o", s(&dir)]);
+    let class = second_class(&game, &from);
+    assert!(class.len() > 20, "{} secrets", class.len());
+    let list = scratch("graft-class.txt");
+    write_list(&game, &class, &list);
+    let sub = scratch("graft-class.tree");
+    let args = [
+        "solve",
+        "--game",
+        name,
+        "--secrets",
+        s(&list),
+        "-o",
+        s(&sub),
+    ];
+    ok(&args);
+    let out = scratch("graft-out.tree");
+    let fill = |extra: &[&str], out: &Path| -> (i32, String, String) {
+        let base = [
+            "merge",
+            s(&dir),
+            "--fill-from",
+            s(&from),
+            "--json",
+            "-o",
+            s(out),
+        ];
+        run(OPTIMOO, &[&base[..], extra].concat(), "")
+    };
+    let (code, line, err) = fill(&["--graft", s(&sub)], &out);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let g = &r["subtrees"][0];
+    assert_eq!(g["taken"], true, "{r}");
+    let (before, after) = (g["before"].as_u64().unwrap(), g["after"].as_u64().unwrap());
+    assert!(after < before, "{r}");
+    assert_eq!(g["path"].as_str().unwrap().split(' ').count(), 2, "{r}");
+    // The optimum on the list, as solve reports it.
+    let solved = TreeFile::read(&sub, None).unwrap().header.stats.total;
+    assert_eq!(after, solved);
+    let total = replayed(&from) - (before - after);
+    assert_eq!(r["total"].as_u64(), Some(total), "{r}");
+    assert_eq!(replayed(&out), total);
+    // Again from the result: not cheaper, kept, the same total.
+    let again = scratch("graft-again.tree");
+    let base = [
+        "merge",
+        s(&dir),
+        "--fill-from",
+        s(&out),
+        "--json",
+        "-o",
+        s(&again),
+    ];
+    let line = ok(&[&base[..], &["--graft", s(&sub)]].concat());
+    let r: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(r["subtrees"][0]["taken"], false, "{r}");
+    assert_eq!(r["total"].as_u64(), Some(total), "{r}");
+    // A list split by a guess on the way: refused, nothing written.
+    let refused = scratch("graft-refused.tree");
+    let _ = std::fs::remove_file(&refused);
+    let mut mixed = class[..class.len() / 2].to_vec();
+    let other = game
+        .secrets()
+        .into_iter()
+        .find(|c| !class.contains(c))
+        .unwrap();
+    mixed.push(other);
+    mixed.sort();
+    let bad_list = scratch("graft-mixed.txt");
+    write_list(&game, &mixed, &bad_list);
+    let bad = scratch("graft-mixed.tree");
+    ok(&[
+        "solve",
+        "--game",
+        name,
+        "--secrets",
+        s(&bad_list),
+        "-o",
+        s(&bad),
+    ]);
+    let (code, _, err) = fill(&["--graft", s(&bad)], &refused);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a class of the tree"), "{err}");
+    assert!(!refused.exists());
+    // A part of a class (a node the tree never reaches): refused.
+    let part = &class[..class.len() - 1];
+    let part_list = scratch("graft-part.txt");
+    write_list(&game, part, &part_list);
+    let part_tree = scratch("graft-part.tree");
+    ok(&[
+        "solve",
+        "--game",
+        name,
+        "--secrets",
+        s(&part_list),
+        "-o",
+        s(&part_tree),
+    ]);
+    let (code, _, err) = fill(&["--graft", s(&part_tree)], &refused);
+    assert_eq!(code, 2, "{err}");
+    assert!(!refused.exists());
+    // A whole game's tree is not a subtree.
+    let (code, _, err) = fill(&["--graft", s(&from)], &refused);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("secret list"), "{err}");
+    // --graft needs --fill-from.
+    let (code, _, err) = run(OPTIMOO, &["merge", s(&dir), "--graft", s(&sub)], "");
+    assert_eq!(code, 2, "{err}");
+}
