@@ -169,3 +169,77 @@ fn a_subtree_of_a_class_of_a_class_goes_in_where_cheaper() {
     let (code, _, err) = run(OPTIMOO, &["merge", s(&dir), "--graft", s(&sub)], "");
     assert_eq!(code, 2, "{err}");
 }
+
+/// `solve --below C` without `--first`: the optimum and its tree when it
+/// is below C (the tree `solve` writes, the same total), else a proven
+/// bound at least C, exit 1, nothing written. On a sweep of games,
+/// lists among them, C just above, at and far above the optimum.
+#[test]
+fn below_decides_the_optimum_and_writes_its_tree() {
+    let list = scratch("below-list.txt");
+    std::fs::write(
+        &list,
+        "0123\n0132\n1023\n1203\n2301\n3210\n0145\n4501\n5410\n",
+    )
+    .unwrap();
+    let games: [&[&str]; 5] = [
+        &["--game", "mm:4x6"],
+        &["--game", "moo:4x6"],
+        &["--game", "mm:3x5", "--cap", "5"],
+        &["--game", "moo:2x9"],
+        &["--game", "moo:4x6", "--secrets", s(&list)],
+    ];
+    for game in games {
+        let plain = scratch("below-plain.json");
+        ok(&[&["solve"], game, &["-o", s(&plain), "--threads", "1"]].concat());
+        let json = |line: &str| -> serde_json::Value { serde_json::from_str(line).unwrap() };
+        let opt = json(&ok(&[&["solve", "--json"], game].concat()))["total"]
+            .as_u64()
+            .unwrap();
+        for c in [opt + 1, opt + 40] {
+            let out = scratch("below-tree.json");
+            let _ = std::fs::remove_file(&out);
+            let line = ok(&[
+                &["solve", "--json", "--below", &c.to_string()],
+                game,
+                &["-o", s(&out)],
+            ]
+            .concat());
+            assert_eq!(
+                json(&line)["total"].as_u64(),
+                Some(opt),
+                "{game:?} below {c}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&out).unwrap(),
+                std::fs::read_to_string(&plain).unwrap(),
+                "{game:?} below {c}: another tree"
+            );
+        }
+        for c in [opt, opt - 1] {
+            let out = scratch("below-none.tree");
+            let _ = std::fs::remove_file(&out);
+            let text = c.to_string();
+            let args = [&["solve", "--json", "--below", &text], game, &["-o", s(&out)]].concat();
+            let (code, line, err) = run(OPTIMOO, &args, "");
+            assert_eq!(code, 1, "{game:?} below {c}: {err}");
+            let r = json(&line);
+            assert_eq!(r["exact"], false, "{r}");
+            assert!(r["total"].as_u64().unwrap() >= c, "{r}");
+            assert!(r["first"].is_null(), "{r}");
+            assert!(!out.exists(), "{game:?} below {c}: a tree written");
+        }
+    }
+    // The average objective only.
+    let args = [
+        "solve",
+        "--game",
+        "mm:3x3",
+        "--objective",
+        "worst",
+        "--below",
+        "9",
+    ];
+    let (code, _, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 2, "{err}");
+}

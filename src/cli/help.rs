@@ -71,7 +71,8 @@ Examples:
   optimoo solve --game mm:4x6 --cap 5            # within 5 guesses: 5626
   optimoo solve --game mm:4x6 --objective worst  # 5 guesses always suffice, 4 refuted
   optimoo solve --game mm:4x6 --cap 5 -o mm-4x6-cap5.tree   # save the tree
-  optimoo solve --game moo:3x6 --json            # one JSON object";
+  optimoo solve --game moo:3x6 --json            # one JSON object
+  optimoo solve --game mm:4x6 --below 5626       # decided under a cut-off: 5625, fast";
 
 /// `optimoo plan --help`.
 pub const PLAN: &str = "\

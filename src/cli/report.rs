@@ -181,8 +181,9 @@ pub struct Below {
     pub game: String,
     /// The cap (`null`: none).
     pub cap: Option<usize>,
-    /// The first guess, as given.
-    pub first: String,
+    /// The first guess, as given (`null`: the search's own, the optimum
+    /// decided).
+    pub first: Option<String>,
     /// The cut-off `C`.
     pub below: u64,
     /// Whether `total` is exact (it is below `C`); else it is a proven
@@ -202,7 +203,10 @@ impl fmt::Display for Below {
         writeln!(f, "game       {}", self.game)?;
         let cap = self.cap.map_or("none".to_string(), |c| c.to_string());
         writeln!(f, "cap        {cap}")?;
-        writeln!(f, "first      {}", self.first)?;
+        match &self.first {
+            Some(w) => writeln!(f, "first      {w}")?,
+            None => writeln!(f, "first      any (the optimum decided)")?,
+        }
         match (self.exact, self.total) {
             (true, Some(t)) => writeln!(f, "total      {t} (exact: below {})", self.below)?,
             (false, Some(t)) => writeln!(
@@ -309,7 +313,7 @@ impl SolveReport {
     pub fn below(
         game: &Game,
         cap: Option<usize>,
-        first: &str,
+        first: Option<&str>,
         cutoff: u64,
         outcome: optimoo::search::Outcome,
         seconds: f64,
@@ -318,7 +322,7 @@ impl SolveReport {
         Below {
             game: game.name(),
             cap,
-            first: first.trim().to_string(),
+            first: first.map(|w| w.trim().to_string()),
             below: cutoff,
             exact: outcome.is_exact(),
             total: (!outcome.is_infeasible()).then_some(outcome.value()),

@@ -53,14 +53,19 @@ pub struct Args {
     /// only (with or without --cap).
     #[arg(long, value_name = "GUESS")]
     pub first: Option<String>,
-    /// With --first: only decide whether the total after that guess is
-    /// below C. Prints the exact total when it is (exit 0), else a proven
+    /// Only decide whether the optimum is below C. Without --first: when
+    /// it is, the usual report and the optimal tree (-o), found far faster
+    /// than without a cut-off when C is close above it (a value proved
+    /// elsewhere, e.g. by `work`); else a proven lower bound at least C
+    /// (exit 1), no tree. With --first: whether the total after that guess
+    /// is below C, the exact total when it is (exit 0), else a proven
     /// lower bound at least C (exit 1), without a tree: the cut-off of a
     /// proof that no first guess beats a known one (7921 for Wordle:
     /// every first word but SALET costs at least that). --first may then
     /// list several guesses, `crane,trace,least`: each is decided in turn
-    /// by one search (its memo shared), a report each.
-    #[arg(long, value_name = "C", requires = "first", conflicts_with = "output")]
+    /// by one search (its memo shared), a report each. The average
+    /// objective only.
+    #[arg(long, value_name = "C")]
     pub below: Option<u64>,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
@@ -120,6 +125,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let objective = args.target.objective.objective;
     let cap = args.target.cap(args.list.secrets.is_some())?;
+    if args.below.is_some() {
+        if objective != Objective::Average || args.target.objective.costs.is_some() {
+            bail!(
+                "--below goes with the average objective (with or without --cap): \
+                 drop --objective or --below"
+            );
+        }
+        if args.checkpoint.is_some() || args.cap_only {
+            bail!("--below solves in one run: drop --checkpoint and --cap-only");
+        }
+        if args.first.is_some() && args.output.is_some() {
+            bail!(
+                "--first with --below writes no tree (it decides the totals only): drop -o, \
+                 or drop --below to save the tree after --first"
+            );
+        }
+    }
     if args.first.is_some() {
         if objective != Objective::Average || args.target.objective.costs.is_some() {
             bail!(
@@ -235,7 +257,7 @@ fn below(
         all.push(SolveReport::below(
             game,
             config.cap,
-            w,
+            Some(w),
             cutoff,
             outcome,
             seconds,
@@ -276,9 +298,26 @@ fn solve(
         cap,
         min_cap,
         solution,
-    } = match first {
-        None => search::optimize(game, goal, tuning, driver)?,
-        Some(g) => {
+    } = match (first, args.below) {
+        (None, Some(cutoff)) => {
+            let search::Posed { config, min_cap } = search::pose(game, goal, tuning, driver)?;
+            let cap = config.cap;
+            match search::solve_below(game, config, driver, cutoff)? {
+                Ok(solution) => Optimum {
+                    cap,
+                    min_cap,
+                    solution,
+                },
+                Err(r) => {
+                    let outcome = optimoo::search::Outcome::AtLeast(r.bound);
+                    return Ok(SolveReport::Below(vec![SolveReport::below(
+                        game, cap, None, cutoff, outcome, r.seconds, r.nodes,
+                    )]));
+                }
+            }
+        }
+        (None, None) => search::optimize(game, goal, tuning, driver)?,
+        (Some(g), _) => {
             let search::Posed {
                 mut config,
                 min_cap,

@@ -106,6 +106,7 @@ pub use crate::search::goal::{crush_cost, crush_parts, optimize, pose, Goal, Opt
 pub use crate::search::improve::Improve;
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};
 pub use crate::search::memory::{memo_codes_within, memory_estimate, MemoryEstimate};
+pub use crate::search::searcher::Refuted;
 pub(crate) use crate::search::searcher::Searcher;
 pub use crate::search::stats::report as stats_report;
 pub use crate::search::value::Outcome;
@@ -461,6 +462,18 @@ pub fn improve(
 /// Solves `game` under `config` on this thread.
 pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
     Ok(Searcher::new(game, config)?.run())
+}
+
+/// [`solve_with`] under a cut-off: the optimum and its tree when below
+/// `cutoff`, else `Err` with the bound proved, at least `cutoff`
+/// ([`Searcher::run_below`]).
+pub fn solve_below(
+    game: &Game,
+    config: Config,
+    driver: Driver<'_>,
+    cutoff: u64,
+) -> Result<Result<Solution, Refuted>, SearchError> {
+    Ok(Searcher::with_driver(game, config, driver)?.run_below(cutoff))
 }
 
 /// Solves `game` under `config`, run and reported by `driver` (the result

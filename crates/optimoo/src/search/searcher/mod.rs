@@ -48,6 +48,19 @@ use crate::tree::{Node, Tree};
 mod build;
 mod evaluate;
 
+/// A search under a cut-off that proved the optimum is not below it
+/// ([`Searcher::run_below`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Refuted {
+    /// The bound proved: at least the cut-off ([`INF`]: no strategy meets
+    /// the cap).
+    pub bound: u64,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+}
+
 /// The search state shared by every node (and thread).
 pub struct Searcher<'a> {
     /// What every node reads and nothing changes.
@@ -349,13 +362,48 @@ impl<'a> Searcher<'a> {
         if self.cx.game.rules().guesses() == GuessRule::Hard {
             return self.run_hard();
         }
+        match self.run_below(INF) {
+            Ok(solution) => solution,
+            Err(_) => unreachable!("below no cut-off, a search is always decided"),
+        }
+    }
+
+    /// [`Searcher::run`] under a cut-off: the optimum and its tree when it
+    /// is below `cutoff`, else `Err` with the bound proved ([`Refuted`]: at
+    /// least `cutoff`; [`INF`] when no strategy meets the cap). With [`INF`] it
+    /// is [`Searcher::run`]: no strategy meeting the cap is then a
+    /// solution of cost [`INF`] without a tree. The cut-off prunes from the
+    /// start, so an optimum known to be close is proved far faster than
+    /// by a search that must find its own bounds first (`solve --below`).
+    pub fn run_below(self, cutoff: u64) -> Result<Solution, Refuted> {
+        if self.cx.game.rules().guesses() == GuessRule::Hard {
+            // Hard mode has no search under a cut-off: the whole search,
+            // then the comparison (the same answer, no faster).
+            let solution = self.run_hard();
+            return if solution.cost < cutoff {
+                Ok(solution)
+            } else {
+                Err(Refuted {
+                    bound: solution.cost,
+                    nodes: solution.nodes,
+                    seconds: solution.seconds,
+                })
+            };
+        }
         let start = Instant::now();
         let all = self.cx.game.secrets();
         let stab = self.cx.root.clone();
         self.observer.phase(Phase::Search);
         let d = self.root_depth();
-        let cost = match self.solve_root(&all, d, &stab, INF) {
+        let cost = match self.solve_root(&all, d, &stab, cutoff) {
             Outcome::Exact(c) => c,
+            Outcome::AtLeast(bound) if cutoff < INF => {
+                return Err(Refuted {
+                    bound,
+                    nodes: self.nodes.load(Ordering::Relaxed),
+                    seconds: start.elapsed().as_secs_f64(),
+                })
+            }
             Outcome::AtLeast(_) => INF,
         };
         self.observer.phase(Phase::Build);
@@ -371,7 +419,7 @@ impl<'a> Searcher<'a> {
             t.replay(self.cx.game, self.cx.config.cap)
                 .expect("the search builds trees that solve every secret within the cap")
         });
-        Solution {
+        Ok(Solution {
             cost,
             tree,
             stats,
@@ -380,7 +428,7 @@ impl<'a> Searcher<'a> {
             memo_lookups: self.memo.lookups(),
             memo_entries: self.memo.len(),
             seconds: start.elapsed().as_secs_f64(),
-        }
+        })
     }
 
     /// [`Searcher::run`] in hard mode: the state of a node is its set and
