@@ -220,7 +220,12 @@ fn below_decides_the_optimum_and_writes_its_tree() {
             let out = scratch("below-none.tree");
             let _ = std::fs::remove_file(&out);
             let text = c.to_string();
-            let args = [&["solve", "--json", "--below", &text], game, &["-o", s(&out)]].concat();
+            let args = [
+                &["solve", "--json", "--below", &text],
+                game,
+                &["-o", s(&out)],
+            ]
+            .concat();
             let (code, line, err) = run(OPTIMOO, &args, "");
             assert_eq!(code, 1, "{game:?} below {c}: {err}");
             let r = json(&line);
@@ -241,5 +246,64 @@ fn below_decides_the_optimum_and_writes_its_tree() {
         "9",
     ];
     let (code, _, err) = run(OPTIMOO, &args, "");
+    assert_eq!(code, 2, "{err}");
+}
+
+/// `partition --list FILE` writes the secrets left after the history, one
+/// a line, in code order: as many as it counts, each consistent with the
+/// history (replayed here by the library), a list `solve --secrets` reads.
+#[test]
+fn partition_lists_the_secrets_left() {
+    let game = Game::new("moo:4x6".parse().unwrap());
+    let list = scratch("partition-list.txt");
+    let out = ok(&[
+        "partition",
+        "--game",
+        "moo:4x6",
+        "--guess",
+        "2345",
+        "0123:0A2B",
+        "1045:1A1B",
+        "--list",
+        s(&list),
+    ]);
+    let left: usize = out.split_whitespace().next().unwrap().parse().unwrap();
+    let text = std::fs::read_to_string(&list).unwrap();
+    let codes: Vec<Code> = text.lines().map(|l| game.parse_code(l).unwrap()).collect();
+    assert_eq!(codes.len(), left, "{out}");
+    assert!(codes.windows(2).all(|w| w[0] < w[1]));
+    let history = [("0123", "0A2B"), ("1045", "1A1B")];
+    let want: Vec<Code> = game
+        .secrets()
+        .into_iter()
+        .filter(|&c| {
+            history.iter().all(|(g, f)| {
+                game.format_feedback(game.feedback(c, game.parse_code(g).unwrap())) == *f
+            })
+        })
+        .collect();
+    assert_eq!(codes, want);
+    let line = ok(&[
+        "solve",
+        "--game",
+        "moo:4x6",
+        "--secrets",
+        s(&list),
+        "--json",
+    ]);
+    let r: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert!(r["total"].as_u64().unwrap() >= left as u64, "{r}");
+    // A path it cannot write is refused before any work.
+    let (code, _, err) = run(
+        OPTIMOO,
+        &[
+            "partition",
+            "--game",
+            "moo:4x6",
+            "--list",
+            "/nonexistent/dir/x.txt",
+        ],
+        "",
+    );
     assert_eq!(code, 2, "{err}");
 }

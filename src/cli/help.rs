@@ -40,7 +40,8 @@ Examples:
 pub const PARTITION: &str = "\
 Examples:
   optimoo partition --game moo:4x10 --guess 0123          # classes of a guess
-  optimoo partition --guess 0397 0123:0A1B 1456:1A1B      # after a history";
+  optimoo partition --guess 0397 0123:0A1B 1456:1A1B      # after a history
+  optimoo partition 0123:0A1B 1456:1A1B --list left.txt   # and the list: solve --secrets left.txt";
 
 /// `optimoo verify --help`.
 pub const VERIFY: &str = "\

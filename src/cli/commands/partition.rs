@@ -29,6 +29,12 @@ pub struct Args {
     /// The guess whose classes to count (default: the smallest code).
     #[arg(long)]
     pub guess: Option<String>,
+    /// Also write the secrets left after the history to FILE, one code a
+    /// line: the list `solve --secrets FILE` solves (then `merge
+    /// --fill-from TREE --graft` puts its tree in where TREE leaves that
+    /// list).
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<std::path::PathBuf>,
     /// Earlier guesses and answers, each GUESS:FEEDBACK, e.g. 0123:0A1B.
     pub history: Vec<String>,
 }
@@ -42,6 +48,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let rules = game.rules();
     let history = moves::parse_history(&game, &args.history)?;
+    // Checked before the work: a bad path is refused at once.
+    let list = args
+        .list
+        .as_deref()
+        .map(crate::cli::output::Output::create)
+        .transpose()?;
     let guess = match &args.guess {
         Some(g) => game.parse_code(g).context("--guess")?,
         None => optimoo::model::Code(0),
@@ -69,11 +81,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (f, class) in partition::split(&game, guess, &left) {
         writeln!(out, "{} {}", game.format_feedback(f), class.len())?;
     }
+    if let Some(file) = list {
+        let text: String = left.iter().map(|&c| game.format_code(c) + "\n").collect();
+        let path = file.path().to_path_buf();
+        file.commit(text.as_bytes())?;
+        crate::cli::output::wrote(&path);
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `partition` on a game of more than 65,535 codes.
 fn run_huge(args: &Args, shape: optimoo::model::shape::Shape) -> anyhow::Result<ExitCode> {
+    if args.list.is_some() {
+        anyhow::bail!(
+            "--list writes a list for `solve --secrets`, which plays games of at most \
+             65,535 codes; {shape} has more"
+        );
+    }
     let most = optimoo::model::shape::MAX_MOVES;
     if args.history.len() > most {
         anyhow::bail!(
