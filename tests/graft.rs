@@ -96,6 +96,21 @@ fn a_subtree_of_a_class_of_a_class_goes_in_where_cheaper() {
     let (before, after) = (g["before"].as_u64().unwrap(), g["after"].as_u64().unwrap());
     assert!(after < before, "{r}");
     assert_eq!(g["path"].as_str().unwrap().split(' ').count(), 2, "{r}");
+    // Solved optimally for its list: the file says so, the node is
+    // recorded exact (its answers from the root).
+    let answers: Vec<&str> = g["path"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|m| m.split_once(':').unwrap().1)
+        .collect();
+    assert_eq!(
+        r["exact_subtrees"],
+        serde_json::json!([answers.join(" ")]),
+        "{r}"
+    );
+    let verified = ok(&["verify", s(&out)]);
+    assert!(verified.contains("1 subtree proved exact"), "{verified}");
     // The optimum on the list, as solve reports it.
     let solved = TreeFile::read(&sub, None).unwrap().header.stats.total;
     assert_eq!(after, solved);

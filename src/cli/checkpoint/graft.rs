@@ -24,7 +24,11 @@
 //! What is proved is recorded, no more: a class is exact in the result
 //! when the plan decides it (`Plan::class_known`: its exact unit, or the
 //! least of its second guesses with every other one bounded above) and the
-//! result's subtree there costs that optimum; the lower bound is the
+//! result's subtree there costs that optimum; a subtree of `--graft` that
+//! went in is exact where its file says it is optimal (written by `solve
+//! --secrets`, average objective, under the cap the node leaves; or the
+//! subtrees its file's own bound names exact), and an exact path inside a
+//! node it replaced is dropped; the lower bound is the
 //! plan's anytime lower bound (`optimoo status`'s). The file is written as
 //! an upper bound with these ([`optimoo::tree::format::Bound`]), or as the
 //! optimum when the lower bound reaches the total.
@@ -68,6 +72,9 @@ pub struct SubGraft {
     pub after: u64,
     /// Whether it replaced the node's subtree (strictly cheaper).
     pub taken: bool,
+    /// The subtrees of the file proved optimal for their sets, by their
+    /// answers from its root (one empty path: the whole file's tree).
+    pub proved: Vec<Vec<Feedback>>,
 }
 
 /// The tree `merge --fill-from` made.
@@ -162,8 +169,8 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
     }
     let mut subs = Vec::new();
     for file in subtrees {
-        let sub = graft_subtree(game, &mut tree, file)?;
-        if sub.taken && exact.iter().any(|p| p[0] == sub.path[0].1) {
+        let sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
+        if sub.taken && exact.contains(&vec![sub.path[0].1]) {
             bail!(
                 "{} costs {} where the tree costs {}, in class {} that the plan proves exact: \
                  the file or a unit file is wrong",
@@ -173,8 +180,29 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
                 game.format_feedback(sub.path[0].1)
             );
         }
+        if sub.taken {
+            let at: Vec<Feedback> = sub.path.iter().map(|&(_, f)| f).collect();
+            if let Some(p) = exact.iter().find(|p| at.starts_with(p)) {
+                bail!(
+                    "{} costs {} where the tree costs {}, inside the subtree at {} proved exact: \
+                     one of the files is wrong",
+                    file.display(),
+                    sub.after,
+                    sub.before,
+                    p.iter()
+                        .map(|&f| game.format_feedback(f))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
+            exact.retain(|p| !p.starts_with(&at));
+            for rel in &sub.proved {
+                exact.push([&at[..], rel].concat());
+            }
+        }
         subs.push(sub);
     }
+    exact.sort();
     let stats = optimoo::tree::check::check(game, &tree, folder.file.cap)
         .context("the grafted tree does not play every secret: a unit file is wrong")?;
     let saved: u64 = grafts.iter().map(|g| g.before - g.after).sum::<u64>()
@@ -209,7 +237,12 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
 
 /// Puts the tree of the file `path` (made for a secret list) where `tree`
 /// leaves exactly that list, if it is cheaper there.
-fn graft_subtree(game: &Game, tree: &mut Tree, path: &Path) -> anyhow::Result<SubGraft> {
+fn graft_subtree(
+    game: &Game,
+    tree: &mut Tree,
+    path: &Path,
+    cap: Option<usize>,
+) -> anyhow::Result<SubGraft> {
     let file = TreeFile::read(path, Some(game.rules()))
         .with_context(|| format!("cannot read {}", path.display()))?;
     let Some(list) = file.header.secrets.as_ref() else {
@@ -268,6 +301,16 @@ fn graft_subtree(game: &Game, tree: &mut Tree, path: &Path) -> anyhow::Result<Su
         )
     })?;
     let taken = after < before;
+    // What the file proves of its tree: optimal for its list (no bound,
+    // the average objective) under the guesses the node leaves, or the
+    // subtrees its bound names.
+    let h = &file.header;
+    let left = cap.map(|c| c.saturating_sub(walk.len()));
+    let proved = match &h.bound {
+        _ if h.objective != Objective::Average || h.cap != left => Vec::new(),
+        None => vec![Vec::new()],
+        Some(b) => b.exact.clone(),
+    };
     if taken {
         *node = file.tree.root;
     }
@@ -277,6 +320,7 @@ fn graft_subtree(game: &Game, tree: &mut Tree, path: &Path) -> anyhow::Result<Su
         before,
         after,
         taken,
+        proved,
     })
 }
 

@@ -211,7 +211,12 @@ fn fill_from(
             "lower": g.bound.lower,
             "optimal": g.bound.lower == Some(g.total),
             "exact_classes": g.bound.exact.iter()
+                .filter(|p| p.len() == 1)
                 .map(|p| game.format_feedback(p[0]))
+                .collect::<Vec<_>>(),
+            "exact_subtrees": g.bound.exact.iter()
+                .filter(|p| p.len() > 1)
+                .map(|p| p.iter().map(|&f| game.format_feedback(f)).collect::<Vec<_>>().join(" "))
                 .collect::<Vec<_>>(),
         });
         println!("{line}");
@@ -264,7 +269,20 @@ fn fill_from(
         .bound
         .exact
         .iter()
+        .filter(|p| p.len() == 1)
         .map(|p| game.format_feedback(p[0]))
+        .collect();
+    let deeper: Vec<String> = g
+        .bound
+        .exact
+        .iter()
+        .filter(|p| p.len() > 1)
+        .map(|p| {
+            p.iter()
+                .map(|&f| game.format_feedback(f))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect();
     match g.bound.lower {
         Some(l) if l == g.total => println!(
@@ -281,6 +299,12 @@ fn fill_from(
                 format!(" ({})", exact.join(" "))
             }
         ),
+    }
+    if !deeper.is_empty() {
+        println!(
+            "proved     exact deeper, by the --graft files: {}",
+            deeper.join(", ")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

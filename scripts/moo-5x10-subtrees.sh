@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Lowers the upper bound of moo:5x10 inside its open unit (01234 answered
+# 0A2B, 7,800 secrets; docs/results.md, "Session 30"): the tree's second
+# guess there, 12567, splits the unit into 18 classes, and this replaces
+# the subtrees of four of them with better ones, each solved on its own:
+#
+# - a class whose optimum `optimoo work`'s chase has proved (its progress
+#   file: data/runs/moo-5x10/progress/2.json, stage `e`) is solved again
+#   with `solve --secrets LIST --below C`, C one above that optimum: the
+#   search under that cut-off from the start, which proves the optimum
+#   again and writes its tree;
+# - a class too large for that gets the best third guess a screen found
+#   (`solve --secrets LIST --first G1,G2,... --below C` over a few dozen
+#   guesses ranked by their partitions): `solve --first G`, the optimal
+#   tree after it.
+#
+# Each class's list comes from `optimoo partition --list`; `optimoo merge
+# --fill-from --graft` puts the trees in where the tree leaves exactly
+# those lists (only where cheaper), replays the whole tree and records
+# the plan's lower bound; `optimoo verify` checks the result.
+#
+# Usage: scripts/moo-5x10-subtrees.sh        # rewrites data/moo-5x10-grafted.tree
+#        OUT=better.tree scripts/moo-5x10-subtrees.sh
+#        THREADS=1 WORK=/tmp/subtrees scripts/moo-5x10-subtrees.sh
+#
+# Memory: about 1 GiB per solve (moo:5x10's 872 MiB answer table). Time:
+# see docs/results.md (the two `--below` classes are the long ones).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked --bin optimoo
+optimoo=target/release/optimoo
+work=${WORK:-target/moo-5x10-subtrees}
+out=${OUT:-data/moo-5x10-grafted.tree}
+threads=${THREADS:-2}
+mkdir -p "$work"
+
+# answer to 12567 (after 01234:0A2B), then how: `below C` or `first G`.
+classes=(
+    "1A1B below 3432" # proved 3431 by work's chase (session 29)
+    "1A2B below 4793" # proved 4792 by work's chase
+    "0A3B first 38751" # 7021: the best of 22 third guesses screened (the tree had 7028)
+    "0A2B first 60475" # 7606: the best of 44 screened (the tree had 7612)
+)
+grafts=()
+for c in "${classes[@]}"; do
+    read -r answer how arg <<<"$c"
+    list="$work/$answer.txt"
+    tree="$work/$answer.tree"
+    echo "== 01234:0A2B 12567:$answer ($how $arg) -> $tree"
+    "$optimoo" partition --game moo:5x10 --guess 12567 01234:0A2B "12567:$answer" \
+        --list "$list" >/dev/null
+    start=$SECONDS
+    "$optimoo" solve --game moo:5x10 --secrets "$list" --threads "$threads" \
+        "--$how" "$arg" -o "$tree" | grep -E '^(total|first) '
+    echo "   $((SECONDS - start)) s"
+    grafts+=(--graft "$tree")
+done
+"$optimoo" merge data/runs/moo-5x10 --fill-from data/moo-5x10-grafted.tree \
+    "${grafts[@]}" -o "$out"
+"$optimoo" verify "$out"
