@@ -14,10 +14,14 @@
 #   guesses ranked by their partitions): `solve --first G`, the optimal
 #   tree after it.
 #
-# Each class's list comes from `optimoo partition --list`; `optimoo merge
-# --fill-from --graft` puts the trees in where the tree leaves exactly
-# those lists (only where cheaper), replays the whole tree and records
-# the plan's lower bound; `optimoo verify` checks the result.
+# Each class's list comes from `optimoo partition --list`. Then `optimoo
+# merge --fill-from data/moo-5x10-improved.tree --graft ...` grafts the
+# plan's exact units into the improved tree (as without --graft) and puts
+# the class trees in where the tree leaves exactly those lists (only where
+# cheaper), replays the whole tree and records the plan's lower bound and
+# what each file proves; `optimoo verify` checks the result. Solves are
+# deterministic, so the file written is the committed one byte for byte
+# (while the plan's lower bound in its header has not moved).
 #
 # Usage: scripts/moo-5x10-subtrees.sh        # rewrites data/moo-5x10-grafted.tree
 #        OUT=better.tree scripts/moo-5x10-subtrees.sh
@@ -38,8 +42,8 @@ mkdir -p "$work"
 classes=(
     "1A1B below 3432" # proved 3431 by work's chase (session 29)
     "1A2B below 4793" # proved 4792 by work's chase
-    "0A3B first 38751" # 7021: the best of 22 third guesses screened (the tree had 7028)
-    "0A2B first 60475" # 7606: the best of 44 screened (the tree had 7612)
+    "0A3B first 68452" # 7019: the best of 111 third guesses screened (the tree had 7028)
+    "0A2B first 60475" # 7606: the best of 146 screened (the tree had 7612)
 )
 grafts=()
 for c in "${classes[@]}"; do
@@ -55,6 +59,6 @@ for c in "${classes[@]}"; do
     echo "   $((SECONDS - start)) s"
     grafts+=(--graft "$tree")
 done
-"$optimoo" merge data/runs/moo-5x10 --fill-from data/moo-5x10-grafted.tree \
+"$optimoo" merge data/runs/moo-5x10 --fill-from data/moo-5x10-improved.tree \
     "${grafts[@]}" -o "$out"
 "$optimoo" verify "$out"

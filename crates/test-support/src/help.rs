@@ -116,7 +116,7 @@ pub fn short_and_long(bin: &str, args: &[&str]) -> Vec<String> {
 /// Runs `examples` (commands of `program`, the binary `bin`; `A && B` runs
 /// both) in the workspace's folder, as a user would, and panics with every
 /// one that does not exit with 0. Each file or folder an example writes
-/// with `-o` is put in a scratch folder instead, and later examples that
+/// with `-o` (or `--list`) is put in a scratch folder instead, and later examples that
 /// name it read it there (`plan -o run/`, then `work run/`). The input is
 /// `quit`: an interactive command ends at once.
 pub fn run_examples(program: &str, bin: &str, examples: &[String], scratch: &Path) {
@@ -133,7 +133,7 @@ pub fn run_examples(program: &str, bin: &str, examples: &[String], scratch: &Pat
             );
             let mut args: Vec<String> = Vec::new();
             for word in &words[1..] {
-                let word = if args.last().is_some_and(|a| a == "-o") {
+                let word = if args.last().is_some_and(|a| a == "-o" || a == "--list") {
                     let path = scratch.join(word.trim_end_matches('/'));
                     moved.insert(word.clone(), path.clone());
                     path.to_str().unwrap().to_string()
