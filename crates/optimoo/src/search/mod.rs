@@ -466,7 +466,7 @@ pub fn solve(game: &Game, config: Config) -> Result<Solution, SearchError> {
 
 /// [`solve_with`] under a cut-off: the optimum and its tree when below
 /// `cutoff`, else `Err` with the bound proved, at least `cutoff`
-/// ([`Searcher::run_below`]).
+/// (`Searcher::run_below`).
 pub fn solve_below(
     game: &Game,
     config: Config,

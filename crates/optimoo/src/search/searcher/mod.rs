@@ -49,7 +49,7 @@ mod build;
 mod evaluate;
 
 /// A search under a cut-off that proved the optimum is not below it
-/// ([`Searcher::run_below`]).
+/// (`Searcher::run_below`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Refuted {
     /// The bound proved: at least the cut-off ([`INF`]: no strategy meets
