@@ -438,7 +438,10 @@ fn solve_wordle_from_a_first_word() {
             &["--first", "salet", "--objective", "worst"][..],
             "--first goes with the average",
         ),
-        (&["--below", "7921"][..], "--first"),
+        (
+            &["--first", "salet", "--below", "7921", "-o", "x.tree"][..],
+            "writes no tree",
+        ),
     ] {
         let (code, out, err) = run(
             OPTIMOO,
