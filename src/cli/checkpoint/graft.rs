@@ -170,22 +170,12 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
     let mut subs = Vec::new();
     for file in subtrees {
         let sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
-        if sub.taken && exact.contains(&vec![sub.path[0].1]) {
-            bail!(
-                "{} costs {} where the tree costs {}, in class {} that the plan proves exact: \
-                 the file or a unit file is wrong",
-                file.display(),
-                sub.after,
-                sub.before,
-                game.format_feedback(sub.path[0].1)
-            );
-        }
         if sub.taken {
             let at: Vec<Feedback> = sub.path.iter().map(|&(_, f)| f).collect();
             if let Some(p) = exact.iter().find(|p| at.starts_with(p)) {
                 bail!(
-                    "{} costs {} where the tree costs {}, inside the subtree at {} proved exact: \
-                     one of the files is wrong",
+                    "{} costs {} where the tree costs {}, inside the subtree at {} proved exact \
+                     (by the plan or an earlier --graft file): one of the files is wrong",
                     file.display(),
                     sub.after,
                     sub.before,

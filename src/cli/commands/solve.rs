@@ -125,33 +125,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let objective = args.target.objective.objective;
     let cap = args.target.cap(args.list.secrets.is_some())?;
-    if args.below.is_some() {
+    // --first (checked first: its words are the ones tests and users know)
+    // and --below share their limits: one run, the average objective.
+    for (flag, given) in [
+        ("--first", args.first.is_some()),
+        ("--below", args.below.is_some()),
+    ] {
+        if !given {
+            continue;
+        }
         if objective != Objective::Average || args.target.objective.costs.is_some() {
             bail!(
-                "--below goes with the average objective (with or without --cap): \
-                 drop --objective or --below"
+                "{flag} goes with the average objective (with or without --cap): \
+                 drop --objective or {flag}"
             );
         }
         if args.checkpoint.is_some() || args.cap_only {
-            bail!("--below solves in one run: drop --checkpoint and --cap-only");
-        }
-        if args.first.is_some() && args.output.is_some() {
-            bail!(
-                "--first with --below writes no tree (it decides the totals only): drop -o, \
-                 or drop --below to save the tree after --first"
-            );
+            bail!("{flag} solves in one run: drop --checkpoint and --cap-only");
         }
     }
-    if args.first.is_some() {
-        if objective != Objective::Average || args.target.objective.costs.is_some() {
-            bail!(
-                "--first goes with the average objective (with or without --cap): \
-                 drop --objective or --first"
-            );
-        }
-        if args.checkpoint.is_some() || args.cap_only {
-            bail!("--first solves in one run: drop --checkpoint and --cap-only");
-        }
+    if args.first.is_some() && args.below.is_some() && args.output.is_some() {
+        bail!(
+            "--first with --below writes no tree (it decides the totals only): drop -o, \
+             or drop --below to save the tree after --first"
+        );
     }
     if args.cap_only && objective != Objective::Worst {
         bail!(
