@@ -658,3 +658,52 @@ fn two_workers_count_only_their_own_units() {
     assert_eq!(written, n, "{a:?}\n{b:?}");
     ok(&["merge", s(&dir)]);
 }
+
+/// A unit stopped by a time limit holds a bound, not a result: the audit
+/// names it and leaves it out (re-solving it would run it to the end and
+/// call an honest file forged), and audits the finished units alone.
+#[test]
+fn an_audit_leaves_stopped_units_out() {
+    let dir = folder("files-audit-stopped");
+    ok(&["plan", "--game", "moo:5x8", "-o", s(&dir)]);
+    // Unit 6 (01234 1A3B, 660 secrets) needs about a second: stopped at
+    // 0.05 s. Units 14 and 15 (10 and 15 secrets) finish at once.
+    let (code, out, err) = run(
+        OPTIMOO,
+        &[
+            "work",
+            s(&dir),
+            "--unit",
+            "6",
+            "--threads",
+            "1",
+            "--time-limit",
+            "0.05",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let stopped: UnitFile =
+        serde_json::from_str(&std::fs::read_to_string(unit(&dir, 6)).unwrap()).unwrap();
+    assert!(stopped.stopped && !stopped.exact, "{out}{err}");
+    for i in ["14", "15"] {
+        ok(&["work", s(&dir), "--unit", i, "--threads", "1"]);
+    }
+    let (_, out, err) = run(OPTIMOO, &["merge", s(&dir), "--audit", "1"], "");
+    assert!(
+        err.contains("audit: unit 6 stopped on the way, not audited"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("audit: re-solving 2 of 2 units (seed 1): 14, 15"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("audit: the 2 units re-solved agree with their files"),
+        "{out}{err}"
+    );
+    // The stopped unit is where its leg left it.
+    let after: UnitFile =
+        serde_json::from_str(&std::fs::read_to_string(unit(&dir, 6)).unwrap()).unwrap();
+    assert_eq!(after.value, stopped.value);
+}

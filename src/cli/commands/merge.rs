@@ -42,7 +42,8 @@ pub struct Args {
     /// unit's walk: its secrets and histogram). The folder's hashes only
     /// catch accidents (anyone can recompute them): --audit 1 is the check
     /// that trusts no unit file. Which units were re-solved is said on
-    /// stderr.
+    /// stderr; a unit stopped by a time limit is named there and not
+    /// re-solved (its bound is where the limit left it).
     #[arg(long, value_name = "FRACTION", value_parser = args::parse_fraction)]
     pub audit: Option<f64>,
     /// The seed that draws the audit's sample (the same seed, the same
