@@ -38,10 +38,11 @@ use optimoo::search::{Driver, FirstGuesses, Outcome, Tuning, INF};
 
 use super::checkpoint::Canon;
 use super::output::Output;
+use super::plan_kinds::PlanKind;
 use crate::exit::say;
 
 /// The plan's file in DIR.
-pub const PLAN: &str = "first.json";
+pub const PLAN: &str = PlanKind::First.file();
 /// The units' folder in DIR.
 const UNITS: &str = "first";
 /// What first.json holds.
@@ -253,7 +254,8 @@ fn tuning(memo_mib: usize) -> anyhow::Result<Tuning> {
     })
 }
 
-/// Refuses a folder that holds another plan (it would hide it).
+/// Refuses a folder that holds a plan (of first guesses: it would be
+/// overwritten; of another kind: it would be hidden).
 fn refuse_other_plans(dir: &Path) -> anyhow::Result<()> {
     let path = dir.join(PLAN);
     if path.exists() {
@@ -262,21 +264,7 @@ fn refuse_other_plans(dir: &Path) -> anyhow::Result<()> {
             path.display()
         );
     }
-    for (file, what) in [
-        (super::checkpoint::PLAN_FILE, "the exact search"),
-        (super::phased_plan::PLAN, "the phased strategy"),
-    ] {
-        let other = dir.join(file);
-        if other.exists() {
-            bail!(
-                "{} holds a plan of {what} ({}): a plan of first guesses beside it would hide \
-                 it; give a new folder for a new plan",
-                dir.display(),
-                other.display()
-            );
-        }
-    }
-    Ok(())
+    super::plan_kinds::refuse_other_plans(dir, PlanKind::First)
 }
 
 /// What `plan` is given for a plan of first guesses.

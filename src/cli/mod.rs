@@ -32,6 +32,7 @@ pub mod output;
 pub mod page;
 pub mod phased;
 pub mod phased_plan;
+pub mod plan_kinds;
 pub mod report;
 pub use cli_common::secrets;
 

@@ -34,10 +34,11 @@ use optimoo::tree::Stats;
 use super::checkpoint::Canon;
 use super::output::Output;
 use super::phased::PhasedRow;
+use super::plan_kinds::PlanKind;
 use crate::exit::say;
 
 /// The plan's file in DIR.
-pub const PLAN: &str = "phased.json";
+pub const PLAN: &str = PlanKind::Phased.file();
 /// The units' folder in DIR.
 const UNITS: &str = "phased";
 
@@ -226,24 +227,7 @@ pub fn plan(
             path.display()
         );
     }
-    let first = dir.join(super::first_plan::PLAN);
-    if first.exists() {
-        bail!(
-            "{} holds a plan of first guesses ({}): a phased plan beside it would hide it; \
-             give a new folder for a new plan",
-            dir.display(),
-            first.display()
-        );
-    }
-    let exact = dir.join(super::checkpoint::PLAN_FILE);
-    if exact.exists() {
-        bail!(
-            "{} holds a plan of the exact search ({}): a phased plan beside it would hide it; \
-             give a new folder for a new plan",
-            dir.display(),
-            exact.display()
-        );
-    }
+    super::plan_kinds::refuse_other_plans(dir, PlanKind::Phased)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let population = shape.code_count() as u64;
     if let Some(n) = sample {

@@ -16,6 +16,7 @@ use optimoo::search::INF;
 use optimoo::search::{self, plan, Driver, Goal, Posed, Tuning};
 
 use super::{goal_of, plan_file, Folder, PlanFile, PLAN_FILE, UNITS_DIR};
+use crate::cli::plan_kinds::{refuse_other_plans, PlanKind};
 use crate::driver::Rayon;
 
 /// Opens the plan in `dir`, or makes it (in the current rayon pool), for
@@ -29,24 +30,7 @@ pub fn ensure(
     upper: Option<u64>,
     depth: usize,
 ) -> anyhow::Result<Folder> {
-    let first = dir.join(crate::cli::first_plan::PLAN);
-    if first.exists() {
-        bail!(
-            "{} holds a plan of first guesses ({}): an exact plan beside it would hide it; \
-             use another folder",
-            dir.display(),
-            first.display()
-        );
-    }
-    let phased = dir.join(crate::cli::phased_plan::PLAN);
-    if phased.exists() {
-        bail!(
-            "{} holds a plan of the phased strategy ({}): an exact plan beside it would hide \
-             it; use another folder",
-            dir.display(),
-            phased.display()
-        );
-    }
+    refuse_other_plans(dir, PlanKind::Exact)?;
     if dir.join(PLAN_FILE).exists() {
         let folder = Folder::open(dir)?;
         let f = &folder.file;
