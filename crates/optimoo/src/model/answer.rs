@@ -1,6 +1,9 @@
 //! The answer rule: what the codemaker answers to a guess. The one place
 //! that defines each rule (its feedback, its number of answer slots, its
-//! winning answer, how an answer is written and read).
+//! winning answer, how an answer is written and read), and the answer
+//! itself: [`Feedback`], one byte, and [`FeedbackError`], why a written
+//! answer is refused. Nothing here depends on the rest of the model, which
+//! builds on it (rules, codes, the feedback tables).
 //!
 //! Rules:
 //! - [`AnswerRule::BullsCows`] (the default, Mastermind's count rule):
@@ -35,11 +38,96 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::echo::Echo;
-use crate::model::feedback::Feedback;
-use crate::model::feedback::FeedbackError;
 
 /// Most positions of a Wordle game: `3^5 = 243` answers fit a byte.
 pub const WORDLE_MAX_POSITIONS: usize = 5;
+
+/// An answer `xAyB`, packed as `bulls * (k + 1) + cows` (see module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Feedback(pub u8);
+
+impl Feedback {
+    /// Packs bulls and cows for a game of `positions` positions.
+    #[inline]
+    pub fn new(bulls: usize, cows: usize, positions: usize) -> Feedback {
+        debug_assert!(bulls + cows <= positions);
+        Feedback((bulls * (positions + 1) + cows) as u8)
+    }
+
+    /// The winning answer `kA0B`.
+    #[inline]
+    pub fn win(positions: usize) -> Feedback {
+        Feedback::new(positions, 0, positions)
+    }
+
+    /// The packed value, to index arrays of `Rules::feedback_slots()` entries.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Bulls (A).
+    pub fn bulls(self, positions: usize) -> usize {
+        self.index() / (positions + 1)
+    }
+
+    /// Cows (B).
+    pub fn cows(self, positions: usize) -> usize {
+        self.index() % (positions + 1)
+    }
+
+    /// Writes `xAyB`.
+    pub fn format(self, positions: usize) -> String {
+        format!("{}A{}B", self.bulls(positions), self.cows(positions))
+    }
+}
+
+/// Errors reading feedback.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FeedbackError {
+    /// Not of a form we read.
+    #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
+    Syntax(Echo),
+    /// An answer of another rule than bulls and cows that is not read
+    /// (the message says why: `AnswerRule::parse`).
+    #[error("{0}")]
+    Rule(String),
+    /// Well formed, but no pair of codes of this game gives it.
+    #[error("{text} is impossible in {rules}: the possible answers are {allowed}")]
+    Impossible {
+        /// the answer, written in the canonical form
+        text: String,
+        /// the game, written as its preset or rules
+        rules: String,
+        /// every possible answer, written out
+        allowed: String,
+    },
+}
+
+/// Reads `1A2B`, `1a2b`, `1 2` or `1,2` into (bulls, cows), unchecked.
+pub fn parse_pair(text: &str) -> Result<(usize, usize), FeedbackError> {
+    let syntax = || FeedbackError::Syntax(Echo::new(text));
+    let t = text.trim().to_ascii_uppercase();
+    let (a, b) = if let Some(rest) = t.strip_suffix('B') {
+        let (a, b) = rest.split_once('A').ok_or_else(syntax)?;
+        (a.trim().to_string(), b.trim().to_string())
+    } else {
+        let mut parts = t
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty());
+        let a = parts.next().ok_or_else(syntax)?.to_string();
+        let b = parts.next().ok_or_else(syntax)?.to_string();
+        if parts.next().is_some() {
+            return Err(syntax());
+        }
+        (a, b)
+    };
+    let a: usize = a.parse().map_err(|_| syntax())?;
+    let b: usize = b.parse().map_err(|_| syntax())?;
+    Ok((a, b))
+}
 
 /// What the codemaker answers to a guess (see the module doc).
 #[derive(
@@ -162,7 +250,7 @@ impl AnswerRule {
     pub fn parse(self, text: &str, k: usize) -> Result<Feedback, FeedbackError> {
         match self {
             AnswerRule::BullsCows => {
-                let (bulls, cows) = crate::model::feedback::parse_pair(text)?;
+                let (bulls, cows) = parse_pair(text)?;
                 match bulls.checked_add(cows) {
                     Some(sum) if sum <= k => Ok(Feedback::new(bulls, cows, k)),
                     _ => Err(FeedbackError::Rule(format!(

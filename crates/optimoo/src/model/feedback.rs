@@ -1,4 +1,6 @@
-//! Feedback: the answer `xAyB` to a guess, and a table of all answers.
+//! Feedback: the answer `xAyB` to a guess, computed, and a table of all
+//! answers (the answer value [`Feedback`] and how it is written and read
+//! are [`crate::model::answer`]'s).
 //!
 //! The default rule (Mastermind's, which is the plain Bulls and Cows rule
 //! for codes without repeats): bulls = positions where secret and guess
@@ -29,96 +31,10 @@ use std::sync::Mutex;
 
 use crate::exec::{Parallel, Sequential};
 use crate::model::answer::{wordle_row, AnswerRule};
+// The answer value and its errors are the answer rule's (answer.rs); they
+// are named here too, where most of the crate looks for them.
+pub use crate::model::answer::{parse_pair, Feedback, FeedbackError};
 use crate::model::code::{Code, Codebook};
-use crate::model::echo::Echo;
-use crate::model::rules::Rules;
-
-/// An answer `xAyB`, packed as `bulls * (k + 1) + cows` (see module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[repr(transparent)]
-pub struct Feedback(pub u8);
-
-impl Feedback {
-    /// Packs bulls and cows for a game of `positions` positions.
-    #[inline]
-    pub fn new(bulls: usize, cows: usize, positions: usize) -> Feedback {
-        debug_assert!(bulls + cows <= positions);
-        Feedback((bulls * (positions + 1) + cows) as u8)
-    }
-
-    /// The winning answer `kA0B`.
-    #[inline]
-    pub fn win(positions: usize) -> Feedback {
-        Feedback::new(positions, 0, positions)
-    }
-
-    /// The packed value, to index arrays of `Rules::feedback_slots()` entries.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Bulls (A).
-    pub fn bulls(self, positions: usize) -> usize {
-        self.index() / (positions + 1)
-    }
-
-    /// Cows (B).
-    pub fn cows(self, positions: usize) -> usize {
-        self.index() % (positions + 1)
-    }
-
-    /// Writes `xAyB`.
-    pub fn format(self, positions: usize) -> String {
-        format!("{}A{}B", self.bulls(positions), self.cows(positions))
-    }
-}
-
-/// Errors reading feedback.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum FeedbackError {
-    /// Not of a form we read.
-    #[error("cannot read feedback {0}: write bulls and cows as 1A2B, 1a2b, '1 2' or 1,2")]
-    Syntax(Echo),
-    /// An answer of another rule than bulls and cows that is not read
-    /// (the message says why: `AnswerRule::parse`).
-    #[error("{0}")]
-    Rule(String),
-    /// Well formed, but no pair of codes of this game gives it.
-    #[error("{text} is impossible in {rules}: the possible answers are {allowed}")]
-    Impossible {
-        /// the answer, written in the canonical form
-        text: String,
-        /// the game
-        rules: Rules,
-        /// every possible answer, written out
-        allowed: String,
-    },
-}
-
-/// Reads `1A2B`, `1a2b`, `1 2` or `1,2` into (bulls, cows), unchecked.
-pub fn parse_pair(text: &str) -> Result<(usize, usize), FeedbackError> {
-    let syntax = || FeedbackError::Syntax(Echo::new(text));
-    let t = text.trim().to_ascii_uppercase();
-    let (a, b) = if let Some(rest) = t.strip_suffix('B') {
-        let (a, b) = rest.split_once('A').ok_or_else(syntax)?;
-        (a.trim().to_string(), b.trim().to_string())
-    } else {
-        let mut parts = t
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty());
-        let a = parts.next().ok_or_else(syntax)?.to_string();
-        let b = parts.next().ok_or_else(syntax)?.to_string();
-        if parts.next().is_some() {
-            return Err(syntax());
-        }
-        (a, b)
-    };
-    let a: usize = a.parse().map_err(|_| syntax())?;
-    let b: usize = b.parse().map_err(|_| syntax())?;
-    Ok((a, b))
-}
 
 /// Feedback of `guess` against `secret` under the game's answer rule
 /// (symmetric in its arguments under bulls-cows and black-peg).
@@ -293,6 +209,7 @@ impl FeedbackTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::rules::Rules;
 
     fn fb(book: &Codebook, secret: &str, guess: &str) -> String {
         let k = book.rules().positions();

@@ -443,7 +443,7 @@ impl Game {
             Some(f) if self.is_possible(f) => Ok(f),
             _ => Err(FeedbackError::Impossible {
                 text: format!("{bulls}A{cows}B"),
-                rules: self.rules,
+                rules: self.rules.to_string(),
                 allowed: self
                     .possible_feedbacks()
                     .map(|f| self.format_feedback(f))
@@ -457,7 +457,7 @@ impl Game {
     fn impossible(&self, text: String) -> FeedbackError {
         FeedbackError::Impossible {
             text,
-            rules: self.rules,
+            rules: self.rules.to_string(),
             allowed: self
                 .possible_feedbacks()
                 .map(|f| self.format_feedback(f))

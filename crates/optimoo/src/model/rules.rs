@@ -38,9 +38,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::answer::AnswerRule;
+use crate::model::answer::Feedback;
 use crate::model::answer::WORDLE_MAX_POSITIONS;
 use crate::model::echo::Echo;
-use crate::model::feedback::Feedback;
 
 /// Most positions a code may have (bulls and cows then fit a nibble each).
 pub const MAX_POSITIONS: u8 = 15;
