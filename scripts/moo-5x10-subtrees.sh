@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lowers the upper bound of moo:5x10 inside its open unit (01234 answered
-# 0A2B, 7,800 secrets; docs/results.md, "Session 30"): the tree's second
-# guess there, 12567, splits the unit into 18 classes, and this replaces
-# the subtrees of three of them with better ones, each solved on its own:
+# 0A2B, 7,800 secrets; docs/results.md, "Session 30" and "Session 31"): the
+# tree's second guess there, 12567, splits the unit into 18 classes, and
+# this replaces the subtrees of four of them with better ones, each solved
+# on its own:
 #
 # - a class whose optimum `optimoo work`'s chase has proved (its progress
 #   file: data/runs/moo-5x10/progress/2.json, stage `e`) is solved again
@@ -10,9 +11,10 @@
 #   search under that cut-off from the start, which proves the optimum
 #   again and writes its tree;
 # - a class too large for that gets the best third guess a screen found
-#   (`solve --secrets LIST --first G1,G2,... --below C` over a few dozen
-#   guesses ranked by their partitions): `solve --first G`, the optimal
-#   tree after it.
+#   (`solve --secrets LIST --first G1,G2,... --below C` over a few hundred
+#   guesses ranked by their partitions: `moo rank --top 0 --json` gives
+#   each guess's bound, entropy and expected size): `solve --first G`, the
+#   optimal tree after it.
 #
 # Each class's list comes from `optimoo partition --list`. Then `optimoo
 # merge --fill-from data/moo-5x10-improved.tree --graft ...` grafts the
@@ -26,7 +28,7 @@
 # Usage: scripts/moo-5x10-subtrees.sh        # rewrites data/moo-5x10-grafted.tree
 #        OUT=better.tree scripts/moo-5x10-subtrees.sh
 #        THREADS=1 WORK=/tmp/subtrees scripts/moo-5x10-subtrees.sh
-#        EXTRA="1A2B below 4793" OUT=better.tree scripts/moo-5x10-subtrees.sh
+#        EXTRA="0A3B first G" OUT=better.tree scripts/moo-5x10-subtrees.sh
 #
 # Memory: about 1 GiB per solve (moo:5x10's 872 MiB answer table). Time:
 # see docs/results.md (the two `--below` classes are the long ones).
@@ -44,12 +46,10 @@ classes=(
     "1A1B below 3432" # proved 3431 by work's chase
     "0A3B first 68452" # 7019: the best of 111 third guesses screened (the tree had 7028)
     "0A2B first 60475" # 7606: the best of 146 screened (the tree had 7612)
+    "1A2B first 12058" # 4792, the optimum work's chase proved: found by the screen of session 31 (the tree had 4816)
 )
-# 1A2B (1,182 secrets): proved 4792 by work's chase, against the tree's
-# 4816, but `solve --below 4793` on it was stopped unfinished after 91
-# minutes on one thread (session 30). EXTRA="1A2B below 4793" adds it (or
-# any other "ANSWER below C" / "ANSWER first G"), and the file then
-# differs from the committed one.
+# EXTRA adds another class ("ANSWER below C" / "ANSWER first G"); the file
+# then differs from the committed one.
 if [[ -n ${EXTRA:-} ]]; then
     classes+=("$EXTRA")
 fi
