@@ -265,47 +265,32 @@ fn an_upper_bound_tree_is_not_shown_as_exact() {
     for r in json_lines(&out) {
         assert_ne!(r["source"], "tree", "{r}");
     }
-    let proved = [&["rank", "--top", "40"][..], &budget, &["01234:1A1B"]].concat();
-    let (code, out, err) = run(MOO, &proved, "");
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
-    let tree: Vec<&Value> = rows.iter().filter(|r| r["source"] == "tree").collect();
-    assert_eq!(tree.len(), 1, "{out}");
+    // The one row `rank --top TOP` marks as the tree's move after `history`.
+    let tree_row = |top: &str, history: &[&str]| -> Value {
+        let args = [&["rank", "--top", top][..], &budget, history].concat();
+        let (code, out, err) = run(MOO, &args, "");
+        assert_eq!(code, 0, "{err}");
+        let rows = json_lines(&out);
+        let tree: Vec<&Value> = rows.iter().filter(|r| r["source"] == "tree").collect();
+        assert_eq!(tree.len(), 1, "{out}");
+        tree[0].clone()
+    };
     // 16556 guesses after the first, over the class's 3,600 secrets: the
     // exact unit of data/runs/moo-5x10 grafted in.
-    assert_eq!((total(tree[0]), &tree[0]["exact"]), (16556, &true.into()));
+    let row = tree_row("40", &["01234:1A1B"]);
+    assert_eq!((total(&row), &row["exact"]), (16556, &true.into()));
     // Deeper, a class of the open unit whose optimal subtree `merge
     // --graft` put in (docs/results.md, session 30): exact, 3431 over its
     // 874 secrets.
-    let deep = [
-        &["rank", "--top", "3"][..],
-        &budget,
-        &["01234:0A2B", "12567:1A1B"],
-    ]
-    .concat();
-    let (code, out, err) = run(MOO, &deep, "");
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
-    let tree: Vec<&Value> = rows.iter().filter(|r| r["source"] == "tree").collect();
-    assert_eq!(tree.len(), 1, "{out}");
-    assert_eq!((total(tree[0]), &tree[0]["exact"]), (3431, &true.into()));
+    let row = tree_row("3", &["01234:0A2B", "12567:1A1B"]);
+    assert_eq!((total(&row), &row["exact"]), (3431, &true.into()));
     // Beside it, 1A2B (session 31): the tree's third guess is the one a
     // screen found, 12058, its subtree `solve --first 12058`'s (every class
     // after it exact), so playing it is worth exactly 4792, the class's
     // optimum by work's chase (the tree had 4816 before).
-    let beside = [
-        &["rank", "--top", "0"][..],
-        &budget,
-        &["01234:0A2B", "12567:1A2B"],
-    ]
-    .concat();
-    let (code, out, err) = run(MOO, &beside, "");
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
-    let tree: Vec<&Value> = rows.iter().filter(|r| r["source"] == "tree").collect();
-    assert_eq!(tree.len(), 1, "{out}");
-    assert_eq!(tree[0]["guess"], "12058", "{}", tree[0]);
-    assert_eq!((total(tree[0]), &tree[0]["exact"]), (4792, &true.into()));
+    let row = tree_row("0", &["01234:0A2B", "12567:1A2B"]);
+    assert_eq!(row["guess"], "12058", "{row}");
+    assert_eq!((total(&row), &row["exact"]), (4792, &true.into()));
     let (code, out, err) = run(MOO, &["duel", "--game", "moo:5x10", "--seed", "1"], "q\n");
     assert!(
         !out.contains("average-optimal") && !err.contains("average-optimal"),
