@@ -64,6 +64,11 @@ pub struct Args {
     /// Worker threads (default: all cores). The set does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Turn off the least-pair cut (docs/static.md, "Symmetry"): the plain
+    /// search, slower, for comparison. The sizes proven are the same; the
+    /// set found at the minimum may differ.
+    #[arg(long)]
+    pub no_least_pair: bool,
 }
 
 /// The JSON report (`--json`); the fields are the README's.
@@ -144,6 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         time_budget: args.time_budget,
         local_iterations: args.local_iterations,
         seed: args.seed,
+        least_pair: !args.no_least_pair,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {

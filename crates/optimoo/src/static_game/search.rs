@@ -30,6 +30,11 @@
 //!   group element keeps every answer, so an image of a separating set
 //!   separates. (A subset of the group, as a long list's stabilizer may
 //!   be, only keeps more codes.)
+//! - The least pair (`pairs`, proof there): every set also has an image
+//!   whose first two guesses are a pair of least *pair value*; below the
+//!   second guess only guesses that keep every pair's value at least the
+//!   second guess are tried (the last one too, as far as the guesses
+//!   chosen before the last two go).
 //! - Counting: with `r` guesses left a class of `s` secrets splits into at
 //!   most `A^r` classes, `A` the number of answers a guess can give; so
 //!   `s > A^r` is a dead end. At the last guess (`r = 1`) a guess must give
@@ -55,7 +60,10 @@ use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
 mod local;
+mod pairs;
 mod upper;
+
+use pairs::PairTable;
 
 /// Iterations of the local search per size, by default (see
 /// [`StaticConfig::local_iterations`]).
@@ -95,6 +103,9 @@ pub struct StaticConfig {
     pub local_iterations: u64,
     /// Seed of the local search's draws.
     pub seed: u64,
+    /// The least-pair cut of symmetric sets (module `pairs`): on by
+    /// default; off only to compare with the plain search.
+    pub least_pair: bool,
 }
 
 impl Default for StaticConfig {
@@ -104,6 +115,7 @@ impl Default for StaticConfig {
             time_budget: None,
             local_iterations: DEFAULT_LOCAL_ITERATIONS,
             seed: 0,
+            least_pair: true,
         }
     }
 }
@@ -242,6 +254,10 @@ struct Shared<'a> {
     tasks: AtomicUsize,
     progress: &'a (dyn Fn(&StaticProgress) + Sync),
     par: &'a dyn Parallel,
+    /// Whether the least-pair cut is used.
+    least_pair: bool,
+    /// The pair values of each first guess met (module `pairs`).
+    pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
 }
 
 /// Classes of two or more secrets: `members[start..start + len]` for each
@@ -297,6 +313,35 @@ struct Task<'c, 'a> {
     alive: Vec<u8>,
     /// Bucket counters of a refinement.
     counts: Vec<u32>,
+    /// The pair values of the first chosen guess, when the least-pair cut
+    /// applies.
+    pairs: Option<(usize, Option<std::sync::Arc<PairTable>>)>,
+    /// The guesses the least-pair cut allows as the last ones at the
+    /// current node (1: allowed), by guess index.
+    allowed: Vec<u8>,
+}
+
+/// For tests: whether a set of each size in `sizes` separates, and
+/// the nodes each size's search visited.
+#[cfg(test)]
+pub(crate) fn levels_for_test(
+    game: &Game,
+    config: StaticConfig,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> Vec<(usize, bool, u64)> {
+    let ctx = Shared::new(game, config, &crate::exec::Sequential, &|_| {}).unwrap();
+    sizes
+        .map(|t| {
+            let before = ctx.nodes.load(Ordering::Relaxed);
+            let (found, complete) = ctx.level(t);
+            assert!(complete);
+            (
+                t,
+                found.is_some(),
+                ctx.nodes.load(Ordering::Relaxed) - before,
+            )
+        })
+        .collect()
 }
 
 /// Finds a smallest separating set of `game`'s guesses for its secrets and
@@ -371,6 +416,8 @@ impl<'a> Shared<'a> {
             tasks: AtomicUsize::new(0),
             progress,
             par,
+            least_pair: config.least_pair,
+            pair_tables: Mutex::new(Vec::new()),
         };
         Ok(ctx)
     }
@@ -505,6 +552,8 @@ impl<'a> Shared<'a> {
             nodes: 0,
             alive: vec![0; self.m],
             counts: vec![0; 256],
+            pairs: None,
+            allowed: vec![1; self.m],
         }
     }
 
@@ -528,6 +577,24 @@ impl<'a> Shared<'a> {
             Some(set) => Stabilizer::of_list(book, set.codes()),
             None => Stabilizer::root(rules),
         }
+    }
+
+    /// The pair values of first guess `g1` (module `pairs`), built once
+    /// and shared by the tasks; `None` when the cut is off or can do
+    /// nothing.
+    fn pair_table(&self, g1: usize) -> Option<std::sync::Arc<PairTable>> {
+        if !self.least_pair {
+            return None;
+        }
+        let mut tables = self.pair_tables.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, table)) = tables.iter().find(|(g, _)| *g == g1) {
+            return table.clone();
+        }
+        let root = self.root_stabilizer();
+        let table =
+            PairTable::new(self.game, &self.guesses, g1, &root, self.par).map(std::sync::Arc::new);
+        tables.push((g1, table.clone()));
+        table
     }
 
     /// Counts nodes; stops the search past the deadline; reports progress.
@@ -560,6 +627,50 @@ impl<'a> Shared<'a> {
 }
 
 impl Task<'_, '_> {
+    /// Chooses guess `g`; the first one chosen sets the pair values.
+    fn push(&mut self, g: usize) {
+        if self.chosen.is_empty() && self.pairs.as_ref().is_none_or(|(g1, _)| *g1 != g) {
+            self.pairs = Some((g, self.ctx.pair_table(g)));
+        }
+        self.chosen.push(g);
+    }
+
+    /// Whether the least-pair cut (module `pairs`) lets guess `z` join
+    /// the chosen ones: `c(x, z)` and `c(z, x)` at least the second guess
+    /// (`z` itself when it is the second) for every chosen `x`.
+    #[inline]
+    fn admits(&self, z: usize) -> bool {
+        let Some((_, Some(table))) = &self.pairs else {
+            return true;
+        };
+        if self.chosen.is_empty() {
+            return true;
+        }
+        let guesses = &self.ctx.guesses;
+        let floor = guesses[*self.chosen.get(1).unwrap_or(&z)].0;
+        self.chosen
+            .iter()
+            .all(|&x| table.value(x, z) >= floor && table.value(z, x) >= floor)
+    }
+
+    /// Marks the guesses from `from` on that [`Task::admits`] lets join
+    /// the chosen ones, for the last guesses of this node.
+    fn mark_allowed(&mut self, from: usize) {
+        let m = self.ctx.m;
+        if from >= m {
+            return;
+        }
+        if !matches!(self.pairs, Some((_, Some(_)))) || self.chosen.len() < 2 {
+            self.allowed[from..].fill(1);
+            return;
+        }
+        let mut allowed = std::mem::take(&mut self.allowed);
+        for (z, a) in allowed.iter_mut().enumerate().skip(from) {
+            *a = u8::from(self.admits(z));
+        }
+        self.allowed = allowed;
+    }
+
     /// Whether to give up: the budget is spent, or an earlier task found a
     /// set.
     fn cancelled(&mut self, t: usize) -> bool {
@@ -594,12 +705,15 @@ impl Task<'_, '_> {
             if filter.as_ref().is_some_and(|f| !f.keeps(code)) {
                 continue;
             }
+            if !self.admits(g) {
+                continue;
+            }
             self.nodes += 1;
             let Some(next) = self.refine(classes, g, self.ctx.pow[left - 1]) else {
                 continue;
             };
             let next_stab = stab.map(|s| s.fix(book.symbols(code)));
-            self.chosen.push(g);
+            self.push(g);
             self.prefixes(&next, next_stab.as_ref(), g + 1, t, depth, out);
             self.chosen.pop();
         }
@@ -622,7 +736,7 @@ impl Task<'_, '_> {
                 .refine(&classes, g, self.ctx.pow[left - 1])
                 .expect("a prefix passed the bounds");
             stab = stab.fix(book.symbols(self.ctx.guesses[g]));
-            self.chosen.push(g);
+            self.push(g);
         }
         let from = prefix.last().map_or(0, |&g| g + 1);
         let stab = (!stab.is_trivial()).then_some(stab);
@@ -645,6 +759,9 @@ impl Task<'_, '_> {
         if left == 0 {
             return None;
         }
+        if left <= 2 {
+            self.mark_allowed(from);
+        }
         if left == 1 {
             if self.cancelled(t) {
                 return None;
@@ -659,6 +776,9 @@ impl Task<'_, '_> {
         for g in from..=self.ctx.m.saturating_sub(left) {
             let code = self.ctx.guesses[g];
             if filter.as_ref().is_some_and(|f| !f.keeps(code)) {
+                continue;
+            }
+            if !self.admits(g) {
                 continue;
             }
             if self.cancelled(t) {
@@ -679,7 +799,7 @@ impl Task<'_, '_> {
             let next_stab = stab
                 .map(|s| s.fix(book.symbols(code)))
                 .filter(|s| !s.is_trivial());
-            self.chosen.push(g);
+            self.push(g);
             let found = self.search(&next, next_stab.as_ref(), g + 1, t);
             self.chosen.pop();
             if found.is_some() {
@@ -699,7 +819,10 @@ impl Task<'_, '_> {
             return None;
         }
         let alive = &mut self.alive[from..m];
-        alive.fill(1);
+        alive.copy_from_slice(&self.allowed[from..m]);
+        if !alive.contains(&1) {
+            return None;
+        }
         for i in 0..classes.spans.len() {
             let class = classes.class(i);
             for (j, &a) in class.iter().enumerate() {
@@ -753,8 +876,9 @@ impl Task<'_, '_> {
             }
         }
         let alive = &mut self.alive[from..m];
-        // The first pair `g` leaves together sets the candidates, each
-        // next one narrows them.
+        let allowed = &self.allowed[from..m];
+        // The first pair `g` leaves together sets the candidates (those
+        // the least-pair cut allows), each next one narrows them.
         let mut first = true;
         for i in 0..classes.spans.len() {
             let class = classes.class(i);
@@ -768,8 +892,8 @@ impl Task<'_, '_> {
                     let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
                     let mut any = 0u8;
                     if first {
-                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
-                            *x = u8::from(p != q);
+                        for (((x, &p), &q), &a) in alive.iter_mut().zip(ra).zip(rb).zip(allowed) {
+                            *x = u8::from(p != q) & a;
                             any |= *x;
                         }
                         first = false;
@@ -786,8 +910,9 @@ impl Task<'_, '_> {
             }
         }
         if first {
-            // `g` separates every class alone: any later guess completes.
-            return Some(from);
+            // `g` separates every class alone: any later guess allowed
+            // completes.
+            return allowed.iter().position(|&a| a != 0).map(|j| from + j);
         }
         alive.iter().position(|&x| x != 0).map(|j| from + j)
     }
