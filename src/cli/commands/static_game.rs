@@ -44,6 +44,20 @@ pub struct Args {
     /// bounds are reported (exact false).
     #[arg(long, value_name = "N")]
     pub max_size: Option<usize>,
+    /// Search sets of at least T guesses exhaustively (default: from the
+    /// counting bound). A size refuted refutes every smaller one (a
+    /// separating set with any guesses added still separates), so the
+    /// bounds stay proven; a set found is proven minimal only when the
+    /// sizes below it are refuted.
+    #[arg(long, value_name = "T")]
+    pub from_size: Option<usize>,
+    /// Search each size's sets in reverse order: the largest second
+    /// guesses first, which with the least-pair cut are the sets whose
+    /// guesses are pairwise farthest apart (docs/static.md, "Symmetry").
+    /// Finds a set sooner when one exists; a refutation takes as long. The
+    /// set found may differ from the default order's.
+    #[arg(long)]
+    pub far_first: bool,
     /// Stop after S seconds (decimals allowed, above 0) with proven bounds
     /// (exact false, lower and upper); the run ends within a fraction of a
     /// second of it, after the feedback table and the first greedy set.
@@ -150,6 +164,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         local_iterations: args.local_iterations,
         seed: args.seed,
         least_pair: !args.no_least_pair,
+        from_size: args.from_size,
+        far_first: args.far_first,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {
@@ -239,7 +255,7 @@ fn summary(r: &StaticReport) -> String {
         );
     } else {
         text += &format!(
-            "size between {} and {} (stopped: not proven), with a final guess between {} and {}\n",
+            "size between {} and {} (not proven: stopped, or sizes not searched), with a final guess between {} and {}\n",
             r.lower, r.upper, r.with_final_lower, r.with_final
         );
     }

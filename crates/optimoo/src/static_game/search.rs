@@ -106,6 +106,15 @@ pub struct StaticConfig {
     /// The least-pair cut of symmetric sets (module `pairs`): on by
     /// default; off only to compare with the plain search.
     pub least_pair: bool,
+    /// Smallest size searched exhaustively (none: from the counting
+    /// bound). A size refuted refutes every smaller one, so the bounds
+    /// stay proven; a set found is then proven minimal only if the sizes
+    /// below it are refuted.
+    pub from_size: Option<usize>,
+    /// Search each size's tasks last first: the sets whose guesses are
+    /// far apart before those with a close pair (module `pairs`). Finds a
+    /// set sooner when one exists; a refutation takes as long.
+    pub far_first: bool,
 }
 
 impl Default for StaticConfig {
@@ -116,6 +125,8 @@ impl Default for StaticConfig {
             local_iterations: DEFAULT_LOCAL_ITERATIONS,
             seed: 0,
             least_pair: true,
+            from_size: None,
+            far_first: false,
         }
     }
 }
@@ -256,6 +267,8 @@ struct Shared<'a> {
     par: &'a dyn Parallel,
     /// Whether the least-pair cut is used.
     least_pair: bool,
+    /// Whether each size's tasks run last first.
+    far_first: bool,
     /// The pair values of each first guess met (module `pairs`).
     pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
 }
@@ -316,8 +329,10 @@ struct Task<'c, 'a> {
     /// The pair values of the first chosen guess, when the least-pair cut
     /// applies.
     pairs: Option<(usize, Option<std::sync::Arc<PairTable>>)>,
-    /// The guesses the least-pair cut allows as the last ones at the
-    /// current node (1: allowed), by guess index.
+    /// For each number `d` of guesses chosen, the guesses the least-pair
+    /// cut lets join the first `d` chosen (1: allowed), `m` bytes each:
+    /// all allowed below `d = 2`, and row `d` narrows row `d - 1` by the
+    /// `d`-th guess's pairs.
     allowed: Vec<u8>,
 }
 
@@ -417,6 +432,7 @@ impl<'a> Shared<'a> {
             progress,
             par,
             least_pair: config.least_pair,
+            far_first: config.far_first,
             pair_tables: Mutex::new(Vec::new()),
         };
         Ok(ctx)
@@ -436,7 +452,11 @@ impl<'a> Shared<'a> {
         let mut lower = counted;
         let mut levels = Vec::new();
         let mut exact = true;
-        let mut t = counted;
+        // Sizes below `from_size` are not searched; a size refuted still
+        // refutes every smaller one (a separating set and any other
+        // guesses separate), so `lower` is always one above the largest
+        // size refuted.
+        let mut t = counted.max(config.from_size.unwrap_or(0));
         while t < best.len() {
             if config.max_size.is_some_and(|max| t > max) {
                 exact = false;
@@ -457,8 +477,7 @@ impl<'a> Shared<'a> {
                 seconds: level_start.elapsed().as_secs_f64(),
             });
             if let Some(set) = found {
-                // Every smaller size is refuted: this one is the minimum.
-                lower = set.len();
+                // The minimum when every smaller size is refuted.
                 best = set;
                 break;
             }
@@ -518,6 +537,9 @@ impl<'a> Shared<'a> {
                 break;
             }
         }
+        if self.far_first {
+            prefixes.reverse();
+        }
         let found_by = AtomicUsize::new(usize::MAX);
         self.tasks.store(prefixes.len(), Ordering::Relaxed);
         self.tasks_done.store(0, Ordering::Relaxed);
@@ -553,7 +575,7 @@ impl<'a> Shared<'a> {
             alive: vec![0; self.m],
             counts: vec![0; 256],
             pairs: None,
-            allowed: vec![1; self.m],
+            allowed: vec![1; 2 * self.m],
         }
     }
 
@@ -627,12 +649,34 @@ impl<'a> Shared<'a> {
 }
 
 impl Task<'_, '_> {
-    /// Chooses guess `g`; the first one chosen sets the pair values.
+    /// Chooses guess `g`; the first one chosen sets the pair values, the
+    /// second and later ones narrow the guesses allowed after them.
     fn push(&mut self, g: usize) {
         if self.chosen.is_empty() && self.pairs.as_ref().is_none_or(|(g1, _)| *g1 != g) {
             self.pairs = Some((g, self.ctx.pair_table(g)));
         }
         self.chosen.push(g);
+        let (d, m) = (self.chosen.len(), self.ctx.m);
+        if d < 2 {
+            return;
+        }
+        if self.allowed.len() < (d + 1) * m {
+            self.allowed.resize((d + 1) * m, 1);
+        }
+        let (before, row) = self.allowed.split_at_mut(d * m);
+        let row = &mut row[..m];
+        let Some((_, Some(table))) = &self.pairs else {
+            row.fill(1);
+            return;
+        };
+        let floor = self.ctx.guesses[self.chosen[1]].0;
+        if d == 2 {
+            row.fill(1);
+            table.narrow(self.chosen[0], floor, row);
+        } else {
+            row.copy_from_slice(&before[(d - 1) * m..]);
+        }
+        table.narrow(g, floor, row);
     }
 
     /// Whether the least-pair cut (module `pairs`) lets guess `z` join
@@ -643,32 +687,14 @@ impl Task<'_, '_> {
         let Some((_, Some(table))) = &self.pairs else {
             return true;
         };
-        if self.chosen.is_empty() {
-            return true;
+        match self.chosen.len() {
+            0 => true,
+            1 => {
+                let (g1, floor) = (self.chosen[0], self.ctx.guesses[z].0);
+                table.value(g1, z) >= floor && table.value(z, g1) >= floor
+            }
+            d => self.allowed[d * self.ctx.m + z] != 0,
         }
-        let guesses = &self.ctx.guesses;
-        let floor = guesses[*self.chosen.get(1).unwrap_or(&z)].0;
-        self.chosen
-            .iter()
-            .all(|&x| table.value(x, z) >= floor && table.value(z, x) >= floor)
-    }
-
-    /// Marks the guesses from `from` on that [`Task::admits`] lets join
-    /// the chosen ones, for the last guesses of this node.
-    fn mark_allowed(&mut self, from: usize) {
-        let m = self.ctx.m;
-        if from >= m {
-            return;
-        }
-        if !matches!(self.pairs, Some((_, Some(_)))) || self.chosen.len() < 2 {
-            self.allowed[from..].fill(1);
-            return;
-        }
-        let mut allowed = std::mem::take(&mut self.allowed);
-        for (z, a) in allowed.iter_mut().enumerate().skip(from) {
-            *a = u8::from(self.admits(z));
-        }
-        self.allowed = allowed;
     }
 
     /// Whether to give up: the budget is spent, or an earlier task found a
@@ -759,9 +785,6 @@ impl Task<'_, '_> {
         if left == 0 {
             return None;
         }
-        if left <= 2 {
-            self.mark_allowed(from);
-        }
         if left == 1 {
             if self.cancelled(t) {
                 return None;
@@ -818,8 +841,14 @@ impl Task<'_, '_> {
         if from >= m || classes.class(0).len() > ctx.answers {
             return None;
         }
+        let d = self.chosen.len();
+        let allowed = if d >= 2 {
+            &self.allowed[d * m..(d + 1) * m]
+        } else {
+            &self.allowed[..m]
+        };
         let alive = &mut self.alive[from..m];
-        alive.copy_from_slice(&self.allowed[from..m]);
+        alive.copy_from_slice(&allowed[from..m]);
         if !alive.contains(&1) {
             return None;
         }
@@ -875,8 +904,14 @@ impl Task<'_, '_> {
                 return None;
             }
         }
+        let d = self.chosen.len();
+        let allowed = if d >= 2 {
+            &self.allowed[d * m..(d + 1) * m]
+        } else {
+            &self.allowed[..m]
+        };
+        let allowed = &allowed[from..m];
         let alive = &mut self.alive[from..m];
-        let allowed = &self.allowed[from..m];
         // The first pair `g` leaves together sets the candidates (those
         // the least-pair cut allows), each next one narrows them.
         let mut first = true;

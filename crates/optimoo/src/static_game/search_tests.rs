@@ -183,8 +183,9 @@ fn a_secret_list_is_separated_among_its_own() {
 /// counting bound to one above the minimum, on a sweep of games with few
 /// and many symbols and positions (above six positions the group has no
 /// position permutations), with and without repeats, and a secret list:
-/// every size separates with the cut exactly when it does without, and a
-/// refuted size never visits more nodes with it.
+/// every size separates with the cut exactly when it does without (and
+/// with the tasks in reverse order, `far_first`), and a refuted size never
+/// visits more nodes with it.
 #[test]
 fn the_least_pair_cut_finds_what_the_plain_search_finds() {
     let plain = StaticConfig {
@@ -195,6 +196,10 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
     let cut = StaticConfig {
         least_pair: true,
         ..plain
+    };
+    let far = StaticConfig {
+        far_first: true,
+        ..cut
     };
     let mut games: Vec<Game> = [
         "mm:1x5", "mm:2x2", "mm:2x5", "mm:2x8", "mm:3x2", "mm:3x3", "mm:3x4", "mm:4x3", "mm:5x2",
@@ -223,10 +228,14 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
         let minimum = solve(g).upper;
         let sizes = 0..=minimum + 1;
         let with = crate::static_game::search::levels_for_test(g, cut, sizes.clone());
-        let without = crate::static_game::search::levels_for_test(g, plain, sizes);
+        let without = crate::static_game::search::levels_for_test(g, plain, sizes.clone());
+        let reversed = crate::static_game::search::levels_for_test(g, far, sizes);
         let name = g.name();
-        for (&(t, found, nodes), &(_, found_plain, nodes_plain)) in with.iter().zip(&without) {
+        for ((&(t, found, nodes), &(_, found_plain, nodes_plain)), &(_, found_far, _)) in
+            with.iter().zip(&without).zip(&reversed)
+        {
             assert_eq!(found, found_plain, "{name}: size {t}");
+            assert_eq!(found, found_far, "{name}: size {t}, far first");
             assert_eq!(found, t >= minimum, "{name}: size {t}");
             if !found {
                 assert!(
@@ -236,4 +245,33 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
             }
         }
     }
+}
+
+/// `from_size` skips the sizes below it: a size refuted still proves the
+/// lower bound (every smaller size is refuted with it), and a set found
+/// is exact only when every size below it is refuted.
+#[test]
+fn sizes_skipped_prove_nothing_and_a_refuted_size_proves_the_ones_below() {
+    // Its cheap heuristic stops one above the minimum.
+    let g = game("moo:4x6");
+    let exact = solve(&g);
+    assert!(exact.exact);
+    let min = exact.upper;
+    let from = |t: usize| StaticConfig {
+        from_size: Some(t),
+        local_iterations: 0,
+        ..StaticConfig::default()
+    };
+    // From the minimum: the set is found, nothing below it is proven.
+    let at_min = solve_static(&g, from(min), &Sequential, &|_| {}).unwrap();
+    assert_eq!(at_min.upper, min);
+    assert!(!at_min.exact);
+    assert!(at_min.lower < min);
+    assert_eq!(at_min.levels.len(), 1);
+    assert!(tells_apart(&g, &at_min.guesses, false));
+    // From one below: that size refuted, the minimum proven.
+    let below = solve_static(&g, from(min - 1), &Sequential, &|_| {}).unwrap();
+    assert!(below.exact);
+    assert_eq!((below.lower, below.upper), (min, min));
+    assert_eq!(below.levels.len(), 2);
 }

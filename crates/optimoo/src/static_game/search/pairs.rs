@@ -39,7 +39,8 @@ use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::symmetry::{position_permutations, Stabilizer};
 
-/// Largest full table (guesses², two bytes each): 256 MiB.
+/// Largest full table (guesses², two bytes each, twice: by first and by
+/// second guess of the pair): 256 MiB.
 pub(super) const MAX_TABLE_BYTES: usize = 256 << 20;
 
 /// No bound: `x` is not in `g1`'s orbit, or the value is not known.
@@ -54,6 +55,9 @@ pub(super) struct PairTable {
     /// `values[x * m + z] = c(x, z)` (a code), or [`NONE`]; only the row of
     /// `g1` when `!full`.
     values: Vec<u16>,
+    /// `reverse[x * m + z] = c(z, x)` (empty when `!full`): rows, so that
+    /// both directions of a chosen guess's pairs read memory in order.
+    reverse: Vec<u16>,
     full: bool,
 }
 
@@ -79,13 +83,14 @@ impl PairTable {
         let m = guesses.len();
         let full = game.secret_set().is_none()
             && game.rules().has_symmetry()
-            && m * m * 2 <= MAX_TABLE_BYTES;
+            && m * m * 4 <= MAX_TABLE_BYTES;
         if !full {
             let values = guesses.iter().map(|z| least[z.index()].0).collect();
             return Some(PairTable {
                 m,
                 g1,
                 values,
+                reverse: Vec::new(),
                 full,
             });
         }
@@ -108,12 +113,39 @@ impl PairTable {
                 })
                 .collect()
         });
+        let values = rows.concat();
+        let mut reverse = vec![NONE; m * m];
+        for (x, row) in values.chunks_exact(m).enumerate() {
+            for (z, &v) in row.iter().enumerate() {
+                reverse[z * m + x] = v;
+            }
+        }
         Some(PairTable {
             m,
             g1,
-            values: rows.concat(),
+            values,
+            reverse,
             full,
         })
+    }
+
+    /// Clears in `allowed` (one byte a guess) every guess `z` whose pairs
+    /// with `x` break the bound: `c(x, z) < floor` or `c(z, x) < floor`.
+    pub(super) fn narrow(&self, x: usize, floor: u16, allowed: &mut [u8]) {
+        if !self.full {
+            if x == self.g1 {
+                for (a, &v) in allowed.iter_mut().zip(&self.values) {
+                    *a &= u8::from(v >= floor);
+                }
+            }
+            return;
+        }
+        let m = self.m;
+        let there = &self.values[x * m..(x + 1) * m];
+        let back = &self.reverse[x * m..(x + 1) * m];
+        for ((a, &v), &w) in allowed.iter_mut().zip(there).zip(back) {
+            *a &= u8::from(v >= floor) & u8::from(w >= floor);
+        }
     }
 
     /// `c(x, z)` as a code, or `u16::MAX` when it bounds nothing.
