@@ -34,6 +34,7 @@
 //! the position permutations) and it fits in [`MAX_TABLE_BYTES`]; otherwise
 //! only the pairs `(g1, z)` (the cut is then weaker, never wrong).
 
+use super::Task;
 use crate::exec::Parallel;
 use crate::model::code::Code;
 use crate::model::game::Game;
@@ -204,6 +205,58 @@ fn to_first(
         return Some((perm.clone(), map));
     }
     None
+}
+
+/// The cut in the search: the pair values of the first guess chosen, and
+/// the guesses allowed after each depth.
+impl Task<'_, '_> {
+    /// Chooses guess `g`; the first one chosen sets the pair values, the
+    /// second and later ones narrow the guesses allowed after them.
+    pub(super) fn push(&mut self, g: usize) {
+        if self.chosen.is_empty() && self.pairs.as_ref().is_none_or(|(g1, _)| *g1 != g) {
+            self.pairs = Some((g, self.ctx.pair_table(g)));
+        }
+        self.chosen.push(g);
+        let (d, m) = (self.chosen.len(), self.ctx.m);
+        if d < 2 {
+            return;
+        }
+        if self.allowed.len() < (d + 1) * m {
+            self.allowed.resize((d + 1) * m, 1);
+        }
+        let (before, row) = self.allowed.split_at_mut(d * m);
+        let row = &mut row[..m];
+        let Some((_, Some(table))) = &self.pairs else {
+            row.fill(1);
+            return;
+        };
+        let floor = self.ctx.guesses[self.chosen[1]].0;
+        if d == 2 {
+            row.fill(1);
+            table.narrow(self.chosen[0], floor, row);
+        } else {
+            row.copy_from_slice(&before[(d - 1) * m..]);
+        }
+        table.narrow(g, floor, row);
+    }
+
+    /// Whether the least-pair cut (module `pairs`) lets guess `z` join
+    /// the chosen ones: `c(x, z)` and `c(z, x)` at least the second guess
+    /// (`z` itself when it is the second) for every chosen `x`.
+    #[inline]
+    pub(super) fn admits(&self, z: usize) -> bool {
+        let Some((_, Some(table))) = &self.pairs else {
+            return true;
+        };
+        match self.chosen.len() {
+            0 => true,
+            1 => {
+                let (g1, floor) = (self.chosen[0], self.ctx.guesses[z].0);
+                table.value(g1, z) >= floor && table.value(z, g1) >= floor
+            }
+            d => self.allowed[d * self.ctx.m + z] != 0,
+        }
+    }
 }
 
 #[cfg(test)]
