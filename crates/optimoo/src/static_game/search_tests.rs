@@ -4,12 +4,21 @@
 //! its definition the same way.
 
 use crate::exec::{Scoped, Sequential};
-use crate::model::code::Code;
+use crate::model::code::{Code, Codebook};
 use crate::model::game::Game;
+use crate::model::secrets::{GuessMode, SecretSet};
 use crate::static_game::search::{solve_static, with_final, StaticConfig, StaticSolution};
 
 fn game(rules: &str) -> Game {
     Game::new(rules.parse().unwrap())
+}
+
+/// The game of `rules` restricted to the secrets `pick` lists.
+fn list_game(rules: &str, mode: GuessMode, pick: impl Fn(&Codebook) -> Vec<Code>) -> Game {
+    let rules = rules.parse().unwrap();
+    let codes = pick(&Codebook::new(rules));
+    let set = SecretSet::new(codes, mode, None, "list".into()).unwrap();
+    Game::with_secrets(rules, set)
 }
 
 fn solve(game: &Game) -> StaticSolution {
@@ -158,20 +167,12 @@ fn a_spent_budget_gives_proven_bounds() {
 
 #[test]
 fn a_secret_list_is_separated_among_its_own() {
-    let rules = "moo:3x5".parse().unwrap();
-    let book = crate::model::code::Codebook::new(rules);
-    let codes = ["012", "013", "024", "134", "210"]
-        .iter()
-        .map(|t| book.parse(t).unwrap())
-        .collect();
-    let set = crate::model::secrets::SecretSet::new(
-        codes,
-        crate::model::secrets::GuessMode::Secrets,
-        None,
-        "list".into(),
-    )
-    .unwrap();
-    let g = Game::with_secrets(rules, set);
+    let g = list_game("moo:3x5", GuessMode::Secrets, |book| {
+        ["012", "013", "024", "134", "210"]
+            .iter()
+            .map(|t| book.parse(t).unwrap())
+            .collect()
+    });
     let found = solve(&g);
     assert!(found.exact);
     assert!(found.guesses.iter().all(|&c| g.is_guess(c)));
@@ -209,21 +210,12 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
     .iter()
     .map(|r| game(r))
     .collect();
-    let rules: crate::model::rules::Rules = "mm:3x4".parse().unwrap();
-    let book = crate::model::code::Codebook::new(rules);
-    // A list closed under no symmetry but some: codes without symbol 3.
-    let codes = book
-        .all()
-        .filter(|&c| !book.symbols(c).contains(&3))
-        .collect();
-    let set = crate::model::secrets::SecretSet::new(
-        codes,
-        crate::model::secrets::GuessMode::All,
-        None,
-        "no-3".into(),
-    )
-    .unwrap();
-    games.push(Game::with_secrets(rules, set));
+    // A list that only some symmetries keep: the codes without symbol 3.
+    games.push(list_game("mm:3x4", GuessMode::All, |book| {
+        book.all()
+            .filter(|&c| !book.symbols(c).contains(&3))
+            .collect()
+    }));
     for g in &games {
         let minimum = solve(g).upper;
         let sizes = 0..=minimum + 1;
