@@ -59,10 +59,12 @@ use crate::model::code::Code;
 use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
+mod alive;
 mod local;
 mod pairs;
 mod upper;
 
+use alive::Alive;
 use pairs::PairTable;
 
 /// Iterations of the local search per size, by default (see
@@ -254,6 +256,8 @@ struct Shared<'a> {
     pow: Vec<u64>,
     /// Answers a guess can give (`A`).
     answers: usize,
+    /// One above the largest answer index in the tables.
+    keys: usize,
     start: Instant,
     deadline: Option<Instant>,
     stop: AtomicBool,
@@ -322,10 +326,13 @@ struct Task<'c, 'a> {
     /// Guesses chosen (indices into `ctx.guesses`).
     chosen: Vec<usize>,
     nodes: u64,
-    /// Buffer of the last level: alive candidate guesses.
-    alive: Vec<u8>,
+    /// Buffer of the last level: the candidate last guesses.
+    alive: Alive,
     /// Bucket counters of a refinement.
     counts: Vec<u32>,
+    /// Buffer of the last two guesses' test: a class's secrets grouped by
+    /// their answer to the next to last guess.
+    grouped: Vec<u16>,
     /// The pair values of the first chosen guess, when the least-pair cut
     /// applies.
     pairs: Option<(usize, Option<std::sync::Arc<PairTable>>)>,
@@ -408,6 +415,7 @@ impl<'a> Shared<'a> {
             }
         }
         let answers = game.possible_feedbacks().count().max(1);
+        let keys = by_guess.iter().map(|&f| f as usize + 1).max().unwrap_or(1);
         let mut pow = vec![1u64];
         while pow.len() <= n + 1 {
             let last = *pow.last().expect("not empty");
@@ -422,6 +430,7 @@ impl<'a> Shared<'a> {
             by_secret,
             pow,
             answers,
+            keys,
             start,
             deadline: config.time_budget.map(|b| start + b),
             stop: AtomicBool::new(false),
@@ -572,8 +581,9 @@ impl<'a> Shared<'a> {
             found_by,
             chosen: Vec::new(),
             nodes: 0,
-            alive: vec![0; self.m],
+            alive: Alive::new(self.m),
             counts: vec![0; 256],
+            grouped: Vec::new(),
             pairs: None,
             allowed: vec![1; 2 * self.m],
         }
@@ -782,126 +792,6 @@ impl Task<'_, '_> {
             }
         }
         None
-    }
-
-    /// The first guess from index `from` on that gives distinct answers
-    /// inside every class: each pair of a class rules out the guesses that
-    /// answer both alike, largest class first, until none is left.
-    fn last(&mut self, classes: &Classes, from: usize) -> Option<usize> {
-        let ctx = self.ctx;
-        let m = ctx.m;
-        if from >= m || classes.class(0).len() > ctx.answers {
-            return None;
-        }
-        let d = self.chosen.len();
-        let allowed = if d >= 2 {
-            &self.allowed[d * m..(d + 1) * m]
-        } else {
-            &self.allowed[..m]
-        };
-        let alive = &mut self.alive[from..m];
-        alive.copy_from_slice(&allowed[from..m]);
-        if !alive.contains(&1) {
-            return None;
-        }
-        for i in 0..classes.spans.len() {
-            let class = classes.class(i);
-            for (j, &a) in class.iter().enumerate() {
-                let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
-                for &b in &class[j + 1..] {
-                    let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
-                    let mut any = 0u8;
-                    for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
-                        *x &= u8::from(p != q);
-                        any |= *x;
-                    }
-                    if any == 0 {
-                        return None;
-                    }
-                }
-            }
-        }
-        alive.iter().position(|&x| x != 0).map(|j| from + j)
-    }
-
-    /// [`Task::last`] after guess `g`, without building its classes: the
-    /// first guess after `g` that, with `g`, gives distinct answers inside
-    /// every class. Only the pairs `g` leaves together count; a class that
-    /// `g` leaves with more than `A` secrets together is a dead end at
-    /// once.
-    fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
-        let ctx = self.ctx;
-        let (m, n) = (ctx.m, ctx.n);
-        let from = g + 1;
-        if from >= m {
-            return None;
-        }
-        let row = &ctx.by_guess[g * n..(g + 1) * n];
-        let counts = &mut self.counts;
-        for i in 0..classes.spans.len() {
-            let class = classes.class(i);
-            if class.len() <= ctx.answers {
-                break;
-            }
-            let mut worst = 0;
-            for &s in class {
-                let c = &mut counts[row[s as usize] as usize];
-                *c += 1;
-                worst = worst.max(*c);
-            }
-            for &s in class {
-                counts[row[s as usize] as usize] = 0;
-            }
-            if worst as usize > ctx.answers {
-                return None;
-            }
-        }
-        let d = self.chosen.len();
-        let allowed = if d >= 2 {
-            &self.allowed[d * m..(d + 1) * m]
-        } else {
-            &self.allowed[..m]
-        };
-        let allowed = &allowed[from..m];
-        let alive = &mut self.alive[from..m];
-        // The first pair `g` leaves together sets the candidates (those
-        // the least-pair cut allows), each next one narrows them.
-        let mut first = true;
-        for i in 0..classes.spans.len() {
-            let class = classes.class(i);
-            for (j, &a) in class.iter().enumerate() {
-                let fa = row[a as usize];
-                let ra = &ctx.by_secret[a as usize * m + from..(a as usize + 1) * m];
-                for &b in &class[j + 1..] {
-                    if row[b as usize] != fa {
-                        continue;
-                    }
-                    let rb = &ctx.by_secret[b as usize * m + from..(b as usize + 1) * m];
-                    let mut any = 0u8;
-                    if first {
-                        for (((x, &p), &q), &a) in alive.iter_mut().zip(ra).zip(rb).zip(allowed) {
-                            *x = u8::from(p != q) & a;
-                            any |= *x;
-                        }
-                        first = false;
-                    } else {
-                        for ((x, &p), &q) in alive.iter_mut().zip(ra).zip(rb) {
-                            *x &= u8::from(p != q);
-                            any |= *x;
-                        }
-                    }
-                    if any == 0 {
-                        return None;
-                    }
-                }
-            }
-        }
-        if first {
-            // `g` separates every class alone: any later guess allowed
-            // completes.
-            return allowed.iter().position(|&a| a != 0).map(|j| from + j);
-        }
-        alive.iter().position(|&x| x != 0).map(|j| from + j)
     }
 
     /// The classes after guess `g`, largest first; `None` when a class is
