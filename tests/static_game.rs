@@ -346,3 +346,104 @@ fn moo_four_by_ten_has_eight_questions() {
     assert!(v["heuristic"].as_u64().unwrap() >= v["upper"].as_u64().unwrap());
     assert_set_verifies("moo:4x10", &v);
 }
+
+/// `--checkpoint`: a run that keeps its refuted tasks, then one that
+/// resumes from them, proves the same and skips them all; a file of
+/// another game, of the other cut, or whose task list differs is refused
+/// with exit 2 and its name, and is left as it was.
+#[test]
+fn a_checkpoint_resumes_and_refuses_what_is_not_its_own() {
+    let path = scratch("moo46.static-checkpoint.json");
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let args = [
+        "static",
+        "--game",
+        "moo:4x6",
+        "--json",
+        "--local-iterations",
+        "0",
+        "--checkpoint",
+        file,
+    ];
+    let first = json(&args);
+    let again = json(&args);
+    for v in [&first, &again] {
+        assert_eq!(
+            (v["lower"].as_u64(), v["upper"].as_u64()),
+            (Some(5), Some(5)),
+            "{v}"
+        );
+        assert_eq!(v["exact"], true, "{v}");
+    }
+    assert_eq!(first["guesses"], again["guesses"]);
+    // Size 4 is refuted: all its tasks are in the file and skipped.
+    let level = |v: &serde_json::Value, size: u64| {
+        v["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["size"] == size)
+            .cloned()
+            .unwrap_or_else(|| panic!("no size {size}: {v}"))
+    };
+    assert_eq!(level(&first, 4)["resumed"], 0);
+    let four = level(&again, 4);
+    assert!(four["tasks"].as_u64().unwrap() > 0, "{four}");
+    assert_eq!(four["resumed"], four["tasks"], "{four}");
+    let held = again["checkpoint"].as_array().unwrap();
+    let size4 = held.iter().find(|c| c["size"] == 4).unwrap();
+    assert_eq!(size4["refuted"], size4["tasks"], "{again}");
+    assert!(
+        first["nodes"].as_u64() > again["nodes"].as_u64(),
+        "{first} {again}"
+    );
+    assert!(json(&["static", "--game", "mm:3x3", "--json"])["checkpoint"].is_null());
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let refused = |args: &[&str], what: &str| {
+        let (code, out, err) = run(OPTIMOO, args, "");
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains(file) && err.contains(what), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "the file changed"
+        );
+    };
+    refused(
+        &["static", "--game", "moo:4x7", "--checkpoint", file],
+        "not of moo:4x7",
+    );
+    refused(
+        &[
+            "static",
+            "--game",
+            "moo:4x6",
+            "--no-least-pair",
+            "--checkpoint",
+            file,
+        ],
+        "least-pair",
+    );
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sha = v["levels"][0]["tasks_sha256"].as_str().unwrap().to_string();
+    let forged = text.replacen(&sha, &"0".repeat(64), 1);
+    std::fs::write(&path, &forged).unwrap();
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["static", "--game", "moo:4x6", "--checkpoint", file],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("another task list"), "{err}");
+    std::fs::write(&path, "{\"format\": 1}").unwrap();
+    let (code, _, err) = run(
+        OPTIMOO,
+        &["static", "--game", "moo:4x6", "--checkpoint", file],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not a static checkpoint"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -1,7 +1,7 @@
 //! The `optimoo` command line: the subcommands, one module each, in
 //! [`commands`]; beside them the helpers they share (`args`, `checkpoint`,
 //! `first_plan`, `folder`, `help`, `http`, `memory`, `output`, `page`, `phased`,
-//! `phased_plan`, `report`).
+//! `phased_plan`, `report`, `static_journal`).
 //!
 //! Help: `-h` gives each command's one-line summary and its options' first
 //! lines; `--help` the long text and examples ([`help`]). Each subcommand's
@@ -34,6 +34,7 @@ pub mod phased;
 pub mod phased_plan;
 pub mod plan_kinds;
 pub mod report;
+pub mod static_journal;
 pub use cli_common::secrets;
 
 use commands::{

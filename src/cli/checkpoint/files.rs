@@ -59,6 +59,11 @@ pub fn unit_max_bytes(codes: usize) -> u64 {
     (64 << 10) + 16 * codes as u64
 }
 
+/// Lower-case hexadecimal digits of `bytes` (a hash as the files show it).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Reads the file at `path` without trusting its size: `None` when it
 /// does not exist; an error of kind `FileTooLarge` when it holds more than
 /// `max` bytes (a regular file by its size, before reading; anything else,

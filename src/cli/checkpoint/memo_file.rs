@@ -37,7 +37,7 @@ use sha2::{Digest, Sha256};
 use optimoo::search::plan::{Fact, Learned};
 use optimoo::search::INF;
 
-use super::files::read_or_refuse;
+use super::files::{hex, read_or_refuse};
 use super::Folder;
 
 /// The folder of memo files.
@@ -191,10 +191,6 @@ impl Folder {
             Err(e) => Err(e).with_context(|| format!("cannot remove {}", path.display())),
         }
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Appends one record.

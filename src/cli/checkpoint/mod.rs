@@ -45,7 +45,7 @@ use optimoo::search::Outcome;
 use optimoo::search::{crush_parts, Config, Goal, Tuning, INF};
 
 mod audit;
-mod files;
+pub(crate) mod files;
 mod graft;
 mod memo_file;
 mod merge;

@@ -18,6 +18,7 @@ use optimoo::static_game::search::{
 };
 
 use crate::cli::output::Output;
+use crate::cli::static_journal::Journal;
 use crate::driver::{self, Rayon};
 
 /// The static game: a smallest set of guesses asked all at once.
@@ -83,6 +84,12 @@ pub struct Args {
     /// set found at the minimum may differ.
     #[arg(long)]
     pub no_least_pair: bool,
+    /// Keep the tasks refuted in FILE, and skip those FILE already holds:
+    /// a run stopped (budget, signal, power) resumes where it was, losing
+    /// at most the last 30 seconds' tasks. FILE is created when missing;
+    /// it must be of the same game and cut (docs/static.md, "Resuming").
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// The JSON report (`--json`); the fields are the README's.
@@ -121,6 +128,24 @@ pub struct StaticReport {
     /// Each size tried by the local search: size, found, iterations,
     /// pairs (fewest pairs of secrets left together), seconds.
     pub local: Vec<LocalReport>,
+    /// With `--checkpoint`: each size the file holds, all runs summed
+    /// (null without).
+    pub checkpoint: Option<Vec<CheckpointReport>>,
+}
+
+/// One size of the checkpoint file, all runs summed.
+#[derive(Debug, Serialize)]
+pub struct CheckpointReport {
+    /// The set size.
+    pub size: usize,
+    /// Tasks of this size.
+    pub tasks: usize,
+    /// Tasks refuted, all runs.
+    pub refuted: usize,
+    /// Their nodes.
+    pub nodes: u64,
+    /// Their threads' seconds.
+    pub task_seconds: f64,
 }
 
 /// One size tried by the local search.
@@ -151,6 +176,10 @@ pub struct LevelReport {
     pub nodes: u64,
     /// Seconds at this size.
     pub seconds: f64,
+    /// Tasks of this size.
+    pub tasks: usize,
+    /// Tasks refuted by earlier runs (`--checkpoint`), skipped.
+    pub resumed: usize,
 }
 
 /// Runs `optimoo static`.
@@ -176,11 +205,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ));
         }
     };
+    let journal = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Journal::open(path, &game, config.least_pair))
+        .transpose()?;
     let pool = driver::pool(threads)?;
-    let solution = pool
-        .install(|| static_set::solve_static(&game, config, &Rayon, &progress))
-        .with_context(|| format!("cannot search {}", game.name()))?;
-    let report = report(&game, &solution);
+    let solved = pool.install(|| match &journal {
+        Some(j) => static_set::solve_static_resumed(&game, config, &Rayon, &progress, j),
+        None => static_set::solve_static(&game, config, &Rayon, &progress),
+    });
+    if let Some(j) = &journal {
+        // What was refuted is kept even when the search failed.
+        j.save()?;
+    }
+    let solution = solved.with_context(|| format!("cannot search {}", game.name()))?;
+    let mut report = report(&game, &solution);
+    report.checkpoint = journal.map(|j| {
+        j.totals()
+            .into_iter()
+            .map(|t| CheckpointReport {
+                size: t.size,
+                tasks: t.tasks,
+                refuted: t.refuted,
+                nodes: t.nodes,
+                task_seconds: t.task_seconds,
+            })
+            .collect()
+    });
     if let Some(out) = output {
         let file = StaticFile {
             rules: game.rules(),
@@ -228,6 +280,8 @@ fn report(game: &optimoo::model::Game, s: &StaticSolution) -> StaticReport {
                 complete: l.complete,
                 nodes: l.nodes,
                 seconds: l.seconds,
+                tasks: l.tasks,
+                resumed: l.resumed,
             })
             .collect(),
         heuristic: s.heuristic,
@@ -242,6 +296,7 @@ fn report(game: &optimoo::model::Game, s: &StaticSolution) -> StaticReport {
                 seconds: l.seconds,
             })
             .collect(),
+        checkpoint: None,
     }
 }
 
@@ -280,9 +335,23 @@ fn summary(r: &StaticReport) -> String {
             (false, true) => "refuted",
             (false, false) => "stopped",
         };
+        let resumed = if l.resumed > 0 {
+            format!(
+                " ({} of {} tasks refuted by earlier runs)",
+                l.resumed, l.tasks
+            )
+        } else {
+            String::new()
+        };
         text += &format!(
-            "size {}: {what}, {} nodes, {:.3} s\n",
+            "size {}: {what}, {} nodes, {:.3} s{resumed}\n",
             l.size, l.nodes, l.seconds
+        );
+    }
+    for c in r.checkpoint.iter().flatten() {
+        text += &format!(
+            "checkpoint, size {}: {} of {} tasks refuted, {} nodes, {:.1} thread-seconds, all runs\n",
+            c.size, c.refuted, c.tasks, c.nodes, c.task_seconds
         );
     }
     text += &format!("proof: {} nodes, {:.3} s\n", r.nodes, r.seconds);

@@ -60,11 +60,13 @@ use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
 mod alive;
+mod journal;
 mod local;
 mod pairs;
 mod upper;
 
 use alive::Alive;
+pub use journal::{NoJournal, StaticJournal, TaskList};
 use pairs::PairTable;
 
 /// Iterations of the local search per size, by default (see
@@ -91,6 +93,9 @@ pub enum StaticError {
         /// The most allowed.
         max: u64,
     },
+    /// The journal of refuted tasks failed (module `journal`).
+    #[error("{0}")]
+    Journal(String),
 }
 
 /// What the search may spend.
@@ -178,6 +183,11 @@ pub struct StaticLevel {
     pub nodes: u64,
     /// Wall time of this size.
     pub seconds: f64,
+    /// Tasks of this size refuted by earlier runs (module `journal`), not
+    /// searched again.
+    pub resumed: usize,
+    /// Tasks of this size in all.
+    pub tasks: usize,
 }
 
 /// The result of a static search.
@@ -275,6 +285,20 @@ struct Shared<'a> {
     far_first: bool,
     /// The pair values of each first guess met (module `pairs`).
     pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
+    /// The tasks refuted by earlier runs, and told of each one refuted.
+    journal: &'a dyn StaticJournal,
+    /// The journal's first error: the search stops and returns it.
+    failed: Mutex<Option<String>>,
+}
+
+/// One size's search: the first separating set in the search order,
+/// whether every set was tried, and the tasks (those refuted by earlier
+/// runs, and all).
+struct LevelRun {
+    found: Option<Vec<usize>>,
+    complete: bool,
+    resumed: usize,
+    tasks: usize,
 }
 
 /// Classes of two or more secrets: `members[start..start + len]` for each
@@ -325,7 +349,12 @@ struct Task<'c, 'a> {
     found_by: &'c AtomicUsize,
     /// Guesses chosen (indices into `ctx.guesses`).
     chosen: Vec<usize>,
+    /// Nodes not yet added to the shared count.
     nodes: u64,
+    /// Nodes visited in all.
+    total: u64,
+    /// The task stopped before its end (budget, an earlier task's set).
+    gave_up: bool,
     /// Buffer of the last level: the candidate last guesses.
     alive: Alive,
     /// Bucket counters of a refinement.
@@ -351,15 +380,15 @@ pub(crate) fn levels_for_test(
     config: StaticConfig,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<(usize, bool, u64)> {
-    let ctx = Shared::new(game, config, &crate::exec::Sequential, &|_| {}).unwrap();
+    let ctx = Shared::new(game, config, &crate::exec::Sequential, &|_| {}, &NoJournal).unwrap();
     sizes
         .map(|t| {
             let before = ctx.nodes.load(Ordering::Relaxed);
-            let (found, complete) = ctx.level(t);
-            assert!(complete);
+            let run = ctx.level(t);
+            assert!(run.complete);
             (
                 t,
-                found.is_some(),
+                run.found.is_some(),
                 ctx.nodes.load(Ordering::Relaxed) - before,
             )
         })
@@ -375,7 +404,28 @@ pub fn solve_static(
     par: &dyn Parallel,
     progress: &(dyn Fn(&StaticProgress) + Sync),
 ) -> Result<StaticSolution, StaticError> {
-    Ok(Shared::new(game, config, par, progress)?.run(config))
+    solve_static_resumed(game, config, par, progress, &NoJournal)
+}
+
+/// [`solve_static`], skipping the tasks `journal` holds as refuted and
+/// telling it each task refuted (module `journal`).
+pub fn solve_static_resumed(
+    game: &Game,
+    config: StaticConfig,
+    par: &dyn Parallel,
+    progress: &(dyn Fn(&StaticProgress) + Sync),
+    journal: &dyn StaticJournal,
+) -> Result<StaticSolution, StaticError> {
+    let shared = Shared::new(game, config, par, progress, journal)?;
+    let solution = shared.run(config);
+    match shared
+        .failed
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
+        Some(error) => Err(StaticError::Journal(error)),
+        None => Ok(solution),
+    }
 }
 
 impl<'a> Shared<'a> {
@@ -385,6 +435,7 @@ impl<'a> Shared<'a> {
         config: StaticConfig,
         par: &'a dyn Parallel,
         progress: &'a (dyn Fn(&StaticProgress) + Sync),
+        journal: &'a dyn StaticJournal,
     ) -> Result<Shared<'a>, StaticError> {
         let start = Instant::now();
         let secrets = game.secrets();
@@ -443,6 +494,8 @@ impl<'a> Shared<'a> {
             least_pair: config.least_pair,
             far_first: config.far_first,
             pair_tables: Mutex::new(Vec::new()),
+            journal,
+            failed: Mutex::new(None),
         };
         Ok(ctx)
     }
@@ -477,13 +530,20 @@ impl<'a> Shared<'a> {
             }
             let level_start = Instant::now();
             let before = self.nodes.load(Ordering::Relaxed);
-            let (found, complete) = self.level(t);
+            let LevelRun {
+                found,
+                complete,
+                resumed,
+                tasks,
+            } = self.level(t);
             levels.push(StaticLevel {
                 size: t,
                 found: found.is_some(),
                 complete,
                 nodes: self.nodes.load(Ordering::Relaxed) - before,
                 seconds: level_start.elapsed().as_secs_f64(),
+                resumed,
+                tasks,
             });
             if let Some(set) = found {
                 // The minimum when every smaller size is refuted.
@@ -522,12 +582,19 @@ impl<'a> Shared<'a> {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Searches every set of `t` guesses; returns the first separating set
-    /// in the search order, and whether the search ran to its end.
-    fn level(&self, t: usize) -> (Option<Vec<usize>>, bool) {
+    /// Searches every set of `t` guesses but the tasks the journal holds
+    /// as refuted; returns the first separating set in the search order,
+    /// and whether the search ran to its end.
+    fn level(&self, t: usize) -> LevelRun {
         let root = self.root_classes();
         if t == 0 {
-            return (root.is_empty().then(Vec::new), true);
+            let found = root.is_empty().then(Vec::new);
+            return LevelRun {
+                found,
+                complete: true,
+                resumed: 0,
+                tasks: 0,
+            };
         }
         let stab = self.root_stabilizer();
         // Tasks: the prefixes of the first `depth` guesses, in order, the
@@ -546,32 +613,79 @@ impl<'a> Shared<'a> {
                 break;
             }
         }
+        let codes: Vec<Vec<Code>> = prefixes
+            .iter()
+            .map(|p| p.iter().map(|&g| self.guesses[g]).collect())
+            .collect();
+        let list = TaskList {
+            size: t,
+            prefixes: &codes,
+        };
+        let mut skip = vec![false; prefixes.len()];
+        let resumed = match self.journal.refuted(&list) {
+            Ok(done) => {
+                for i in done {
+                    if let Some(s) = skip.get_mut(i) {
+                        *s = true;
+                    }
+                }
+                skip.iter().filter(|&&s| s).count()
+            }
+            Err(error) => {
+                self.fail(error);
+                0
+            }
+        };
+        // The order the tasks run in: `order[i]` is the `i`-th task run.
+        let mut order: Vec<usize> = (0..prefixes.len()).collect();
         if self.far_first {
-            prefixes.reverse();
+            order.reverse();
         }
         let found_by = AtomicUsize::new(usize::MAX);
         self.tasks.store(prefixes.len(), Ordering::Relaxed);
-        self.tasks_done.store(0, Ordering::Relaxed);
+        self.tasks_done.store(resumed, Ordering::Relaxed);
         let results: Vec<Mutex<Option<Vec<usize>>>> =
             (0..prefixes.len()).map(|_| Mutex::new(None)).collect();
         self.par.for_each(prefixes.len(), &|i| {
-            if found_by.load(Ordering::Relaxed) < i || self.stop.load(Ordering::Relaxed) {
+            let index = order[i];
+            if skip[index]
+                || found_by.load(Ordering::Relaxed) < i
+                || self.stop.load(Ordering::Relaxed)
+            {
                 return;
             }
+            let started = Instant::now();
             let mut task = self.task(i, &found_by);
-            let found = task.start(&prefixes[i], &root, &stab, t);
+            let found = task.start(&prefixes[index], &root, &stab, t);
             self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
             self.tasks_done.fetch_add(1, Ordering::Relaxed);
             if let Some(set) = found {
                 found_by.fetch_min(i, Ordering::Relaxed);
                 *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
+            } else if !task.gave_up {
+                let seconds = started.elapsed().as_secs_f64();
+                if let Err(error) = self.journal.refute(t, index, task.total, seconds) {
+                    self.fail(error);
+                }
             }
         });
         let found = results
             .into_iter()
             .find_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()));
         let complete = !self.stop.load(Ordering::Relaxed);
-        (found, complete)
+        LevelRun {
+            found,
+            complete,
+            resumed,
+            tasks: prefixes.len(),
+        }
+    }
+
+    /// Keeps the journal's first error and stops the search.
+    fn fail(&self, error: String) {
+        let mut failed = self.failed.lock().unwrap_or_else(|e| e.into_inner());
+        failed.get_or_insert(error);
+        self.stop.store(true, Ordering::Relaxed);
     }
 
     fn task<'c>(&'c self, index: usize, found_by: &'c AtomicUsize) -> Task<'c, 'a> {
@@ -581,6 +695,8 @@ impl<'a> Shared<'a> {
             found_by,
             chosen: Vec::new(),
             nodes: 0,
+            total: 0,
+            gave_up: false,
             alive: Alive::new(self.m),
             counts: vec![0; 256],
             grouped: Vec::new(),
@@ -663,12 +779,15 @@ impl Task<'_, '_> {
     /// set.
     fn cancelled(&mut self, t: usize) -> bool {
         self.nodes += 1;
+        self.total += 1;
         if self.nodes.is_multiple_of(1024) {
             self.ctx.nodes.fetch_add(1024, Ordering::Relaxed);
             self.nodes -= 1024;
             self.ctx.tick(t);
         }
-        self.ctx.stop.load(Ordering::Relaxed) || self.found_by.load(Ordering::Relaxed) < self.index
+        self.gave_up |= self.ctx.stop.load(Ordering::Relaxed)
+            || self.found_by.load(Ordering::Relaxed) < self.index;
+        self.gave_up
     }
 
     /// Collects the prefixes of `depth` guesses that survive the bounds.

@@ -7,7 +7,10 @@ use crate::exec::{Scoped, Sequential};
 use crate::model::code::{Code, Codebook};
 use crate::model::game::Game;
 use crate::model::secrets::{GuessMode, SecretSet};
-use crate::static_game::search::{solve_static, with_final, StaticConfig, StaticSolution};
+use crate::static_game::search::{
+    solve_static, solve_static_resumed, with_final, StaticConfig, StaticJournal, StaticSolution,
+    TaskList,
+};
 
 fn game(rules: &str) -> Game {
     Game::new(rules.parse().unwrap())
@@ -266,4 +269,141 @@ fn sizes_skipped_prove_nothing_and_a_refuted_size_proves_the_ones_below() {
     assert!(below.exact);
     assert_eq!((below.lower, below.upper), (min, min));
     assert_eq!(below.levels.len(), 2);
+}
+
+/// A journal in memory: what it hands back, and what it is told.
+#[derive(Default)]
+struct Memory {
+    given: Vec<(usize, Vec<usize>)>,
+    told: std::sync::Mutex<Vec<(usize, usize)>>,
+    lists: std::sync::Mutex<Vec<(usize, Vec<Vec<Code>>)>>,
+}
+
+impl StaticJournal for Memory {
+    fn refuted(&self, list: &TaskList<'_>) -> Result<Vec<usize>, String> {
+        self.lists
+            .lock()
+            .unwrap()
+            .push((list.size, list.prefixes.to_vec()));
+        Ok(self
+            .given
+            .iter()
+            .find(|(size, _)| *size == list.size)
+            .map(|(_, tasks)| tasks.clone())
+            .unwrap_or_default())
+    }
+
+    fn refute(&self, size: usize, task: usize, _: u64, _: f64) -> Result<(), String> {
+        self.told.lock().unwrap().push((size, task));
+        Ok(())
+    }
+}
+
+/// A run resumed from the tasks an earlier run refuted proves the same
+/// sizes and finds the same set, in either order of the tasks, with the
+/// refuted tasks skipped (fewer nodes); so does one resumed from any part
+/// of them. Every task a run reports refuted holds no set: searched
+/// alone, from its prefix (the journal's task list), it finds none.
+#[test]
+fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
+    let mut brute = 0;
+    for rules in [
+        "moo:4x6", "mm:4x4", "moo:3x6", "moo:3x7", "mm:3x5", "moo:4x5",
+    ] {
+        let g = game(rules);
+        let config = StaticConfig {
+            local_iterations: 0,
+            ..StaticConfig::default()
+        };
+        let first = Memory::default();
+        let whole = solve_static_resumed(&g, config, &Sequential, &|_| {}, &first).unwrap();
+        let told = first.told.into_inner().unwrap();
+        let lists = first.lists.into_inner().unwrap();
+        assert!(!told.is_empty(), "{rules}: no task refuted");
+        // Each refuted task, alone: no separating set begins with its
+        // prefix (brute force over the completions, where they are few).
+        let guesses: Vec<Code> = g.codes().all().filter(|&c| g.is_guess(c)).collect();
+        for &(size, task) in &told {
+            let (_, prefixes) = lists.iter().find(|(s, _)| *s == size).unwrap();
+            let prefix = &prefixes[task];
+            let last = *prefix.last().unwrap_or(&Code(0));
+            let rest: Vec<Code> = guesses
+                .iter()
+                .copied()
+                .filter(|&c| prefix.is_empty() || c > last)
+                .collect();
+            let left = size - prefix.len();
+            if left > 2 || (left == 2 && rest.len() > 100) {
+                continue;
+            }
+            brute += 1;
+            let found = subsets(&rest, size - prefix.len(), &mut |more| {
+                let set: Vec<Code> = prefix.iter().chain(more).copied().collect();
+                tells_apart(&g, &set, false)
+            });
+            assert!(!found, "{rules}: task {task} of size {size} holds a set");
+        }
+        let by_size = |keep: &dyn Fn(usize) -> bool| -> Vec<(usize, Vec<usize>)> {
+            let mut sizes: Vec<usize> = told.iter().map(|&(s, _)| s).collect();
+            sizes.dedup();
+            sizes
+                .into_iter()
+                .map(|s| {
+                    let tasks = told
+                        .iter()
+                        .filter(|&&(z, t)| z == s && keep(t))
+                        .map(|&(_, t)| t)
+                        .collect();
+                    (s, tasks)
+                })
+                .collect()
+        };
+        for (what, given) in [
+            ("all", by_size(&|_| true)),
+            ("every other", by_size(&|t| t % 2 == 0)),
+        ] {
+            for far_first in [false, true] {
+                let journal = Memory {
+                    given: given.clone(),
+                    ..Memory::default()
+                };
+                let config = StaticConfig {
+                    far_first,
+                    ..config
+                };
+                let again =
+                    solve_static_resumed(&g, config, &Sequential, &|_| {}, &journal).unwrap();
+                let label = format!("{rules}, {what}, far_first {far_first}");
+                assert_eq!(
+                    (again.lower, again.upper),
+                    (whole.lower, whole.upper),
+                    "{label}"
+                );
+                assert!(again.exact == whole.exact, "{label}");
+                if !far_first {
+                    assert_eq!(again.guesses, whole.guesses, "{label}");
+                }
+                for level in &again.levels {
+                    let given = given
+                        .iter()
+                        .find(|(s, _)| *s == level.size)
+                        .map_or(0, |(_, t)| t.len());
+                    assert_eq!(level.resumed, given, "{label}, size {}", level.size);
+                    assert!(level.complete, "{label}");
+                }
+                // No task handed back is searched or reported again.
+                let retold = journal.told.into_inner().unwrap();
+                assert!(
+                    retold
+                        .iter()
+                        .all(|(s, t)| !given.iter().any(|(z, tasks)| z == s && tasks.contains(t))),
+                    "{label}"
+                );
+                if what == "all" {
+                    assert!(again.nodes < whole.nodes, "{label}");
+                }
+            }
+        }
+    }
+    assert!(brute > 1000, "only {brute} tasks checked by brute force");
 }
