@@ -5,11 +5,13 @@
 //! The file, version 1:
 //! `{"format": "optimoo-static-checkpoint", "version": 1, "game": NAME,
 //! "secrets": N, "least_pair": BOOL, "levels": [{"size": T, "tasks": K,
-//! "tasks_sha256": HEX, "refuted": [[A, B], ...], "nodes": N,
-//! "task_seconds": S}, ...]}`: for each size searched, its task list
-//! (the SHA-256 of the tasks' first guesses, in order) and the tasks
-//! refuted, as sorted ranges `A..=B` of task indices, with the nodes and
-//! the threads' seconds they took, summed over the runs.
+//! "tasks_sha256": HEX, "refuted": "A-B,C,...", "begun": "I:G,...",
+//! "nodes": N, "task_seconds": S}, ...]}`: for each size searched, its
+//! task list (the SHA-256 of the tasks' first guesses, in order), the
+//! tasks refuted, as sorted ranges of task indices (`A-B` from A to B,
+//! `C` alone), the tasks begun (`I:G`: task I has every guess below index
+//! G refuted at its first free depth), and the nodes and the threads'
+//! seconds all that took, summed over the runs.
 //!
 //! Invariants:
 //! - A task is written only after the search reports it refuted (run to its
@@ -22,7 +24,6 @@
 //!   refuted for the very same list.
 //! - The file is read with a bound ([`MAX_BYTES`]).
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -32,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use optimoo::model::Game;
-use optimoo::static_game::search::{StaticJournal, TaskList};
+use optimoo::static_game::search::{Resume, StaticJournal, TaskList};
 
 use crate::cli::checkpoint::files::{hex, read_bounded};
 use crate::cli::output::Output;
@@ -66,7 +67,9 @@ struct Level {
     size: usize,
     tasks: usize,
     tasks_sha256: String,
-    refuted: Vec<[usize; 2]>,
+    refuted: String,
+    #[serde(default)]
+    begun: String,
     nodes: u64,
     task_seconds: f64,
 }
@@ -77,7 +80,12 @@ struct Tasks {
     size: usize,
     tasks: usize,
     sha: String,
-    refuted: BTreeSet<usize>,
+    /// `refuted[i]`: task `i` is refuted.
+    refuted: Vec<bool>,
+    /// How many are.
+    count: usize,
+    /// Tasks begun: task → the guess index every guess below is refuted.
+    begun: std::collections::BTreeMap<usize, usize>,
     nodes: u64,
     seconds: f64,
 }
@@ -91,6 +99,8 @@ pub struct SizeTotals {
     pub tasks: usize,
     /// Tasks refuted, all runs.
     pub refuted: usize,
+    /// Tasks begun and not refuted.
+    pub begun: usize,
     /// Their nodes, all runs.
     pub nodes: u64,
     /// Their threads' seconds, all runs.
@@ -186,7 +196,8 @@ impl Journal {
             .map(|l| SizeTotals {
                 size: l.size,
                 tasks: l.tasks,
-                refuted: l.refuted.len(),
+                refuted: l.count,
+                begun: l.begun.len(),
                 nodes: l.nodes,
                 task_seconds: l.seconds,
             })
@@ -229,7 +240,7 @@ impl Journal {
 }
 
 impl StaticJournal for Journal {
-    fn refuted(&self, list: &TaskList<'_>) -> Result<Vec<usize>, String> {
+    fn resume(&self, list: &TaskList<'_>) -> Result<Resume, String> {
         let mut hash = Sha256::new();
         for prefix in list.prefixes {
             hash.update((prefix.len() as u16).to_le_bytes());
@@ -241,7 +252,7 @@ impl StaticJournal for Journal {
         let tasks = list.prefixes.len();
         if tasks == 0 {
             // Refuted by the bounds alone: nothing to keep.
-            return Ok(Vec::new());
+            return Ok(Resume::default());
         }
         let mut state = self.lock();
         match state.levels.iter().find(|l| l.size == list.size) {
@@ -253,17 +264,22 @@ impl StaticJournal for Journal {
                 l.tasks,
                 l.sha
             )),
-            Some(l) => Ok(l.refuted.iter().copied().collect()),
+            Some(l) => Ok(Resume {
+                refuted: (0..tasks).filter(|&i| l.refuted[i]).collect(),
+                begun: l.begun.iter().map(|(&i, &g)| (i, g)).collect(),
+            }),
             None => {
                 state.levels.push(Tasks {
                     size: list.size,
                     tasks,
                     sha,
-                    refuted: BTreeSet::new(),
+                    refuted: vec![false; tasks],
+                    count: 0,
+                    begun: Default::default(),
                     nodes: 0,
                     seconds: 0.0,
                 });
-                Ok(Vec::new())
+                Ok(Resume::default())
             }
         }
     }
@@ -275,13 +291,56 @@ impl StaticJournal for Journal {
                 "task {task} of size {size} refuted before its list was opened"
             ));
         };
-        if level.refuted.insert(task) {
+        let Some(done) = level.refuted.get_mut(task) else {
+            return Err(format!(
+                "task {task} of size {size} is not one of its {}",
+                level.tasks
+            ));
+        };
+        if !*done {
+            *done = true;
+            level.count += 1;
             level.nodes += nodes;
             level.seconds += seconds;
+            level.begun.remove(&task);
         }
+        self.changed(&mut state)
+    }
+
+    fn advance(
+        &self,
+        size: usize,
+        task: usize,
+        next: usize,
+        nodes: u64,
+        seconds: f64,
+    ) -> Result<(), String> {
+        let mut state = self.lock();
+        let Some(level) = state.levels.iter_mut().find(|l| l.size == size) else {
+            return Err(format!(
+                "task {task} of size {size} begun before its list was opened"
+            ));
+        };
+        if task >= level.tasks || level.refuted[task] {
+            return Err(format!(
+                "task {task} of size {size} advanced, but it is refuted or not one of its {}",
+                level.tasks
+            ));
+        }
+        let at = level.begun.entry(task).or_insert(0);
+        *at = (*at).max(next);
+        level.nodes += nodes;
+        level.seconds += seconds;
+        self.changed(&mut state)
+    }
+}
+
+impl Journal {
+    /// Marks the state changed; writes it if the last write is old.
+    fn changed(&self, state: &mut State) -> Result<(), String> {
         state.dirty = true;
         if state.saved.elapsed() >= SAVE_EVERY {
-            self.write(&mut state).map_err(|e| format!("{e:#}"))?;
+            self.write(state).map_err(|e| format!("{e:#}"))?;
         }
         Ok(())
     }
@@ -289,9 +348,25 @@ impl StaticJournal for Journal {
 
 impl Tasks {
     fn from_file(l: Level) -> anyhow::Result<Tasks> {
-        let mut refuted = BTreeSet::new();
+        if l.tasks > 100_000_000 {
+            bail!(
+                "size {}: {} tasks is more than a search makes",
+                l.size,
+                l.tasks
+            );
+        }
+        let mut refuted = vec![false; l.tasks];
+        let mut count = 0;
         let mut last = None;
-        for [a, b] in l.refuted {
+        for range in l.refuted.split(',').filter(|r| !r.is_empty()) {
+            let number = |x: &str| {
+                x.parse::<usize>()
+                    .with_context(|| format!("size {}: {range:?} is not a task range", l.size))
+            };
+            let (a, b) = match range.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None => (number(range)?, number(range)?),
+            };
             if a > b || b >= l.tasks || last.is_some_and(|x| a <= x) {
                 bail!(
                     "size {}: the refuted ranges must be sorted, apart and below {} tasks (met {a}..={b})",
@@ -299,14 +374,32 @@ impl Tasks {
                     l.tasks
                 );
             }
-            refuted.extend(a..=b);
+            refuted[a..=b].fill(true);
+            count += b - a + 1;
             last = Some(b);
+        }
+        let mut begun = std::collections::BTreeMap::new();
+        for item in l.begun.split(',').filter(|r| !r.is_empty()) {
+            let bad = || {
+                format!(
+                    "size {}: {item:?} is not TASK:GUESS of a task begun",
+                    l.size
+                )
+            };
+            let (i, g) = item.split_once(':').with_context(bad)?;
+            let (i, g): (usize, usize) =
+                (i.parse().with_context(bad)?, g.parse().with_context(bad)?);
+            if i >= l.tasks || refuted[i] || begun.insert(i, g).is_some() {
+                bail!("{}: not a task begun, or there twice", bad());
+            }
         }
         Ok(Tasks {
             size: l.size,
             tasks: l.tasks,
             sha: l.tasks_sha256,
             refuted,
+            count,
+            begun,
             nodes: l.nodes,
             seconds: l.task_seconds,
         })
@@ -314,17 +407,33 @@ impl Tasks {
 
     fn to_file(&self) -> Level {
         let mut ranges: Vec<[usize; 2]> = Vec::new();
-        for &i in &self.refuted {
+        for i in (0..self.tasks).filter(|&i| self.refuted[i]) {
             match ranges.last_mut() {
                 Some(r) if r[1] + 1 == i => r[1] = i,
                 _ => ranges.push([i, i]),
             }
         }
+        let ranges: Vec<String> = ranges
+            .iter()
+            .map(|&[a, b]| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                }
+            })
+            .collect();
         Level {
             size: self.size,
             tasks: self.tasks,
             tasks_sha256: self.sha.clone(),
-            refuted: ranges,
+            refuted: ranges.join(","),
+            begun: self
+                .begun
+                .iter()
+                .map(|(i, g)| format!("{i}:{g}"))
+                .collect::<Vec<_>>()
+                .join(","),
             nodes: self.nodes,
             task_seconds: self.seconds,
         }

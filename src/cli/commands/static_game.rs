@@ -90,6 +90,15 @@ pub struct Args {
     /// it must be of the same game and cut (docs/static.md, "Resuming").
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+
+    /// Cut each size into at least N tasks, when its first one to three
+    /// guesses give as many: more tasks balance the threads and make the
+    /// pieces a checkpoint keeps smaller (a checkpoint holds the tasks of
+    /// one cut; another N is another task list). The sets searched are
+    /// the same.
+    #[arg(long, value_name = "N", default_value_t = static_set::DEFAULT_TASKS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub tasks: u64,
 }
 
 /// The JSON report (`--json`); the fields are the README's.
@@ -142,6 +151,8 @@ pub struct CheckpointReport {
     pub tasks: usize,
     /// Tasks refuted, all runs.
     pub refuted: usize,
+    /// Tasks begun (partly refuted) and not refuted.
+    pub begun: usize,
     /// Their nodes.
     pub nodes: u64,
     /// Their threads' seconds.
@@ -195,6 +206,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         least_pair: !args.no_least_pair,
         from_size: args.from_size,
         far_first: args.far_first,
+        tasks: args.tasks as usize,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {
@@ -228,6 +240,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 size: t.size,
                 tasks: t.tasks,
                 refuted: t.refuted,
+                begun: t.begun,
                 nodes: t.nodes,
                 task_seconds: t.task_seconds,
             })
@@ -350,8 +363,8 @@ fn summary(r: &StaticReport) -> String {
     }
     for c in r.checkpoint.iter().flatten() {
         text += &format!(
-            "checkpoint, size {}: {} of {} tasks refuted, {} nodes, {:.1} thread-seconds, all runs\n",
-            c.size, c.refuted, c.tasks, c.nodes, c.task_seconds
+            "checkpoint, size {}: {} of {} tasks refuted, {} begun, {} nodes, {:.1} thread-seconds, all runs\n",
+            c.size, c.refuted, c.tasks, c.begun, c.nodes, c.task_seconds
         );
     }
     text += &format!("proof: {} nodes, {:.3} s\n", r.nodes, r.seconds);

@@ -66,7 +66,7 @@ mod pairs;
 mod upper;
 
 use alive::Alive;
-pub use journal::{NoJournal, StaticJournal, TaskList};
+pub use journal::{NoJournal, Resume, StaticJournal, TaskList};
 use pairs::PairTable;
 
 /// Iterations of the local search per size, by default (see
@@ -122,7 +122,16 @@ pub struct StaticConfig {
     /// far apart before those with a close pair (module `pairs`). Finds a
     /// set sooner when one exists; a refutation takes as long.
     pub far_first: bool,
+    /// Cut each size into at least this many tasks when it can: the
+    /// first depth (one to three first guesses, below the size) that
+    /// gives as many. More tasks balance the threads better and make
+    /// each piece a checkpoint keeps smaller (module `journal`); the
+    /// sets searched and the set found are the same whatever the cut.
+    pub tasks: usize,
 }
+
+/// Tasks a size is cut into by default (see [`StaticConfig::tasks`]).
+pub const DEFAULT_TASKS: usize = 256;
 
 impl Default for StaticConfig {
     fn default() -> StaticConfig {
@@ -134,6 +143,7 @@ impl Default for StaticConfig {
             least_pair: true,
             from_size: None,
             far_first: false,
+            tasks: DEFAULT_TASKS,
         }
     }
 }
@@ -283,12 +293,32 @@ struct Shared<'a> {
     least_pair: bool,
     /// Whether each size's tasks run last first.
     far_first: bool,
+    /// Tasks a size is cut into, at least, when it can be.
+    min_tasks: usize,
     /// The pair values of each first guess met (module `pairs`).
     pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
     /// The tasks refuted by earlier runs, and told of each one refuted.
     journal: &'a dyn StaticJournal,
     /// The journal's first error: the search stops and returns it.
     failed: Mutex<Option<String>>,
+}
+
+/// A task as the journal knows it (module `journal`).
+struct Journaled {
+    /// The set size.
+    size: usize,
+    /// The task's index in the list.
+    index: usize,
+    /// The first free depth (the prefix's length).
+    top: usize,
+    /// The first guess tried at that depth (an earlier run's frontier).
+    begin: usize,
+    /// Every guess below this at that depth is refuted.
+    next: usize,
+    /// The task's node count at its last report.
+    nodes: u64,
+    /// Its last report.
+    since: Instant,
 }
 
 /// One size's search: the first separating set in the search order,
@@ -355,6 +385,8 @@ struct Task<'c, 'a> {
     total: u64,
     /// The task stopped before its end (budget, an earlier task's set).
     gave_up: bool,
+    /// The task's place in the journal (none for the prefixes' search).
+    journal: Option<Journaled>,
     /// Buffer of the last level: the candidate last guesses.
     alive: Alive,
     /// Bucket counters of a refinement.
@@ -493,6 +525,7 @@ impl<'a> Shared<'a> {
             par,
             least_pair: config.least_pair,
             far_first: config.far_first,
+            min_tasks: config.tasks,
             pair_tables: Mutex::new(Vec::new()),
             journal,
             failed: Mutex::new(None),
@@ -598,10 +631,9 @@ impl<'a> Shared<'a> {
         }
         let stab = self.root_stabilizer();
         // Tasks: the prefixes of the first `depth` guesses, in order, the
-        // depth the first (up to 3, below `t`) that gives `TASKS` tasks:
-        // they cut the search order into consecutive pieces whatever the
-        // depth, so the first set found is the same.
-        const TASKS: usize = 256;
+        // depth the first (up to 3, below `t`) that gives `self.min_tasks`
+        // tasks: they cut the search order into consecutive pieces
+        // whatever the depth, so the first set found is the same.
         let mut prefixes = Vec::new();
         for depth in 0..t.min(4) {
             prefixes.clear();
@@ -609,7 +641,7 @@ impl<'a> Shared<'a> {
             let mut task = self.task(0, &found_by);
             task.prefixes(&root, Some(&stab), 0, t, depth, &mut prefixes);
             self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
-            if prefixes.len() >= TASKS {
+            if prefixes.len() >= self.min_tasks {
                 break;
             }
         }
@@ -622,11 +654,18 @@ impl<'a> Shared<'a> {
             prefixes: &codes,
         };
         let mut skip = vec![false; prefixes.len()];
-        let resumed = match self.journal.refuted(&list) {
+        // Where each task begins at its first free depth.
+        let mut begin = vec![0; prefixes.len()];
+        let resumed = match self.journal.resume(&list) {
             Ok(done) => {
-                for i in done {
+                for i in done.refuted {
                     if let Some(s) = skip.get_mut(i) {
                         *s = true;
+                    }
+                }
+                for (i, next) in done.begun {
+                    if let Some(b) = begin.get_mut(i) {
+                        *b = next;
                     }
                 }
                 skip.iter().filter(|&&s| s).count()
@@ -654,8 +693,16 @@ impl<'a> Shared<'a> {
             {
                 return;
             }
-            let started = Instant::now();
             let mut task = self.task(i, &found_by);
+            task.journal = Some(Journaled {
+                size: t,
+                index,
+                top: prefixes[index].len(),
+                begin: begin[index],
+                next: begin[index],
+                nodes: 0,
+                since: Instant::now(),
+            });
             let found = task.start(&prefixes[index], &root, &stab, t);
             self.nodes.fetch_add(task.nodes, Ordering::Relaxed);
             self.tasks_done.fetch_add(1, Ordering::Relaxed);
@@ -663,8 +710,8 @@ impl<'a> Shared<'a> {
                 found_by.fetch_min(i, Ordering::Relaxed);
                 *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
             } else if !task.gave_up {
-                let seconds = started.elapsed().as_secs_f64();
-                if let Err(error) = self.journal.refute(t, index, task.total, seconds) {
+                let (nodes, seconds) = task.since_report();
+                if let Err(error) = self.journal.refute(t, index, nodes, seconds) {
                     self.fail(error);
                 }
             }
@@ -697,6 +744,7 @@ impl<'a> Shared<'a> {
             nodes: 0,
             total: 0,
             gave_up: false,
+            journal: None,
             alive: Alive::new(self.m),
             counts: vec![0; 256],
             grouped: Vec::new(),
@@ -845,9 +893,50 @@ impl Task<'_, '_> {
             stab = stab.fix(book.symbols(self.ctx.guesses[g]));
             self.push(g);
         }
-        let from = prefix.last().map_or(0, |&g| g + 1);
+        // An earlier run refuted every guess below `begin` here.
+        let begin = self.journal.as_ref().map_or(0, |j| j.begin);
+        let from = prefix.last().map_or(0, |&g| g + 1).max(begin);
         let stab = (!stab.is_trivial()).then_some(stab);
         self.search(&classes, stab.as_ref(), from, t)
+    }
+
+    /// Nodes and thread seconds since the task's last report.
+    fn since_report(&mut self) -> (u64, f64) {
+        match &mut self.journal {
+            Some(j) => {
+                let nodes = self.total - j.nodes;
+                let seconds = j.since.elapsed().as_secs_f64();
+                j.nodes = self.total;
+                j.since = Instant::now();
+                (nodes, seconds)
+            }
+            None => (self.total, 0.0),
+        }
+    }
+
+    /// At the first free depth, about to try guess `g`: every guess
+    /// before it there is refuted; tells the journal, at most once a
+    /// second.
+    fn advance(&mut self, g: usize) {
+        let Some(j) = &self.journal else { return };
+        // Every second (every guess in the tests, so that small games
+        // exercise it).
+        let every = if cfg!(test) {
+            Duration::ZERO
+        } else {
+            Duration::from_secs(1)
+        };
+        if self.gave_up || g <= j.next || j.since.elapsed() < every {
+            return;
+        }
+        let (size, index) = (j.size, j.index);
+        let (nodes, seconds) = self.since_report();
+        if let Some(j) = &mut self.journal {
+            j.next = g;
+        }
+        if let Err(error) = self.ctx.journal.advance(size, index, g, nodes, seconds) {
+            self.ctx.fail(error);
+        }
     }
 
     /// The first separating completion of the chosen guesses by guesses
@@ -887,6 +976,13 @@ impl Task<'_, '_> {
             }
             if self.cancelled(t) {
                 return None;
+            }
+            if self
+                .journal
+                .as_ref()
+                .is_some_and(|j| j.top == self.chosen.len())
+            {
+                self.advance(g);
             }
             if left == 2 {
                 // The last two guesses at once: no classes built.

@@ -8,8 +8,8 @@ use crate::model::code::{Code, Codebook};
 use crate::model::game::Game;
 use crate::model::secrets::{GuessMode, SecretSet};
 use crate::static_game::search::{
-    solve_static, solve_static_resumed, with_final, StaticConfig, StaticJournal, StaticSolution,
-    TaskList,
+    solve_static, solve_static_resumed, with_final, Resume, StaticConfig, StaticJournal,
+    StaticSolution, TaskList,
 };
 
 fn game(rules: &str) -> Game {
@@ -271,30 +271,49 @@ fn sizes_skipped_prove_nothing_and_a_refuted_size_proves_the_ones_below() {
     assert_eq!(below.levels.len(), 2);
 }
 
-/// A journal in memory: what it hands back, and what it is told.
+/// A journal in memory: what it hands back (tasks refuted, and tasks
+/// begun), and what it is told.
 #[derive(Default)]
 struct Memory {
     given: Vec<(usize, Vec<usize>)>,
+    given_begun: Vec<(usize, Vec<(usize, usize)>)>,
     told: std::sync::Mutex<Vec<(usize, usize)>>,
+    advanced: std::sync::Mutex<Vec<(usize, usize, usize)>>,
     lists: std::sync::Mutex<Vec<(usize, Vec<Vec<Code>>)>>,
 }
 
 impl StaticJournal for Memory {
-    fn refuted(&self, list: &TaskList<'_>) -> Result<Vec<usize>, String> {
+    fn resume(&self, list: &TaskList<'_>) -> Result<Resume, String> {
         self.lists
             .lock()
             .unwrap()
             .push((list.size, list.prefixes.to_vec()));
-        Ok(self
-            .given
+        let find = |size| {
+            self.given
+                .iter()
+                .find(|(s, _)| *s == size)
+                .map(|(_, tasks)| tasks.clone())
+                .unwrap_or_default()
+        };
+        let begun = self
+            .given_begun
             .iter()
-            .find(|(size, _)| *size == list.size)
-            .map(|(_, tasks)| tasks.clone())
-            .unwrap_or_default())
+            .find(|(s, _)| *s == list.size)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_default();
+        Ok(Resume {
+            refuted: find(list.size),
+            begun,
+        })
     }
 
     fn refute(&self, size: usize, task: usize, _: u64, _: f64) -> Result<(), String> {
         self.told.lock().unwrap().push((size, task));
+        Ok(())
+    }
+
+    fn advance(&self, size: usize, task: usize, next: usize, _: u64, _: f64) -> Result<(), String> {
+        self.advanced.lock().unwrap().push((size, task, next));
         Ok(())
     }
 }
@@ -307,6 +326,7 @@ impl StaticJournal for Memory {
 #[test]
 fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
     let mut brute = 0;
+    let mut frontiers = 0;
     for rules in [
         "moo:4x6", "mm:4x4", "moo:3x6", "moo:3x7", "mm:3x5", "moo:4x5",
     ] {
@@ -318,6 +338,7 @@ fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
         let first = Memory::default();
         let whole = solve_static_resumed(&g, config, &Sequential, &|_| {}, &first).unwrap();
         let told = first.told.into_inner().unwrap();
+        let advanced = first.advanced.into_inner().unwrap();
         let lists = first.lists.into_inner().unwrap();
         assert!(!told.is_empty(), "{rules}: no task refuted");
         // Each refuted task, alone: no separating set begins with its
@@ -358,13 +379,31 @@ fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
                 })
                 .collect()
         };
-        for (what, given) in [
-            ("all", by_size(&|_| true)),
-            ("every other", by_size(&|t| t % 2 == 0)),
+        // A run stopped in the middle of every task: each task advanced
+        // hands back one of its frontiers, none refuted.
+        let mut begun: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+        for &(size, task, next) in &advanced {
+            if !begun.iter().any(|(s, _)| *s == size) {
+                begun.push((size, Vec::new()));
+            }
+            let list = &mut begun.iter_mut().find(|(s, _)| *s == size).unwrap().1;
+            match list.iter_mut().find(|(t, _)| *t == task) {
+                // Keep every second frontier: the middle of the task.
+                Some(entry) if next % 2 == 0 => entry.1 = next,
+                Some(_) => {}
+                None => list.push((task, next)),
+            }
+        }
+        frontiers += begun.iter().map(|(_, b)| b.len()).sum::<usize>();
+        for (what, given, given_begun) in [
+            ("all", by_size(&|_| true), Vec::new()),
+            ("every other", by_size(&|t| t % 2 == 0), Vec::new()),
+            ("begun", Vec::new(), begun.clone()),
         ] {
             for far_first in [false, true] {
                 let journal = Memory {
                     given: given.clone(),
+                    given_begun: given_begun.clone(),
                     ..Memory::default()
                 };
                 let config = StaticConfig {
@@ -406,4 +445,5 @@ fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
         }
     }
     assert!(brute > 1000, "only {brute} tasks checked by brute force");
+    assert!(frontiers > 100, "only {frontiers} tasks begun");
 }

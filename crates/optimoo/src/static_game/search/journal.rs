@@ -8,8 +8,14 @@
 //! several, and the set a resumed run finds is the first of the size in
 //! the search order (the tasks skipped hold none).
 //!
+//! A long task is kept in pieces too: its guesses at the first depth
+//! below its prefix are tried in increasing order, and once every guess
+//! below `next` is refuted the search says so ([`StaticJournal::advance`]);
+//! a resumed task starts at `next`.
+//!
 //! Invariants: the search reports a task refuted only when it ran to its
-//! end (not stopped by the budget, nor by an earlier task's set); a
+//! end, and a task advanced to `next` only when every guess below `next`
+//! was searched to its end (not stopped by the budget, nor by an earlier task's set); a
 //! journal hands back only tasks of the same list (the caller compares
 //! the prefixes, by a hash); an error of the journal stops the search,
 //! which then returns it ([`super::StaticError::Journal`]).
@@ -27,17 +33,39 @@ pub struct TaskList<'p> {
     pub prefixes: &'p [Vec<Code>],
 }
 
+/// What earlier runs did of a task list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resume {
+    /// The tasks refuted (indices into the list's prefixes).
+    pub refuted: Vec<usize>,
+    /// Tasks begun: `(task, next)`, every guess (an index into the
+    /// game's guesses, in code order) below `next` at the first depth
+    /// below the task's prefix refuted.
+    pub begun: Vec<(usize, usize)>,
+}
+
 /// Where a static search keeps the tasks it refuted.
 pub trait StaticJournal: Sync {
-    /// The tasks of `list` refuted by earlier runs (indices into
-    /// `list.prefixes`); an error when the journal holds another list of
-    /// this size.
-    fn refuted(&self, list: &TaskList<'_>) -> Result<Vec<usize>, String>;
+    /// What earlier runs did of `list`; an error when the journal holds
+    /// another list of this size.
+    fn resume(&self, list: &TaskList<'_>) -> Result<Resume, String>;
 
     /// Task `task` of the list of `size` was searched to its end without
-    /// a separating set, in `nodes` nodes and `seconds` of its thread's
-    /// time. Called from the worker threads.
+    /// a separating set; `nodes` nodes and `seconds` of its thread's time
+    /// since its last report. Called from the worker threads.
     fn refute(&self, size: usize, task: usize, nodes: u64, seconds: f64) -> Result<(), String>;
+
+    /// Every guess below `next` at the first depth below task `task`'s
+    /// prefix is refuted; `nodes` and `seconds` since the task's last
+    /// report.
+    fn advance(
+        &self,
+        size: usize,
+        task: usize,
+        next: usize,
+        nodes: u64,
+        seconds: f64,
+    ) -> Result<(), String>;
 }
 
 /// No journal: every task is searched, nothing is kept.
@@ -45,11 +73,15 @@ pub trait StaticJournal: Sync {
 pub struct NoJournal;
 
 impl StaticJournal for NoJournal {
-    fn refuted(&self, _: &TaskList<'_>) -> Result<Vec<usize>, String> {
-        Ok(Vec::new())
+    fn resume(&self, _: &TaskList<'_>) -> Result<Resume, String> {
+        Ok(Resume::default())
     }
 
     fn refute(&self, _: usize, _: usize, _: u64, _: f64) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn advance(&self, _: usize, _: usize, _: usize, _: u64, _: f64) -> Result<(), String> {
         Ok(())
     }
 }
