@@ -442,9 +442,16 @@ fn a_checkpoint_resumes_and_refuses_what_is_not_its_own() {
         let bad = text.replacen("\"begun\": \"\"", &format!("\"begun\": \"{begun}\""), 1);
         assert_ne!(bad, text, "no empty begun field in {text}");
         std::fs::write(&path, &bad).unwrap();
-        let (code, out, err) = run(OPTIMOO, &["static", "--game", "moo:4x6", "--checkpoint", file], "");
+        let (code, out, err) = run(
+            OPTIMOO,
+            &["static", "--game", "moo:4x6", "--checkpoint", file],
+            "",
+        );
         assert_eq!(code, 2, "{begun}: {out}{err}");
-        assert!(err.contains("not TASK:GUESS") || err.contains("not a task begun"), "{err}");
+        assert!(
+            err.contains("not TASK:GUESS") || err.contains("not a task begun"),
+            "{err}"
+        );
     }
     std::fs::write(&path, "{\"format\": 1}").unwrap();
     let (code, _, err) = run(
