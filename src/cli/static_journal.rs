@@ -16,13 +16,13 @@
 //! Invariants:
 //! - A task is written only after the search reports it refuted (run to its
 //!   end); the file is rewritten whole, to a temporary file then renamed,
-//!   at most every [`SAVE_EVERY`] and once at the end, so a crash loses at
+//!   at most every `SAVE_EVERY` and once at the end, so a crash loses at
 //!   most the tasks of the last interval, never the file.
 //! - A file of another game, of the other setting of the least-pair cut,
 //!   or whose task list of a size differs (another version's cut of the
 //!   search), is refused by name: never a task skipped that was not
 //!   refuted for the very same list.
-//! - The file is read with a bound ([`MAX_BYTES`]).
+//! - The file is read with a bound (`MAX_BYTES`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
