@@ -90,8 +90,9 @@ struct Tasks {
     seconds: f64,
 }
 
-/// What one size's journal says, for the summary.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What one size's journal says, for the summary and the JSON report
+/// (its `checkpoint` list).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct SizeTotals {
     /// The set size.
     pub size: usize,

@@ -18,7 +18,7 @@ use optimoo::static_game::search::{
 };
 
 use crate::cli::output::Output;
-use crate::cli::static_journal::Journal;
+use crate::cli::static_journal::{Journal, SizeTotals};
 use crate::driver::{self, Rayon};
 
 /// The static game: a smallest set of guesses asked all at once.
@@ -139,24 +139,7 @@ pub struct StaticReport {
     pub local: Vec<LocalReport>,
     /// With `--checkpoint`: each size the file holds, all runs summed
     /// (null without).
-    pub checkpoint: Option<Vec<CheckpointReport>>,
-}
-
-/// One size of the checkpoint file, all runs summed.
-#[derive(Debug, Serialize)]
-pub struct CheckpointReport {
-    /// The set size.
-    pub size: usize,
-    /// Tasks of this size.
-    pub tasks: usize,
-    /// Tasks refuted, all runs.
-    pub refuted: usize,
-    /// Tasks begun (partly refuted) and not refuted.
-    pub begun: usize,
-    /// Their nodes.
-    pub nodes: u64,
-    /// Their threads' seconds.
-    pub task_seconds: f64,
+    pub checkpoint: Option<Vec<SizeTotals>>,
 }
 
 /// One size tried by the local search.
@@ -233,19 +216,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let solution = solved.with_context(|| format!("cannot search {}", game.name()))?;
     let mut report = report(&game, &solution);
-    report.checkpoint = journal.map(|j| {
-        j.totals()
-            .into_iter()
-            .map(|t| CheckpointReport {
-                size: t.size,
-                tasks: t.tasks,
-                refuted: t.refuted,
-                begun: t.begun,
-                nodes: t.nodes,
-                task_seconds: t.task_seconds,
-            })
-            .collect()
-    });
+    report.checkpoint = journal.map(|j| j.totals());
     if let Some(out) = output {
         let file = StaticFile {
             rules: game.rules(),

@@ -391,7 +391,7 @@ pub(crate) fn levels_for_test(
     config: StaticConfig,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<(usize, bool, u64)> {
-    let ctx = Shared::new(game, config, &crate::exec::Sequential, &|_| {}, &NoJournal).unwrap();
+    let ctx = Shared::quiet(game, config);
     sizes
         .map(|t| {
             let before = ctx.nodes.load(Ordering::Relaxed);
@@ -436,6 +436,14 @@ pub fn solve_static_resumed(
     {
         Some(error) => Err(StaticError::Journal(error)),
         None => Ok(solution),
+    }
+}
+
+/// For tests: a search state, one thread, no progress, no journal.
+#[cfg(test)]
+impl<'a> Shared<'a> {
+    pub(crate) fn quiet(game: &'a Game, config: StaticConfig) -> Shared<'a> {
+        Shared::new(game, config, &crate::exec::Sequential, &|_| {}, &NoJournal).unwrap()
     }
 }
 

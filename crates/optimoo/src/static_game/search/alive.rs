@@ -95,12 +95,7 @@ impl Task<'_, '_> {
         if from >= m || classes.class(0).len() > ctx.answers {
             return None;
         }
-        let d = self.chosen.len();
-        let allowed = if d >= 2 {
-            &self.allowed[d * m..(d + 1) * m]
-        } else {
-            &self.allowed[..m]
-        };
+        let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         let alive = &mut self.alive;
         let row = |s: u16| &ctx.by_secret[s as usize * m..(s as usize + 1) * m];
         let mut started = false;
@@ -161,12 +156,7 @@ impl Task<'_, '_> {
                 return None;
             }
         }
-        let d = self.chosen.len();
-        let allowed = if d >= 2 {
-            &self.allowed[d * m..(d + 1) * m]
-        } else {
-            &self.allowed[..m]
-        };
+        let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         let alive = &mut self.alive;
         let grouped = &mut self.grouped;
         let keys = ctx.keys;

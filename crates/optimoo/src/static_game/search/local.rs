@@ -326,14 +326,7 @@ mod tests {
                 local_iterations: 3000,
                 ..StaticConfig::default()
             };
-            let ctx = Shared::new(
-                &g,
-                config,
-                &Sequential,
-                &|_| {},
-                &crate::static_game::search::NoJournal,
-            )
-            .unwrap();
+            let ctx = Shared::quiet(&g, config);
             let mut best = ctx.greedy(None, usize::MAX).0;
             let tried = ctx.descend(&mut best, 0, &config);
             let found = codes(&ctx, &best);
@@ -354,14 +347,7 @@ mod tests {
     fn a_seed_fixes_the_run() {
         let g = game("moo:4x6");
         let config = StaticConfig::default();
-        let ctx = Shared::new(
-            &g,
-            config,
-            &Sequential,
-            &|_| {},
-            &crate::static_game::search::NoJournal,
-        )
-        .unwrap();
+        let ctx = Shared::quiet(&g, config);
         // Five guesses drawn by the greedy rule from its second pick on:
         // not separating at the start.
         let start = ctx.greedy(None, 5).0;
@@ -384,14 +370,7 @@ mod tests {
             time_budget: Some(std::time::Duration::ZERO),
             ..StaticConfig::default()
         };
-        let ctx = Shared::new(
-            &g,
-            config,
-            &Sequential,
-            &|_| {},
-            &crate::static_game::search::NoJournal,
-        )
-        .unwrap();
+        let ctx = Shared::quiet(&g, config);
         let start = ctx.greedy(None, 4).0;
         let pairs = ctx.pairs(&ctx.labels(&start));
         assert!(pairs > 0);

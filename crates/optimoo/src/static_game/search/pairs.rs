@@ -207,6 +207,16 @@ fn to_first(
     None
 }
 
+/// The guesses the cut lets come after `d` chosen ones (row `d` of a
+/// task's `allowed`, `m` bytes; row 0 below `d = 2`, all allowed).
+pub(super) fn allowed_at(allowed: &[u8], d: usize, m: usize) -> &[u8] {
+    if d >= 2 {
+        &allowed[d * m..(d + 1) * m]
+    } else {
+        &allowed[..m]
+    }
+}
+
 /// The cut in the search: the pair values of the first guess chosen, and
 /// the guesses allowed after each depth.
 impl Task<'_, '_> {
