@@ -84,6 +84,12 @@ pub struct Args {
     /// set found at the minimum may differ.
     #[arg(long)]
     pub no_least_pair: bool,
+    /// Turn off the hardest-pair branching (docs/static.md, "The hardest
+    /// pair"): below the first four guesses, take each next guess in code
+    /// order, as before it; slower, for comparison. The sizes proven are
+    /// the same; the set found may differ.
+    #[arg(long)]
+    pub no_hardest_pair: bool,
     /// Keep the tasks refuted in FILE, and skip those FILE already holds:
     /// a run stopped (budget, signal, power) resumes where it was, losing
     /// at most the last 30 seconds' tasks. FILE is created when missing;
@@ -190,6 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         from_size: args.from_size,
         far_first: args.far_first,
         tasks: args.tasks as usize,
+        hardest_pair: !args.no_hardest_pair,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {

@@ -16,8 +16,11 @@
 //! below it.
 //!
 //! Invariants (each the reason a pruned branch holds no solution):
-//! - Order: a set is unordered, so its guesses are taken in increasing code
-//!   order, each after the one before.
+//! - Order: a set is unordered, so its first guesses (four, or all of a
+//!   set of four or fewer) are taken in increasing code order, each after
+//!   the one before; below them the search branches on the hardest pair
+//!   of secrets left together, on the least guess of the set that
+//!   separates it (`hit`, proof there): every set is still met once.
 //! - Symmetry: the first guess is the smallest code of its orbit under the
 //!   game's group (symbol relabellings and position permutations, or the
 //!   stabilizer of the secret list), and each next guess the smallest of
@@ -42,9 +45,10 @@
 //!   pair, on every candidate guess at once.
 //! - Nothing is memoized.
 //!
-//! Beside this file: the last guesses' test on bits (`alive`), the least
-//! pair (`pairs`), the upper bounds (`upper`, `local`), the tasks a size
-//! is cut into (`tasks`) and the journal that lets a stopped run resume
+//! Beside this file: the last guesses' test on bits (`alive`) and its
+//! sieve (`sieve`), the branching on pairs (`hit`), the least pair
+//! (`pairs`), the upper bounds (`upper`, `local`), the tasks a size is cut
+//! into (`tasks`) and the journal that lets a stopped run resume
 //! (`journal`).
 //!
 //! Determinism: the search order is fixed, so the set returned is the
@@ -65,9 +69,11 @@ use crate::model::game::Game;
 use crate::model::symmetry::Stabilizer;
 
 mod alive;
+mod hit;
 mod journal;
 mod local;
 mod pairs;
+mod sieve;
 mod tasks;
 mod upper;
 
@@ -135,6 +141,11 @@ pub struct StaticConfig {
     /// each piece a checkpoint keeps smaller (module `journal`); the
     /// sets searched and the set found are the same whatever the cut.
     pub tasks: usize,
+    /// Below the first four guesses, branch on the hardest pair of
+    /// secrets left together (module `hit`) instead of on the next guess
+    /// in code order: on by default; off only to compare with the plain
+    /// search. The sizes proven are the same; the set found may differ.
+    pub hardest_pair: bool,
 }
 
 /// Tasks a size is cut into by default (see [`StaticConfig::tasks`]).
@@ -151,6 +162,7 @@ impl Default for StaticConfig {
             from_size: None,
             far_first: false,
             tasks: DEFAULT_TASKS,
+            hardest_pair: true,
         }
     }
 }
@@ -302,6 +314,9 @@ struct Shared<'a> {
     far_first: bool,
     /// Tasks a size is cut into, at least, when it can be.
     min_tasks: usize,
+    /// Guesses taken in code order before the search branches on pairs
+    /// (module `hit`; `usize::MAX`: never). At least 2.
+    lex: usize,
     /// The pair values of each first guess met (module `pairs`).
     pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
     /// The tasks refuted by earlier runs, and told of each one refuted.
@@ -368,6 +383,8 @@ struct Task<'c, 'a> {
     journal: Option<Journaled>,
     /// Buffer of the last level: the candidate last guesses.
     alive: Alive,
+    /// The pairs weighed at the node of the last two guesses.
+    sieve: sieve::Sieve,
     /// Bucket counters of a refinement.
     counts: Vec<u32>,
     /// Buffer of the last two guesses' test: a class's secrets grouped by
@@ -391,17 +408,36 @@ pub(crate) fn levels_for_test(
     config: StaticConfig,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<(usize, bool, u64)> {
-    let ctx = Shared::quiet(game, config);
+    sets_for_test(game, config, None, sizes)
+        .into_iter()
+        .map(|(t, set, nodes)| (t, set.is_some(), nodes))
+        .collect()
+}
+
+/// For tests: the set found at each size in `sizes` (if any) and the
+/// nodes visited, with the branching on pairs after `lex` guesses in code
+/// order when given (at least 2; module `hit`).
+#[cfg(test)]
+pub(crate) fn sets_for_test(
+    game: &Game,
+    config: StaticConfig,
+    lex: Option<usize>,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> Vec<(usize, Option<Vec<Code>>, u64)> {
+    let mut ctx = Shared::quiet(game, config);
+    if let Some(lex) = lex {
+        assert!(lex >= 2 && config.hardest_pair);
+        ctx.lex = lex;
+    }
     sizes
         .map(|t| {
             let before = ctx.nodes.load(Ordering::Relaxed);
             let run = ctx.level(t);
             assert!(run.complete);
-            (
-                t,
-                run.found.is_some(),
-                ctx.nodes.load(Ordering::Relaxed) - before,
-            )
+            let set = run
+                .found
+                .map(|set| set.iter().map(|&g| ctx.guesses[g]).collect());
+            (t, set, ctx.nodes.load(Ordering::Relaxed) - before)
         })
         .collect()
 }
@@ -513,6 +549,11 @@ impl<'a> Shared<'a> {
             least_pair: config.least_pair,
             far_first: config.far_first,
             min_tasks: config.tasks,
+            lex: if config.hardest_pair {
+                hit::LEX_DEPTH.max(2)
+            } else {
+                usize::MAX
+            },
             pair_tables: Mutex::new(Vec::new()),
             journal,
             failed: Mutex::new(None),
@@ -613,6 +654,7 @@ impl<'a> Shared<'a> {
             gave_up: false,
             journal: None,
             alive: Alive::new(self.m),
+            sieve: sieve::Sieve::default(),
             counts: vec![0; 256],
             grouped: Vec::new(),
             pairs: None,
@@ -794,6 +836,17 @@ impl Task<'_, '_> {
         }
         let book = self.ctx.game.codes();
         let filter = stab.and_then(|s| s.orbit_filter(book));
+        // With two left, both come from the guesses from `from` on that
+        // the least-pair cut allows: the sieve's pool (module `sieve`).
+        let pool = if left == 2 {
+            let pool = self.pool_from(from);
+            if self.weigh(classes, &pool) == 0 {
+                return None;
+            }
+            pool
+        } else {
+            Vec::new()
+        };
         for g in from..=self.ctx.m.saturating_sub(left) {
             let code = self.ctx.guesses[g];
             if filter.as_ref().is_some_and(|f| !f.keeps(code)) {
@@ -814,7 +867,7 @@ impl Task<'_, '_> {
             }
             if left == 2 {
                 // The last two guesses at once: no classes built.
-                if let Some(h) = self.last_after(classes, g) {
+                if let Some(h) = self.last_sifted(classes, g, &pool, g + 1) {
                     let mut set = self.chosen.clone();
                     set.extend([g, h]);
                     return Some(set);
@@ -828,7 +881,14 @@ impl Task<'_, '_> {
                 .map(|s| s.fix(book.symbols(code)))
                 .filter(|s| !s.is_trivial());
             self.push(g);
-            let found = self.search(&next, next_stab.as_ref(), g + 1, t);
+            let found = if self.chosen.len() >= t.min(self.ctx.lex) {
+                // `g` is the least of the guesses still free: the rest
+                // come from the guesses after it (module `hit`).
+                let pool = self.pool_from(g + 1);
+                self.hit(&next, pool, t)
+            } else {
+                self.search(&next, next_stab.as_ref(), g + 1, t)
+            };
             self.chosen.pop();
             if found.is_some() {
                 return found;

@@ -189,11 +189,13 @@ fn a_secret_list_is_separated_among_its_own() {
 /// position permutations), with and without repeats, and a secret list:
 /// every size separates with the cut exactly when it does without (and
 /// with the tasks in reverse order, `far_first`), and a refuted size never
-/// visits more nodes with it.
+/// visits more nodes with it. Both search in code order (the branching on
+/// pairs is tested against it below).
 #[test]
 fn the_least_pair_cut_finds_what_the_plain_search_finds() {
     let plain = StaticConfig {
         least_pair: false,
+        hardest_pair: false,
         local_iterations: 0,
         ..StaticConfig::default()
     };
@@ -238,6 +240,93 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
                     "{name}: size {t}: {nodes} > {nodes_plain}"
                 );
             }
+        }
+    }
+}
+
+/// The branching on the hardest pair (module `hit`) against the search in
+/// code order, size by size from the counting bound to one above the
+/// minimum, branching after 2, 3 and 4 guesses in code order, with and
+/// without the least-pair cut, on a sweep of games (one to seven
+/// positions, two to nine symbols, with and without repeats, a secret
+/// list): every size separates with it exactly when it does without, and
+/// every set it finds separates (checked on its own answers) and has the
+/// size asked, distinct guesses.
+#[test]
+fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
+    let mut games: Vec<Game> = [
+        "mm:1x5", "mm:2x5", "mm:2x8", "mm:3x3", "mm:3x4", "mm:4x3", "mm:4x4", "mm:5x2", "mm:7x2",
+        "moo:1x6", "moo:2x6", "moo:2x9", "moo:3x5", "moo:3x7", "moo:4x6", "moo:5x5",
+    ]
+    .iter()
+    .map(|r| game(r))
+    .collect();
+    games.push(list_game("mm:3x4", GuessMode::All, |book| {
+        book.all()
+            .filter(|&c| !book.symbols(c).contains(&3))
+            .collect()
+    }));
+    let mut branched = 0;
+    for g in &games {
+        let minimum = solve(g).upper;
+        let sizes = 0..=minimum + 1;
+        let name = g.name();
+        for least_pair in [true, false] {
+            let order = StaticConfig {
+                least_pair,
+                hardest_pair: false,
+                local_iterations: 0,
+                ..StaticConfig::default()
+            };
+            let pairs = StaticConfig {
+                hardest_pair: true,
+                ..order
+            };
+            let plain = crate::static_game::search::sets_for_test(g, order, None, sizes.clone());
+            for lex in [2, 3, 4] {
+                let hit =
+                    crate::static_game::search::sets_for_test(g, pairs, Some(lex), sizes.clone());
+                for ((t, set, _), (_, set_plain, _)) in hit.iter().zip(&plain) {
+                    let label = format!("{name}, size {t}, least pair {least_pair}, lex {lex}");
+                    assert_eq!(set.is_some(), set_plain.is_some(), "{label}");
+                    assert_eq!(set.is_some(), *t >= minimum, "{label}");
+                    if let Some(set) = set {
+                        let mut distinct = set.clone();
+                        distinct.sort_unstable();
+                        distinct.dedup();
+                        assert_eq!(distinct.len(), *t, "{label}: {set:?}");
+                        assert!(tells_apart(g, set, false), "{label}: {set:?}");
+                    }
+                    branched += usize::from(*t >= lex + 2);
+                }
+            }
+        }
+    }
+    assert!(branched > 100, "only {branched} sizes branched on pairs");
+}
+
+/// With the branching on pairs (after four guesses in code order, the
+/// default), the set found does not depend on how a size is cut into
+/// tasks: one task, a few, or as many as three first guesses give.
+#[test]
+fn the_set_found_does_not_depend_on_the_cut() {
+    for rules in ["moo:4x6", "mm:4x4", "moo:3x7", "mm:2x8"] {
+        let g = game(rules);
+        let minimum = solve(&g).upper;
+        let sizes = minimum..=minimum + 2;
+        let cut = |tasks| StaticConfig {
+            tasks,
+            local_iterations: 0,
+            ..StaticConfig::default()
+        };
+        let one = crate::static_game::search::sets_for_test(&g, cut(1), None, sizes.clone());
+        for tasks in [7, 256, 1_000_000] {
+            let other =
+                crate::static_game::search::sets_for_test(&g, cut(tasks), None, sizes.clone());
+            let sets = |v: &[(usize, Option<Vec<Code>>, u64)]| -> Vec<Option<Vec<Code>>> {
+                v.iter().map(|(_, s, _)| s.clone()).collect()
+            };
+            assert_eq!(sets(&one), sets(&other), "{rules}, {tasks} tasks");
         }
     }
 }

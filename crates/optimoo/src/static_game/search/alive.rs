@@ -59,6 +59,26 @@ impl Alive {
         !self.live.is_empty()
     }
 
+    /// Starts from the words `word(w)` for `w` in `words` (the others
+    /// empty); whether any guess is left.
+    #[inline]
+    pub(super) fn start_with(
+        &mut self,
+        words: std::ops::Range<usize>,
+        mut word: impl FnMut(usize) -> u64,
+    ) -> bool {
+        debug_assert!(words.end <= self.words.len());
+        self.live.clear();
+        for w in words {
+            let bits = word(w);
+            self.words[w] = bits;
+            if bits != 0 {
+                self.live.push(w as u32);
+            }
+        }
+        !self.live.is_empty()
+    }
+
     /// Clears the guesses with `ra[j] == rb[j]`; whether any is left.
     #[inline]
     pub(super) fn narrow(&mut self, ra: &[u8], rb: &[u8]) -> bool {
@@ -130,11 +150,22 @@ impl Task<'_, '_> {
     /// `g` leaves with more than `A` secrets together is a dead end at
     /// once.
     pub(super) fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
+        self.last_after_in(classes, g, Pool::After(g + 1))
+    }
+
+    /// [`Task::last_after`] with the last guess taken from `pool`.
+    pub(super) fn last_after_in(
+        &mut self,
+        classes: &Classes,
+        g: usize,
+        pool: Pool,
+    ) -> Option<usize> {
         let ctx = self.ctx;
         let (m, n) = (ctx.m, ctx.n);
-        let from = g + 1;
-        if from >= m {
-            return None;
+        if let Pool::After(from) = pool {
+            if from >= m {
+                return None;
+            }
         }
         let row = &ctx.by_guess[g * n..(g + 1) * n];
         let counts = &mut self.counts;
@@ -167,11 +198,14 @@ impl Task<'_, '_> {
         // answers to `g` (a counting sort), so that only the pairs `g`
         // leaves together are met. Most calls end after a few pairs, so a
         // class is sorted only when its turn comes.
-        let mut first = true;
+        let mut first = !matches!(pool, Pool::Started);
         let mut pair = |a: u16, b: u16| {
             if first {
                 first = false;
-                alive.start(from, allowed, by_secret(a), by_secret(b))
+                match pool {
+                    Pool::After(from) => alive.start(from, allowed, by_secret(a), by_secret(b)),
+                    Pool::Started => unreachable!("started candidates are narrowed"),
+                }
             } else {
                 alive.narrow(by_secret(a), by_secret(b))
             }
@@ -223,21 +257,35 @@ impl Task<'_, '_> {
             }
         }
         if first {
-            // `g` separates every class alone: any later guess allowed
+            // `g` separates every class alone: any guess of the pool
             // completes.
-            return allowed[from..]
-                .iter()
-                .position(|&a| a != 0)
-                .map(|j| from + j);
+            return match pool {
+                Pool::After(from) => allowed[from..]
+                    .iter()
+                    .position(|&a| a != 0)
+                    .map(|j| from + j),
+                Pool::Started => unreachable!("started candidates are narrowed"),
+            };
         }
         alive.first()
     }
 }
 
+/// Where [`Task::last_after_in`] takes the last guess from.
+#[derive(Clone, Copy)]
+pub(super) enum Pool {
+    /// The guesses from this index on that the least-pair cut allows
+    /// after the guesses chosen (the lexicographic search).
+    After(usize),
+    /// The candidates already in the task's [`Alive`], not empty (a
+    /// sieve's, module `sieve`).
+    Started,
+}
+
 /// Bit `j` set when `a[64 w + j] != b[64 w + j]` (bits past the rows'
 /// end clear).
 #[inline(always)]
-fn neq(a: &[u8], b: &[u8], w: usize) -> u64 {
+pub(super) fn neq(a: &[u8], b: &[u8], w: usize) -> u64 {
     let at = w * 64;
     match (a.get(at..at + 64), b.get(at..at + 64)) {
         (Some(x), Some(y)) => !eq64(x, y),
@@ -253,7 +301,7 @@ fn neq(a: &[u8], b: &[u8], w: usize) -> u64 {
 
 /// Bit `j` set when `a[64 w + j] == 0` (bits past the end set).
 #[inline(always)]
-fn eq_zero(a: &[u8], w: usize) -> u64 {
+pub(super) fn eq_zero(a: &[u8], w: usize) -> u64 {
     let at = w * 64;
     match a.get(at..at + 64) {
         Some(x) => eq64(x, &[0; 64]),

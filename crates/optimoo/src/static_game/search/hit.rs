@@ -1,0 +1,124 @@
+//! Below the first guesses, the static search branches on a pair of
+//! secrets instead of on the next guess in code order (docs/static.md,
+//! "The hardest pair").
+//!
+//! After the first [`LEX_DEPTH`] guesses (taken in increasing code order,
+//! the least of the rest first), every set still to be met is the chosen
+//! guesses and `left` more from a *pool*: the guesses after the least
+//! free one that the least-pair cut allows. A pair of secrets the chosen
+//! guesses leave together must be told apart by one of the `left` guesses,
+//! so it must be one of the pool's guesses that separate that pair. Of a
+//! few pairs left together, the one with the fewest such guesses is taken
+//! (the *hardest*), and the search branches on `x`, the least of the set's
+//! guesses that separate it, in increasing order: in the branch of `x` the
+//! pair's separating guesses below `x` are out of the pool. Every set is
+//! met once, in the branch of its least guess separating the pair.
+//!
+//! Invariants:
+//! - The pool holds no guess at or above `m`, none chosen, none excluded
+//!   by an earlier branch, and (after each guess chosen) only guesses the
+//!   least-pair cut allows with every chosen one but the last.
+//! - The cuts are those of the lexicographic search (counting, least
+//!   pair), each a property of the set and not of its order, so each
+//!   holds; the orbit test of the later guesses is not used (it needs the
+//!   code order; leaving out a cut loses no set).
+//! - The order the sets are met in depends only on the game and the size,
+//!   not on how the size is cut into tasks: the first [`LEX_DEPTH`]
+//!   guesses are at least as many as any task fixes plus one.
+
+use super::{Classes, Task};
+
+/// The guesses taken in increasing code order before the search branches
+/// on pairs (every guess of a set of four or fewer): one more than the
+/// most a task fixes (three), so that the order does not depend on the
+/// cut; at least two, as the least-pair cut needs the second guess of the
+/// set (the floor of its pair values) chosen first.
+pub(super) const LEX_DEPTH: usize = 4;
+
+impl Task<'_, '_> {
+    /// The first separating completion of the chosen guesses by `t` in
+    /// all, the others from `pool`; at least two are left to choose.
+    pub(super) fn hit(
+        &mut self,
+        classes: &Classes,
+        mut pool: Vec<u64>,
+        t: usize,
+    ) -> Option<Vec<usize>> {
+        if classes.is_empty() {
+            return Some(self.chosen.clone());
+        }
+        let left = t - self.chosen.len();
+        debug_assert!(left >= 2);
+        // The hardest pair weighed (module `sieve`); with two left, the
+        // sieve also narrows each last guess's candidates.
+        if self.weigh(classes, &pool) == 0 {
+            return None;
+        }
+        let branch = self.sieve.hardest();
+        for x in branch {
+            pool[x / 64] &= !(1 << (x % 64));
+            if self.cancelled(t) {
+                return None;
+            }
+            if left == 2 {
+                if let Some(y) = self.last_sifted(classes, x, &pool, 0) {
+                    let mut set = self.chosen.clone();
+                    set.extend([x, y]);
+                    return Some(set);
+                }
+                continue;
+            }
+            let Some(next) = self.refine(classes, x, self.ctx.pow[left - 1]) else {
+                continue;
+            };
+            self.push(x);
+            let child = self.narrowed(&pool);
+            let found = self.hit(&next, child, t);
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The guesses from index `from` on that the least-pair cut lets
+    /// join the chosen ones: the pool below the least free guess
+    /// (`from` one after it), and the sieve's pool with two left.
+    pub(super) fn pool_from(&self, from: usize) -> Vec<u64> {
+        let m = self.ctx.m;
+        let pool: Vec<u64> = (0..m.div_ceil(64))
+            .map(|w| {
+                let (lo, hi) = (w * 64, (w * 64 + 64).min(m));
+                if hi <= from {
+                    0
+                } else {
+                    let top = if hi - lo == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << (hi - lo)) - 1
+                    };
+                    top & (u64::MAX << from.saturating_sub(lo))
+                }
+            })
+            .collect();
+        self.narrowed(&pool)
+    }
+
+    /// `pool` less the guesses the least-pair cut does not let join the
+    /// chosen ones.
+    fn narrowed(&self, pool: &[u64]) -> Vec<u64> {
+        let m = self.ctx.m;
+        let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
+        pool.iter()
+            .enumerate()
+            .map(|(w, &p)| {
+                if p == 0 {
+                    0
+                } else {
+                    p & !super::alive::eq_zero(allowed, w)
+                }
+            })
+            .collect()
+    }
+}
