@@ -707,3 +707,64 @@ fn an_audit_leaves_stopped_units_out() {
         serde_json::from_str(&std::fs::read_to_string(unit(&dir, 6)).unwrap()).unwrap();
     assert_eq!(after.value, stopped.value);
 }
+
+/// `--audit-max-seconds S` draws only among the finished units whose file
+/// records at most S seconds, and names the others; with none left it
+/// fails rather than audit nothing.
+#[test]
+fn an_audit_can_leave_the_slow_units_out() {
+    let dir = folder("files-audit-slow");
+    ok(&["plan", "--game", "moo:5x8", "-o", s(&dir)]);
+    // Unit 6 (660 secrets) takes about a second, 14 and 15 (10 and 15
+    // secrets) a few milliseconds: the threshold between them is read
+    // from the files, so the split does not depend on the machine.
+    for i in ["6", "14", "15"] {
+        ok(&["work", s(&dir), "--unit", i, "--threads", "1"]);
+    }
+    let seconds = |i: usize| -> f64 {
+        let f: UnitFile =
+            serde_json::from_str(&std::fs::read_to_string(unit(&dir, i)).unwrap()).unwrap();
+        f.seconds
+    };
+    let fast = seconds(14).max(seconds(15));
+    assert!(
+        seconds(6) > fast,
+        "unit 6 {} s, 14 and 15 {fast} s",
+        seconds(6)
+    );
+    let limit = format!("{}", (fast + seconds(6)) / 2.0);
+    let (_, out, err) = run(
+        OPTIMOO,
+        &[
+            "merge",
+            s(&dir),
+            "--audit",
+            "1",
+            "--audit-max-seconds",
+            &limit,
+        ],
+        "",
+    );
+    assert!(
+        err.contains("audit: unit 6 took over ") && err.contains("not drawn (--audit-max-seconds)"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("audit: re-solving 2 of 2 units (seed 1): 14, 15"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("audit: the 2 units re-solved agree with their files"),
+        "{out}{err}"
+    );
+    let (code, out, err) = run(
+        OPTIMOO,
+        &["merge", s(&dir), "--audit", "1", "--audit-max-seconds", "0"],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("nothing to audit: every finished unit") && !err.contains("re-solving"),
+        "{out}{err}"
+    );
+}

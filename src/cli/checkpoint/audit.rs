@@ -67,21 +67,28 @@ fn show(r: &UnitResult) -> String {
 /// pool) and compares each with its file; says on stderr (`say`) which
 /// units and how many, and fails naming every unit that differs with
 /// both results.
+/// With `max_seconds`, only the finished units whose file records a solve
+/// of at most that many seconds are drawn from; the others are named on
+/// `say` (a slow path such as `OPTIMOO_KERNEL=scalar` can then re-check
+/// the units it can afford, drawn at random among them).
 pub fn audit(
     folder: &Folder,
     fraction: f64,
     seed: u64,
     memo_mib: usize,
+    max_seconds: Option<f64>,
     say: &(dyn Fn(String) + Sync),
 ) -> anyhow::Result<()> {
     let mut finished = Vec::new();
     let mut stopped = Vec::new();
+    let mut slow = Vec::new();
     let mut errors = Vec::new();
     for i in 0..folder.plan.units.len() {
         match folder.read_unit(i) {
             // A stopped unit's bound is where a time limit left it, not a
             // result: re-solving it would run the whole unit and differ.
             Ok(Some((file, _))) if file.stopped => stopped.push(i),
+            Ok(Some((file, _))) if max_seconds.is_some_and(|m| file.seconds > m) => slow.push(i),
             Ok(Some(_)) => finished.push(i),
             Ok(None) => {}
             Err(e) => errors.push(format!("{e:#}")),
@@ -96,6 +103,19 @@ pub fn audit(
              time limit left it; it is audited once it finishes)",
             unit_list(&stopped)
         ));
+    }
+    if let Some(m) = max_seconds.filter(|_| !slow.is_empty()) {
+        say(format!(
+            "audit: {} took over {m} s (the time in the file), not drawn (--audit-max-seconds)",
+            unit_list(&slow)
+        ));
+    }
+    if finished.is_empty() && !slow.is_empty() {
+        bail!(
+            "nothing to audit: every finished unit of {} took over the --audit-max-seconds \
+             limit by its file",
+            folder.dir.display()
+        );
     }
     if finished.is_empty() {
         bail!(
