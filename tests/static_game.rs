@@ -325,6 +325,28 @@ fn the_local_search_is_reported_and_seeded() {
     }
 }
 
+/// `--greedy-only` starts the exhaustive search from the greedy set (no
+/// improvement, no local search): the same proven size, and the set
+/// found separates.
+#[test]
+fn the_greedy_set_alone_proves_the_same_sizes() {
+    for game in ["mm:3x4", "moo:3x5", "moo:4x5", "mm:2x6", "moo:4x6"] {
+        let full = json(&["static", "--game", game, "--json"]);
+        let greedy = json(&["static", "--game", game, "--json", "--greedy-only"]);
+        for key in ["size", "exact", "lower", "upper", "counted"] {
+            assert_eq!(full[key], greedy[key], "{game} {key}: {full}\n{greedy}");
+        }
+        assert_eq!(full["exact"], true, "{full}");
+        // The heuristic's set is the greedy one: never below the improved.
+        assert!(
+            greedy["heuristic"].as_u64() >= full["heuristic"].as_u64(),
+            "{greedy}"
+        );
+        assert_eq!(greedy["local"].as_array().unwrap().len(), 0, "{greedy}");
+        assert_set_verifies(game, &greedy);
+    }
+}
+
 /// moo:4x10's upper bound: the local search finds a set of 8 questions
 /// (the heuristic alone stops at 9), which `verify` accepts. About four
 /// minutes of one core, most of it the heuristic before the local search:
