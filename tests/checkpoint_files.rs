@@ -659,6 +659,16 @@ fn two_workers_count_only_their_own_units() {
     ok(&["merge", s(&dir)]);
 }
 
+/// The audit re-solved units 14 and 15 alone, and they agree.
+fn assert_audited_14_and_15(out: &str, err: &str) {
+    for line in [
+        "audit: re-solving 2 of 2 units (seed 1): 14, 15",
+        "audit: the 2 units re-solved agree with their files",
+    ] {
+        assert!(err.contains(line), "{line}: {out}{err}");
+    }
+}
+
 /// A unit stopped by a time limit holds a bound, not a result: the audit
 /// names it and leaves it out (re-solving it would run it to the end and
 /// call an honest file forged), and audits the finished units alone.
@@ -694,14 +704,7 @@ fn an_audit_leaves_stopped_units_out() {
         err.contains("audit: unit 6 stopped on the way, not audited"),
         "{out}{err}"
     );
-    assert!(
-        err.contains("audit: re-solving 2 of 2 units (seed 1): 14, 15"),
-        "{out}{err}"
-    );
-    assert!(
-        err.contains("audit: the 2 units re-solved agree with their files"),
-        "{out}{err}"
-    );
+    assert_audited_14_and_15(&out, &err);
     // The stopped unit is where its leg left it.
     let after: UnitFile =
         serde_json::from_str(&std::fs::read_to_string(unit(&dir, 6)).unwrap()).unwrap();
@@ -749,14 +752,7 @@ fn an_audit_can_leave_the_slow_units_out() {
         err.contains("audit: unit 6 took over ") && err.contains("not drawn (--audit-max-seconds)"),
         "{out}{err}"
     );
-    assert!(
-        err.contains("audit: re-solving 2 of 2 units (seed 1): 14, 15"),
-        "{out}{err}"
-    );
-    assert!(
-        err.contains("audit: the 2 units re-solved agree with their files"),
-        "{out}{err}"
-    );
+    assert_audited_14_and_15(&out, &err);
     let (code, out, err) = run(
         OPTIMOO,
         &["merge", s(&dir), "--audit", "1", "--audit-max-seconds", "0"],
