@@ -324,6 +324,10 @@ struct Shared<'a> {
     /// Guesses taken in code order before the search branches on pairs
     /// (module `hit`; `usize::MAX`: never). At least 2.
     lex: usize,
+    /// Pools of at least this many words sift through the sieve's cache
+    /// (module `sieve`, [`sieve::CACHE_MIN_WORDS`]; tests set 0 or
+    /// `usize::MAX` to take either path).
+    sieve_words: usize,
     /// The pair values of each first guess met (module `pairs`).
     pair_tables: Mutex<Vec<(usize, Option<std::sync::Arc<PairTable>>)>>,
     /// The tasks refuted by earlier runs, and told of each one refuted.
@@ -415,7 +419,7 @@ pub(crate) fn levels_for_test(
     config: StaticConfig,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<(usize, bool, u64)> {
-    sets_for_test(game, config, None, sizes)
+    sets_for_test(game, config, None, None, sizes)
         .into_iter()
         .map(|(t, set, nodes)| (t, set.is_some(), nodes))
         .collect()
@@ -429,12 +433,16 @@ pub(crate) fn sets_for_test(
     game: &Game,
     config: StaticConfig,
     lex: Option<usize>,
+    sieve_words: Option<usize>,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<(usize, Option<Vec<Code>>, u64)> {
     let mut ctx = Shared::quiet(game, config);
     if let Some(lex) = lex {
         assert!(lex >= 2 && config.hardest_pair);
         ctx.lex = lex;
+    }
+    if let Some(words) = sieve_words {
+        ctx.sieve_words = words;
     }
     sizes
         .map(|t| {
@@ -561,6 +569,7 @@ impl<'a> Shared<'a> {
             } else {
                 usize::MAX
             },
+            sieve_words: sieve::CACHE_MIN_WORDS,
             pair_tables: Mutex::new(Vec::new()),
             journal,
             failed: Mutex::new(None),
@@ -667,7 +676,7 @@ impl<'a> Shared<'a> {
             gave_up: false,
             journal: None,
             alive: Alive::new(self.m),
-            sieve: sieve::Sieve::default(),
+            sieve: sieve::Sieve::new(self.sieve_words),
             counts: vec![0; 256],
             grouped: Vec::new(),
             pairs: None,

@@ -282,10 +282,22 @@ fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
                 hardest_pair: true,
                 ..order
             };
-            let plain = crate::static_game::search::sets_for_test(g, order, None, sizes.clone());
-            for lex in [2, 3, 4] {
-                let hit =
-                    crate::static_game::search::sets_for_test(g, pairs, Some(lex), sizes.clone());
+            let plain =
+                crate::static_game::search::sets_for_test(g, order, None, None, sizes.clone());
+            // The sieve's cache of intersections on (0 words) and off:
+            // the same sets and nodes either way.
+            let sets = |lex, words| {
+                crate::static_game::search::sets_for_test(
+                    g,
+                    pairs,
+                    Some(lex),
+                    Some(words),
+                    sizes.clone(),
+                )
+            };
+            assert_eq!(sets(2, 0), sets(2, usize::MAX), "{name}: the sieve's cache");
+            for (lex, words) in [(2, 0), (3, usize::MAX), (4, 0)] {
+                let hit = sets(lex, words);
                 for ((t, set, _), (_, set_plain, _)) in hit.iter().zip(&plain) {
                     let label = format!("{name}, size {t}, least pair {least_pair}, lex {lex}");
                     assert_eq!(set.is_some(), set_plain.is_some(), "{label}");
@@ -319,10 +331,15 @@ fn the_set_found_does_not_depend_on_the_cut() {
             local_iterations: 0,
             ..StaticConfig::default()
         };
-        let one = crate::static_game::search::sets_for_test(&g, cut(1), None, sizes.clone());
+        let one = crate::static_game::search::sets_for_test(&g, cut(1), None, None, sizes.clone());
         for tasks in [7, 256, 1_000_000] {
-            let other =
-                crate::static_game::search::sets_for_test(&g, cut(tasks), None, sizes.clone());
+            let other = crate::static_game::search::sets_for_test(
+                &g,
+                cut(tasks),
+                None,
+                None,
+                sizes.clone(),
+            );
             let sets = |v: &[(usize, Option<Vec<Code>>, u64)]| -> Vec<Option<Vec<Code>>> {
                 v.iter().map(|(_, s, _)| s.clone()).collect()
             };

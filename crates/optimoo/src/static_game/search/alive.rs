@@ -79,6 +79,21 @@ impl Alive {
         !self.live.is_empty()
     }
 
+    /// Starts from the words `(w, bits)` given, in increasing `w` (the
+    /// others empty); whether any guess is left.
+    #[inline]
+    pub(super) fn start_sparse(&mut self, words: impl Iterator<Item = (usize, u64)>) -> bool {
+        self.live.clear();
+        for (w, bits) in words {
+            debug_assert!(self.live.last().is_none_or(|&l| (l as usize) < w));
+            self.words[w] = bits;
+            if bits != 0 {
+                self.live.push(w as u32);
+            }
+        }
+        !self.live.is_empty()
+    }
+
     /// Clears the guesses with `ra[j] == rb[j]`; whether any is left.
     #[inline]
     pub(super) fn narrow(&mut self, ra: &[u8], rb: &[u8]) -> bool {

@@ -25,9 +25,18 @@ pub(super) const WEIGHED: usize = 32;
 /// Pairs weighed at a node, at most.
 pub(super) const CANDIDATES: usize = 160;
 
+/// Pools of at least this many words (64 guesses each) sift through the
+/// cache of intersections ([`Sieve::sift`]); smaller ones AND the pairs'
+/// words for each guess, which is cheaper there. Measured side by side
+/// on one thread (docs/benchmarks.md, session 35): moo:4x10 (79 words)
+/// 1.41x the sets a second with the cache, moo:4x8 (27) 1.06x, mm:4x6
+/// (21) 0.90x.
+pub(super) const CACHE_MIN_WORDS: usize = 24;
+
 /// The weighed pairs of one node and their separating guesses.
-#[derive(Default)]
 pub(super) struct Sieve {
+    /// Pools of at least this many words use `cache`.
+    cache_from: usize,
     /// Words of a bit set.
     words: usize,
     /// The pairs, hardest first.
@@ -39,9 +48,33 @@ pub(super) struct Sieve {
     /// words not empty.
     kept: Vec<(u32, u16, u16)>,
     live: Vec<usize>,
+    /// The intersections met at this node, by the mask of the weighed
+    /// pairs a next-to-last guess leaves together (bit `k`: pair `k`):
+    /// the range of `sparse` holding the intersection's words that are
+    /// not empty, in increasing order. A guess whose mask was met costs
+    /// its mask and the intersection's few words; a new mask, one AND per
+    /// word of the intersection it extends (`Sieve::intersection`).
+    cache: rustc_hash::FxHashMap<u32, (u32, u32)>,
+    /// `(word, bits)` of the cached intersections.
+    sparse: Vec<(u32, u64)>,
 }
 
 impl Sieve {
+    /// An empty sieve; pools of at least `cache_from` words will sift
+    /// through the cache.
+    pub(super) fn new(cache_from: usize) -> Sieve {
+        Sieve {
+            cache_from,
+            words: 0,
+            pairs: Vec::new(),
+            sep: Vec::new(),
+            kept: Vec::new(),
+            live: Vec::new(),
+            cache: rustc_hash::FxHashMap::default(),
+            sparse: Vec::new(),
+        }
+    }
+
     /// Weighs up to [`CANDIDATES`] pairs of `classes` (each class's
     /// first secret with every other, largest class first) against
     /// `pool` (`by_secret` rows of `m` answers) and keeps the [`WEIGHED`]
@@ -101,6 +134,8 @@ impl Sieve {
                 }
             }
         }
+        self.cache.clear();
+        self.sparse.clear();
         self.pairs.extend(kept.iter().map(|&(_, a, b)| (a, b)));
         self.sep.resize(words * kept.len(), 0);
         for (k, &(_, a, b)) in kept.iter().enumerate() {
@@ -128,33 +163,94 @@ impl Sieve {
         out
     }
 
+    /// The range of `sparse` holding the intersection of the sets of the
+    /// weighed pairs in `mask` (not 0), from the cache, else made from
+    /// the intersection of `mask` less its highest pair (its few words,
+    /// not the pool's), itself from the cache or made the same way: the
+    /// hardest pairs, left together by most guesses, are the low bits
+    /// that most masks share.
+    fn intersection(&mut self, mask: u32) -> (u32, u32) {
+        if let Some(&range) = self.cache.get(&mask) {
+            return range;
+        }
+        let kept = self.pairs.len();
+        let k = 31 - mask.leading_zeros() as usize;
+        let parent = mask & !(1 << k);
+        // The parent first: its words go before this range.
+        let from_parent = (parent != 0).then(|| self.intersection(parent));
+        let lo = self.sparse.len() as u32;
+        if let Some((a, b)) = from_parent {
+            for i in a as usize..b as usize {
+                let (w, bits) = self.sparse[i];
+                let bits = bits & self.sep[w as usize * kept + k];
+                if bits != 0 {
+                    self.sparse.push((w, bits));
+                }
+            }
+        } else {
+            for w in 0..self.words {
+                let bits = self.sep[w * kept + k];
+                if bits != 0 {
+                    self.sparse.push((w as u32, bits));
+                }
+            }
+        }
+        let range = (lo, self.sparse.len() as u32);
+        self.cache.insert(mask, range);
+        range
+    }
+
     /// Starts `alive` from the guesses of `pool` from index `from` on
     /// that separate every weighed pair guess `x` (its answer row `row`,
-    /// by secret) leaves together; whether any is left. Word by word,
-    /// each word given up as soon as it is empty.
-    pub(super) fn sift(&self, row: &[u8], pool: &[u64], from: usize, alive: &mut Alive) -> bool {
+    /// by secret) leaves together; whether any is left. The intersection
+    /// of those pairs' sets is computed once per node for each set of
+    /// pairs left together (`cache`; the sets were made from the pool as
+    /// it was weighed, and the pool only loses guesses afterwards, so the
+    /// intersection ANDed with the pool now is the answer).
+    pub(super) fn sift(
+        &mut self,
+        row: &[u8],
+        pool: &[u64],
+        from: usize,
+        alive: &mut Alive,
+    ) -> bool {
         let kept = self.pairs.len();
-        let mut together = [0u8; WEIGHED];
-        let mut n = 0;
+        debug_assert!(kept <= 32);
+        let mut mask = 0u32;
         for (k, &(a, b)) in self.pairs.iter().enumerate() {
-            together[n] = k as u8;
-            n += usize::from(row[a as usize] == row[b as usize]);
+            mask |= u32::from(row[a as usize] == row[b as usize]) << k;
         }
-        let together = &together[..n];
-        alive.start_with(from / 64..pool.len(), |w| {
-            let mut bits = pool[w];
-            if w == from / 64 {
-                bits &= u64::MAX << (from % 64);
-            }
-            let sep = &self.sep[w * kept..(w + 1) * kept];
-            for &k in together {
-                if bits == 0 {
-                    break;
+        let first = from / 64;
+        let low = |w: usize| match w == first {
+            true => u64::MAX << (from % 64),
+            false => u64::MAX,
+        };
+        if mask == 0 {
+            // Every weighed pair separated by `x`: the pool itself.
+            return alive.start_with(first..pool.len(), |w| pool[w] & low(w));
+        }
+        if self.words < self.cache_from {
+            // Small pools: each word ANDed with the pairs' words.
+            let sep = &self.sep;
+            return alive.start_with(first..pool.len(), |w| {
+                let sep = &sep[w * kept..(w + 1) * kept];
+                let mut bits = pool[w] & low(w);
+                let mut left = mask;
+                while left != 0 && bits != 0 {
+                    bits &= sep[left.trailing_zeros() as usize];
+                    left &= left - 1;
                 }
-                bits &= sep[k as usize];
-            }
-            bits
-        })
+                bits
+            });
+        }
+        let (lo, hi) = self.intersection(mask);
+        let words = &self.sparse[lo as usize..hi as usize];
+        let at = words.partition_point(|&(w, _)| (w as usize) < first);
+        alive.start_sparse(
+            words[at..]
+                .iter()
+                .map(|&(w, bits)| (w as usize, bits & pool[w as usize] & low(w as usize))),
+        )
     }
 }
 
@@ -193,7 +289,8 @@ mod tests {
 
     /// At nodes with two guesses left (random chosen guesses in code
     /// order, with and without the least-pair cut, on games with few and
-    /// many symbols and positions), the sieve then the full test gives,
+    /// many symbols and positions, sifting through the cache of
+    /// intersections and without it), the sieve then the full test gives,
     /// for every next-to-last guess, the same last guess as the full test
     /// alone; and when the sieve's weighing says no completion exists,
     /// the full test finds none for any next-to-last guess.
@@ -206,13 +303,20 @@ mod tests {
             "mm:3x4", "moo:3x6", "mm:2x9", "moo:4x6", "mm:5x3", "moo:2x8",
         ] {
             let game = Game::new(rules.parse().unwrap());
-            for least_pair in [true, false] {
+            // Both ways of sifting: through the cache, and word by word.
+            for (least_pair, words) in [
+                (true, 0),
+                (false, 0),
+                (true, usize::MAX),
+                (false, usize::MAX),
+            ] {
                 let config = StaticConfig {
                     least_pair,
                     local_iterations: 0,
                     ..StaticConfig::default()
                 };
-                let ctx = Shared::quiet(&game, config);
+                let mut ctx = Shared::quiet(&game, config);
+                ctx.sieve_words = words;
                 let found_by = AtomicUsize::new(usize::MAX);
                 for _ in 0..40 {
                     let mut task = ctx.task(0, &found_by);
@@ -254,7 +358,7 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 5000, "only {compared} compared");
+        assert!(compared > 10000, "only {compared} compared");
         assert!(dead > 0, "no node weighed dead");
     }
 }
