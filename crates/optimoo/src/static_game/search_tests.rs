@@ -183,6 +183,18 @@ fn a_secret_list_is_separated_among_its_own() {
     assert_eq!(found.secrets, 5);
 }
 
+/// The games of `names`, and a secret list that only some symmetries keep
+/// (mm:3x4's codes without symbol 3): the sweeps of the tests below.
+fn sweep(names: &[&str]) -> Vec<Game> {
+    let mut games: Vec<Game> = names.iter().map(|r| game(r)).collect();
+    games.push(list_game("mm:3x4", GuessMode::All, |book| {
+        book.all()
+            .filter(|&c| !book.symbols(c).contains(&3))
+            .collect()
+    }));
+    games
+}
+
 /// The least-pair cut against the plain search, size by size, from the
 /// counting bound to one above the minimum, on a sweep of games with few
 /// and many symbols and positions (above six positions the group has no
@@ -207,20 +219,11 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
         far_first: true,
         ..cut
     };
-    let mut games: Vec<Game> = [
+    let games = sweep(&[
         "mm:1x5", "mm:2x2", "mm:2x5", "mm:2x8", "mm:3x2", "mm:3x3", "mm:3x4", "mm:4x3", "mm:5x2",
         "mm:6x2", "mm:7x2", "mm:4x4", "moo:1x6", "moo:2x4", "moo:2x9", "moo:3x4", "moo:3x7",
         "moo:4x6", "moo:5x5",
-    ]
-    .iter()
-    .map(|r| game(r))
-    .collect();
-    // A list that only some symmetries keep: the codes without symbol 3.
-    games.push(list_game("mm:3x4", GuessMode::All, |book| {
-        book.all()
-            .filter(|&c| !book.symbols(c).contains(&3))
-            .collect()
-    }));
+    ]);
     for g in &games {
         let minimum = solve(g).upper;
         let sizes = 0..=minimum + 1;
@@ -254,18 +257,10 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
 /// size asked, distinct guesses.
 #[test]
 fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
-    let mut games: Vec<Game> = [
+    let games = sweep(&[
         "mm:1x5", "mm:2x5", "mm:2x8", "mm:3x3", "mm:3x4", "mm:4x3", "mm:4x4", "mm:5x2", "mm:7x2",
         "moo:1x6", "moo:2x6", "moo:2x9", "moo:3x5", "moo:3x7", "moo:4x6", "moo:5x5",
-    ]
-    .iter()
-    .map(|r| game(r))
-    .collect();
-    games.push(list_game("mm:3x4", GuessMode::All, |book| {
-        book.all()
-            .filter(|&c| !book.symbols(c).contains(&3))
-            .collect()
-    }));
+    ]);
     let mut branched = 0;
     for g in &games {
         let minimum = solve(g).upper;
