@@ -401,6 +401,9 @@ struct Task<'c, 'a> {
     /// Buffer of the last two guesses' test: a class's secrets grouped by
     /// their answer to the next to last guess.
     grouped: Vec<u16>,
+    /// The pair that ended the last call of the last two guesses' test
+    /// without a last guess, when a pair did (module `sieve`'s killers).
+    killer: Option<(u16, u16)>,
     /// The pair values of the first chosen guess, when the least-pair cut
     /// applies.
     pairs: Option<(usize, Option<std::sync::Arc<PairTable>>)>,
@@ -679,6 +682,7 @@ impl<'a> Shared<'a> {
             sieve: sieve::Sieve::new(self.sieve_words),
             counts: vec![0; 256],
             grouped: Vec::new(),
+            killer: None,
             pairs: None,
             allowed: vec![1; 2 * self.m],
         }

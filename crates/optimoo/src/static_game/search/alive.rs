@@ -177,6 +177,8 @@ impl Task<'_, '_> {
     ) -> Option<usize> {
         let ctx = self.ctx;
         let (m, n) = (ctx.m, ctx.n);
+        // Set again only by a pair that ends this call.
+        self.killer = None;
         if let Pool::After(from) = pool {
             if from >= m {
                 return None;
@@ -205,6 +207,7 @@ impl Task<'_, '_> {
         let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         let alive = &mut self.alive;
         let grouped = &mut self.grouped;
+        let killer = &mut self.killer;
         let keys = ctx.keys;
         let by_secret = |s: u16| &ctx.by_secret[s as usize * m..(s as usize + 1) * m];
         // The first pair `g` leaves together sets the candidates (those
@@ -232,6 +235,7 @@ impl Task<'_, '_> {
                     let fa = row[a as usize];
                     for &b in &class[j + 1..] {
                         if row[b as usize] == fa && !pair(a, b) {
+                            *killer = Some((a, b));
                             return None;
                         }
                     }
@@ -265,6 +269,7 @@ impl Task<'_, '_> {
                     for &b in &group[j + 1..] {
                         if !pair(a, b) {
                             counts[k..keys].fill(0);
+                            *killer = Some((a, b));
                             return None;
                         }
                     }
