@@ -53,8 +53,10 @@ pub struct Args {
     /// Draw the audit's sample only among the finished units whose file
     /// records a solve of at most SECONDS (wall time); the others are named
     /// on stderr and not re-solved. For a slow re-check (the scalar kernel,
-    /// `OPTIMOO_KERNEL=scalar`, is about 13 times slower than AVX2) of the
-    /// units it can afford. Exact plans only.
+    /// `OPTIMOO_KERNEL=scalar`, took 6 to 24 times as long as AVX2 on the
+    /// games measured, docs/benchmarks.md) of the units it can afford; a
+    /// file's time is that of the unit's first solve, by the engine of its
+    /// day. Exact plans only.
     #[arg(long, value_name = "SECONDS", requires = "audit", value_parser = args::parse_seconds)]
     pub audit_max_seconds: Option<std::time::Duration>,
     /// Worker threads of the audit (default: all cores).
