@@ -34,6 +34,7 @@ fn leg_of(dir: &Path, seconds: &str, extra: &[&str]) -> (i32, String) {
 fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
     let whole = folder("memo-whole");
     ok(&["plan", "--game", GAME, "-o", s(&whole)]);
+    let started = std::time::Instant::now();
     ok(&[
         "work",
         s(&whole),
@@ -42,6 +43,12 @@ fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
         "--threads",
         "1",
     ]);
+    // Legs of 0.7 of the whole run (0.4 s at least), whatever the
+    // machine's speed: each too short for the unit, and the unit done
+    // within a few of them. A fixed 0.4 s left a slow or loaded machine
+    // with legs that did little more than start.
+    let seconds = (started.elapsed().as_secs_f64() * 0.7).max(0.4);
+    let seconds = format!("{seconds:.2}");
     let want = unit_json(&whole, UNIT);
     assert_eq!(want["exact"], true);
 
@@ -53,7 +60,7 @@ fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
     while unit_json_exact(&dir) != Some(true) {
         legs += 1;
         assert!(legs <= 60, "not exact after 60 legs");
-        let (code, out) = leg(&dir, &["--keep-memo", "16"]);
+        let (code, out) = leg_of(&dir, &seconds, &["--keep-memo", "16"]);
         assert_eq!(code, 0, "{out}");
         if memo.exists() {
             seen_file = true;
