@@ -327,7 +327,8 @@ impl Task<'_, '_> {
             return None;
         }
         let found = self.last_after_in(classes, x, super::alive::Pool::Started);
-        if let Some(pair) = self.killer.filter(|_| found.is_none()) {
+        // Set only when a pair ended the test (so `found` is `None`).
+        if let Some(pair) = self.killer {
             self.sieve.remember(pair);
         }
         found
