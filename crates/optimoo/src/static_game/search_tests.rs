@@ -28,6 +28,27 @@ fn solve(game: &Game) -> StaticSolution {
     solve_static(game, StaticConfig::default(), &Sequential, &|_| {}).unwrap()
 }
 
+/// The smallest separating size of `game`, from [`solve`] (which must
+/// prove it), solved once for all the tests that sweep the same games
+/// (keyed by the game's name and its secrets).
+fn minimum(game: &Game) -> usize {
+    type Key = (String, Vec<Code>);
+    static MINIMA: std::sync::Mutex<Option<std::collections::HashMap<Key, usize>>> =
+        std::sync::Mutex::new(None);
+    let key = (game.name(), game.secrets());
+    if let Some(&m) = MINIMA.lock().unwrap().get_or_insert_default().get(&key) {
+        return m;
+    }
+    let found = solve(game);
+    assert!(found.exact, "{}", game.name());
+    MINIMA
+        .lock()
+        .unwrap()
+        .get_or_insert_default()
+        .insert(key, found.upper);
+    found.upper
+}
+
 /// Whether the answers to `set` tell apart every secret of `game` not in
 /// `named` (those are won by the set itself).
 fn tells_apart(game: &Game, set: &[Code], named: bool) -> bool {
@@ -225,7 +246,7 @@ fn the_least_pair_cut_finds_what_the_plain_search_finds() {
         "moo:4x6", "moo:5x5",
     ]);
     for g in &games {
-        let minimum = solve(g).upper;
+        let minimum = minimum(g);
         let sizes = 0..=minimum + 1;
         let with = crate::static_game::search::levels_for_test(g, cut, sizes.clone());
         let without = crate::static_game::search::levels_for_test(g, plain, sizes.clone());
@@ -263,7 +284,7 @@ fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
     ]);
     let mut branched = 0;
     for g in &games {
-        let minimum = solve(g).upper;
+        let minimum = minimum(g);
         let sizes = 0..=minimum + 1;
         let name = g.name();
         for least_pair in [true, false] {
@@ -319,7 +340,7 @@ fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
 fn the_set_found_does_not_depend_on_the_cut() {
     for rules in ["moo:4x6", "mm:4x4", "moo:3x7", "mm:2x8"] {
         let g = game(rules);
-        let minimum = solve(&g).upper;
+        let minimum = minimum(&g);
         let sizes = minimum..=minimum + 2;
         let cut = |tasks| StaticConfig {
             tasks,

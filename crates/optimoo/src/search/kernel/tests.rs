@@ -9,27 +9,64 @@ use crate::model::AnswerRule;
 use crate::search::bound::{Bounds, Cost, INF};
 use proptest::prelude::*;
 
-/// The bound by plain counting and the level-filling table.
-fn reference(game: &Game, bounds: &Bounds, set: &[Code], d: usize, g: Code) -> u16 {
-    let mut counts = [0usize; 256];
-    for &s in set {
-        counts[game.feedback(s, g).index()] += 1;
-    }
+/// The bound by plain counting and the level-filling table, of every
+/// guess within each of `depths` guesses: `out[i][g]` for `depths[i]`
+/// (each guess's classes counted once for all the depths).
+fn reference(game: &Game, bounds: &Bounds, set: &[Code], depths: &[usize]) -> Vec<Vec<u16>> {
+    let mut out = vec![Vec::with_capacity(game.len()); depths.len()];
     let win = game.win().index();
-    let candidate = counts[win] == 1;
-    if !candidate && counts.iter().filter(|&&c| c > 0).count() == 1 {
-        return NONE;
-    }
-    let mut total = bounds.own(set.len(), d);
-    for (f, &c) in counts.iter().enumerate() {
-        if f != win {
-            total = total.saturating_add(bounds.lower(c, d - 1));
+    for g in game.codes().all() {
+        let mut counts = [0usize; 256];
+        for &s in set {
+            counts[game.feedback(s, g).index()] += 1;
+        }
+        let candidate = counts[win] == 1;
+        let useless = !candidate && counts.iter().filter(|&&c| c > 0).count() == 1;
+        for (i, &d) in depths.iter().enumerate() {
+            if useless {
+                out[i].push(NONE);
+                continue;
+            }
+            let mut total = bounds.own(set.len(), d);
+            for (f, &c) in counts.iter().enumerate() {
+                if f != win {
+                    total = total.saturating_add(bounds.lower(c, d - 1));
+                }
+            }
+            out[i].push(if total >= INF { NONE } else { total as u16 });
         }
     }
-    if total >= INF {
-        NONE
-    } else {
-        total as u16
+    out
+}
+
+/// What [`check_set`] needs of a game, built once for all its sets: the
+/// rows by secret, as the search reads them, and every path with its
+/// dense table (where the path takes one).
+struct Fixture {
+    game: Game,
+    table: crate::model::feedback::FeedbackTable,
+    kernels: Vec<(Kernel, Option<DenseTable>)>,
+}
+
+impl Fixture {
+    fn new(game: Game) -> Fixture {
+        let table = crate::model::feedback::FeedbackTable::by_secret(
+            game.codes(),
+            None,
+            &crate::exec::Sequential,
+        );
+        let kernels = kernels(&game)
+            .into_iter()
+            .map(|k| {
+                let dense = k.dense_table(game.len(), |c| table.row(c));
+                (k, dense)
+            })
+            .collect();
+        Fixture {
+            game,
+            table,
+            kernels,
+        }
     }
 }
 
@@ -44,27 +81,16 @@ fn kernels(game: &Game) -> Vec<Kernel> {
 
 /// Every path's bounds of every guess on `set` within `d` guesses equal
 /// the reference; stopping early finds a bound at most `stop`.
-fn check_set(game: &Game, set: &[Code], depths: &[usize]) {
-    // Rows by secret, as the search reads them (the game's own table
-    // under a symmetric rule).
-    let by_secret = crate::model::feedback::FeedbackTable::by_secret(
-        game.codes(),
-        None,
-        &crate::exec::Sequential,
-    );
-    let table = &by_secret;
+fn check_set(fx: &Fixture, set: &[Code], depths: &[usize]) {
+    let game = &fx.game;
+    let table = &fx.table;
     let branching = game.possible_feedbacks().count() - 1;
     let bounds = Bounds::new(Cost::Total, branching, game.len());
     let rows: Vec<&[Feedback]> = set.iter().map(|&s| table.row(s)).collect();
+    let references = reference(game, &bounds, set, depths);
     let mut out = Vec::new();
-    for &d in depths {
-        let expected: Vec<u16> = game
-            .codes()
-            .all()
-            .map(|g| reference(game, &bounds, set, d, g))
-            .collect();
-        for kernel in kernels(game) {
-            let dense_table = kernel.dense_table(game.len(), |c| table.row(c));
+    for (&d, expected) in depths.iter().zip(references) {
+        for (kernel, dense_table) in &fx.kernels {
             let dense_rows: Option<Vec<&[u8]>> = dense_table
                 .as_ref()
                 .map(|t| set.iter().map(|&s| t.row(s)).collect());
@@ -127,6 +153,14 @@ fn check_within(game: &Game, node_set: &[Code], subs: &[Vec<Code>], depths: &[us
     let branching = game.possible_feedbacks().count() - 1;
     let bounds = Bounds::new(Cost::Total, branching, game.len());
     let node_rows: Vec<&[Feedback]> = node_set.iter().map(|&s| table.row(s)).collect();
+    // The least reference bound of each subset within each depth.
+    let leasts: Vec<Vec<u16>> = subs
+        .iter()
+        .map(|sub| {
+            let all = reference(game, &bounds, sub, depths);
+            all.iter().map(|v| *v.iter().min().unwrap()).collect()
+        })
+        .collect();
     for kernel in kernels(game) {
         let dense_table = kernel.dense_table(game.len(), |c| table.row(c));
         let dense_rows: Option<Vec<&[u8]>> = dense_table
@@ -141,19 +175,14 @@ fn check_within(game: &Game, node_set: &[Code], subs: &[Vec<Code>], depths: &[us
                 continue;
             };
             let mut vals = Vec::new();
-            for sub in subs {
+            for (i, sub) in subs.iter().enumerate() {
                 let rows: Vec<&[Feedback]> = sub.iter().map(|&s| table.row(s)).collect();
-                for &d in depths {
+                for (j, &d) in depths.iter().enumerate() {
                     let cap = bounds.capacity(d - 1);
                     if !kernel.masks_apply(sub.len(), cap) {
                         continue;
                     }
-                    let least = game
-                        .codes()
-                        .all()
-                        .map(|g| reference(game, &bounds, sub, d, g))
-                        .min()
-                        .unwrap();
+                    let least = leasts[i][j];
                     let name = (game.rules(), kernel.path(), dense.is_some(), sub.len(), d);
                     let at = node.places(sub);
                     let mut within = |stop, ceiling| {
@@ -294,7 +323,8 @@ fn equals_plain_counting() {
         "moo:4x10", "mm:4x6", "mm:5x4", "moo:3x5", "mm:2x3", "moo:5x7", "mm:5x5", "mm:2x16",
         "moo:2x12",
     ] {
-        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let fx = Fixture::new(Game::new(rules.parse::<Rules>().unwrap()));
+        let game = &fx.game;
         let mut rng = crate::rng::SplitMix64::new(99);
         for trial in 0..20 {
             let size = 1 + rng.below(match trial % 3 {
@@ -307,7 +337,7 @@ fn equals_plain_counting() {
                 .collect();
             set.sort();
             set.dedup();
-            check_set(&game, &set, &[2, 3, 4, 5, 9]);
+            check_set(&fx, &set, &[2, 3, 4, 5, 9]);
         }
     }
 }
@@ -326,7 +356,8 @@ fn answer_rules_equal_plain_counting() {
         ("mm:4x5", AnswerRule::BlackPeg),
     ] {
         let rules = rules.parse::<Rules>().unwrap().with_answer(rule).unwrap();
-        let game = Game::new(rules);
+        let fx = Fixture::new(Game::new(rules));
+        let game = &fx.game;
         let mut rng = crate::rng::SplitMix64::new(41);
         for trial in 0..12 {
             let size = 1 + rng.below(match trial % 3 {
@@ -339,7 +370,7 @@ fn answer_rules_equal_plain_counting() {
                 .collect();
             set.sort();
             set.dedup();
-            check_set(&game, &set, &[2, 3, 4, 9]);
+            check_set(&fx, &set, &[2, 3, 4, 9]);
         }
     }
 }
@@ -352,7 +383,8 @@ fn classes_of_two_guesses_equal_plain_counting() {
     for rules in [
         "moo:5x7", "mm:5x4", "moo:4x8", "mm:4x6", "mm:3x3", "moo:3x8",
     ] {
-        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let fx = Fixture::new(Game::new(rules.parse::<Rules>().unwrap()));
+        let game = &fx.game;
         let all: Vec<Code> = game.codes().all().collect();
         let mut rng = crate::rng::SplitMix64::new(7);
         let first = Code(0);
@@ -361,7 +393,7 @@ fn classes_of_two_guesses_equal_plain_counting() {
                 let second = Code(rng.below(game.len()) as u16);
                 for (_, sub) in crate::model::partition::split(&game, second, &class) {
                     if sub.len() >= 3 && sub.len() <= 2 * MASK_MAX {
-                        check_set(&game, &sub, &[3, 4, 9]);
+                        check_set(&fx, &sub, &[3, 4, 9]);
                     }
                 }
             }
@@ -380,11 +412,12 @@ fn excess_beyond_a_byte() {
         ("moo:2x16", 9),
         ("mm:1x36", 36),
     ] {
-        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let fx = Fixture::new(Game::new(rules.parse::<Rules>().unwrap()));
+        let game = &fx.game;
         let set: Vec<Code> = game.codes().all().take(MAX_SET).collect();
         let kernel = &kernels(&game)[0];
         assert!(kernel.excess(set.len()) >= 255, "{rules}");
-        check_set(&game, &set, &[d, 4]);
+        check_set(&fx, &set, &[d, 4]);
     }
 }
 
@@ -402,7 +435,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]
     fn random_sets_on_every_path(rules in sweep_game(), seed in any::<u64>(), size in 1usize..=255, d in 2usize..12) {
-        let game = Game::new(rules.parse::<Rules>().unwrap());
+        let fx = Fixture::new(Game::new(rules.parse::<Rules>().unwrap()));
+        let game = &fx.game;
         let mut rng = crate::rng::SplitMix64::new(seed);
         // Sets clumped on a few symbols give large classes.
         let clump = 1 + rng.below(3);
@@ -412,7 +446,7 @@ proptest! {
         set.sort();
         set.dedup();
         set.truncate(size);
-        check_set(&game, &set, &[d]);
+        check_set(&fx, &set, &[d]);
     }
 }
 
