@@ -388,10 +388,10 @@ fn classes_of_two_guesses_equal_plain_counting() {
         let all: Vec<Code> = game.codes().all().collect();
         let mut rng = crate::rng::SplitMix64::new(7);
         let first = Code(0);
-        for (_, class) in crate::model::partition::split(&game, first, &all) {
+        for (_, class) in crate::model::partition::split(game, first, &all) {
             for _ in 0..3 {
                 let second = Code(rng.below(game.len()) as u16);
-                for (_, sub) in crate::model::partition::split(&game, second, &class) {
+                for (_, sub) in crate::model::partition::split(game, second, &class) {
                     if sub.len() >= 3 && sub.len() <= 2 * MASK_MAX {
                         check_set(&fx, &sub, &[3, 4, 9]);
                     }
@@ -415,7 +415,7 @@ fn excess_beyond_a_byte() {
         let fx = Fixture::new(Game::new(rules.parse::<Rules>().unwrap()));
         let game = &fx.game;
         let set: Vec<Code> = game.codes().all().take(MAX_SET).collect();
-        let kernel = &kernels(&game)[0];
+        let kernel = &kernels(game)[0];
         assert!(kernel.excess(set.len()) >= 255, "{rules}");
         check_set(&fx, &set, &[d, 4]);
     }
