@@ -398,6 +398,8 @@ struct Task<'c, 'a> {
     sieve: sieve::Sieve,
     /// Bucket counters of a refinement.
     counts: Vec<u32>,
+    /// A refinement's next place in each bucket.
+    places: Vec<u32>,
     /// Buffer of the last two guesses' test: a class's secrets grouped by
     /// their answer to the next to last guess.
     grouped: Vec<u16>,
@@ -681,6 +683,7 @@ impl<'a> Shared<'a> {
             alive: Alive::new(self.m),
             sieve: sieve::Sieve::new(self.sieve_words),
             counts: vec![0; 256],
+            places: vec![0; 256],
             grouped: Vec::new(),
             killer: None,
             pairs: None,
@@ -949,26 +952,42 @@ impl Task<'_, '_> {
             for &s in class {
                 counts[row[s as usize] as usize] += 1;
             }
+            // A counting sort: each answer of two secrets or more gets its
+            // room, in the order of its first secret (its count then set
+            // to 0, which marks it), and the secrets are put in place in
+            // a second pass, which also clears the answers of one. Where
+            // each bucket was filtered out of the whole class, a class
+            // was read once per bucket (a fifth of the search's time on
+            // moo:4x10, session 37); the classes made are the same.
+            let mut end = out.members.len();
             let mut too_big = false;
             for &s in class {
                 let f = row[s as usize] as usize;
                 let c = counts[f];
                 if c >= 2 {
                     too_big |= u64::from(c) > limit;
-                    // First member of this bucket: emit the whole bucket.
-                    let start = out.members.len();
-                    out.members.extend(
-                        class
-                            .iter()
-                            .copied()
-                            .filter(|&x| row[x as usize] as usize == f),
-                    );
-                    out.spans.push((start as u32, c));
+                    out.spans.push((end as u32, c));
+                    self.places[f] = end as u32;
+                    end += c as usize;
+                    counts[f] = 0;
                 }
-                counts[f] = 0;
             }
             if too_big {
+                for &s in class {
+                    counts[row[s as usize] as usize] = 0;
+                }
                 return None;
+            }
+            out.members.resize(end, 0);
+            for &s in class {
+                let f = row[s as usize] as usize;
+                if counts[f] == 0 {
+                    let at = &mut self.places[f];
+                    out.members[*at as usize] = s;
+                    *at += 1;
+                } else {
+                    counts[f] = 0;
+                }
             }
         }
         out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));

@@ -214,15 +214,16 @@ impl Sieve {
     }
 
     /// Starts `alive` from the guesses of `pool` from index `from` on
-    /// that separate every weighed pair guess `x` (its answer row `row`,
-    /// by secret) leaves together; whether any is left. The intersection
+    /// that separate every weighed pair guess `x` leaves together
+    /// (`answer(s)`: the answer of secret `s` to `x`); whether any is
+    /// left. The intersection
     /// of those pairs' sets is computed once per node for each set of
     /// pairs left together (`cache`; the sets were made from the pool as
     /// it was weighed, and the pool only loses guesses afterwards, so the
     /// intersection ANDed with the pool now is the answer).
     pub(super) fn sift(
         &mut self,
-        row: &[u8],
+        answer: impl Fn(u16) -> u8,
         pool: &[u64],
         from: usize,
         alive: &mut Alive,
@@ -231,7 +232,7 @@ impl Sieve {
         debug_assert!(kept <= 32);
         let mut mask = 0u32;
         for (k, &(a, b)) in self.pairs.iter().enumerate() {
-            mask |= u32::from(row[a as usize] == row[b as usize]) << k;
+            mask |= u32::from(answer(a) == answer(b)) << k;
         }
         let first = from / 64;
         let low = |w: usize| match w == first {
@@ -268,14 +269,15 @@ impl Sieve {
 }
 
 impl Sieve {
-    /// Narrows `alive` by the killers `x` (its answer row `row`, by
-    /// secret) leaves together; whether any candidate is left. A killer
-    /// that empties it moves to the front.
-    fn killed(&mut self, row: &[u8], alive: &mut Alive, by_secret: &[u8], m: usize) -> bool {
+    /// Narrows `alive` by the killers guess `x` leaves together; whether
+    /// any candidate is left. A killer that empties it moves to the
+    /// front.
+    fn killed(&mut self, x: usize, alive: &mut Alive, by_secret: &[u8], m: usize) -> bool {
         let secret = |s: u16| &by_secret[s as usize * m..(s as usize + 1) * m];
         for i in 0..self.killers.len() {
             let (a, b) = self.killers[i];
-            if row[a as usize] == row[b as usize] && !alive.narrow(secret(a), secret(b)) {
+            let (ra, rb) = (secret(a), secret(b));
+            if ra[x] == rb[x] && !alive.narrow(ra, rb) {
                 self.killers[..=i].rotate_right(1);
                 return false;
             }
@@ -316,14 +318,18 @@ impl Task<'_, '_> {
         from: usize,
     ) -> Option<usize> {
         let ctx = self.ctx;
-        let row = &ctx.by_guess[x * ctx.n..(x + 1) * ctx.n];
-        if !self.sieve.sift(row, pool, from, &mut self.alive) {
+        // The answers to `x` read from the secrets' rows, not from `x`'s:
+        // the guesses `x` come in increasing order, so each pair's two
+        // rows are read at nearby places from one `x` to the next (in the
+        // caches), where `x`'s own row is a new one each time, read at 64
+        // scattered places (half of this function's time on moo:4x10,
+        // session 37).
+        let m = ctx.m;
+        let answer = |s: u16| ctx.by_secret[s as usize * m + x];
+        if !self.sieve.sift(answer, pool, from, &mut self.alive) {
             return None;
         }
-        if !self
-            .sieve
-            .killed(row, &mut self.alive, &ctx.by_secret, ctx.m)
-        {
+        if !self.sieve.killed(x, &mut self.alive, &ctx.by_secret, m) {
             return None;
         }
         let found = self.last_after_in(classes, x, super::alive::Pool::Started);
@@ -422,5 +428,64 @@ mod tests {
         // Nodes with completions: a killer wrongly kept would lose some.
         assert!(found > 1000, "only {found} completions compared");
         assert!(dead > 0, "no node weighed dead");
+    }
+
+    /// `Task::refine` (a counting sort) against a plain grouping: each
+    /// class split by its answers to the guess, in the order of each
+    /// answer's first secret, classes of one dropped, largest first (ties
+    /// by place), and `None` exactly when a class passes the limit; at
+    /// random nodes of games of few and many answers, every guess.
+    #[test]
+    fn refine_makes_the_classes_of_a_plain_grouping() {
+        let mut rng = SplitMix64::new(5);
+        let mut checked = 0;
+        for rules in ["mm:3x4", "moo:4x6", "mm:5x3", "moo:2x8", "mm:2x9"] {
+            let game = Game::new(rules.parse().unwrap());
+            let config = StaticConfig {
+                local_iterations: 0,
+                ..StaticConfig::default()
+            };
+            let ctx = Shared::quiet(&game, config);
+            let found_by = AtomicUsize::new(usize::MAX);
+            let mut task = ctx.task(0, &found_by);
+            for _ in 0..20 {
+                let mut classes = ctx.root_classes();
+                for _ in 0..rng.below(3) {
+                    let g = rng.below(ctx.m);
+                    classes = task.refine(&classes, g, u64::MAX).unwrap();
+                }
+                for g in 0..ctx.m {
+                    let row = &ctx.by_guess[g * ctx.n..(g + 1) * ctx.n];
+                    let mut plain: Vec<Vec<u16>> = Vec::new();
+                    for i in 0..classes.spans.len() {
+                        let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
+                        for &s in classes.class(i) {
+                            let f = row[s as usize];
+                            match groups.iter_mut().find(|(a, _)| *a == f) {
+                                Some((_, group)) => group.push(s),
+                                None => groups.push((f, vec![s])),
+                            }
+                        }
+                        plain.extend(groups.into_iter().map(|(_, g)| g).filter(|g| g.len() > 1));
+                    }
+                    // Largest first; equal sizes keep their order.
+                    plain.sort_by_key(|g| std::cmp::Reverse(g.len()));
+                    let largest = plain.first().map_or(0, Vec::len) as u64;
+                    for limit in [largest, largest.saturating_sub(1), u64::MAX] {
+                        let refined = task.refine(&classes, g, limit);
+                        if largest > limit {
+                            assert!(refined.is_none(), "{rules} guess {g} limit {limit}");
+                            continue;
+                        }
+                        let refined = refined.unwrap();
+                        let got: Vec<&[u16]> =
+                            (0..refined.spans.len()).map(|i| refined.class(i)).collect();
+                        assert_eq!(got, plain, "{rules} guess {g} limit {limit}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} checked");
     }
 }
