@@ -32,20 +32,16 @@ fn solve(game: &Game) -> StaticSolution {
 /// prove it), solved once for all the tests that sweep the same games
 /// (keyed by the game's name and its secrets).
 fn minimum(game: &Game) -> usize {
-    type Key = (String, Vec<Code>);
-    static MINIMA: std::sync::Mutex<Option<std::collections::HashMap<Key, usize>>> =
-        std::sync::Mutex::new(None);
+    type Minima = std::collections::HashMap<(String, Vec<Code>), usize>;
+    static MINIMA: std::sync::LazyLock<std::sync::Mutex<Minima>> =
+        std::sync::LazyLock::new(Default::default);
     let key = (game.name(), game.secrets());
-    if let Some(&m) = MINIMA.lock().unwrap().get_or_insert_default().get(&key) {
+    if let Some(&m) = MINIMA.lock().unwrap().get(&key) {
         return m;
     }
     let found = solve(game);
     assert!(found.exact, "{}", game.name());
-    MINIMA
-        .lock()
-        .unwrap()
-        .get_or_insert_default()
-        .insert(key, found.upper);
+    MINIMA.lock().unwrap().insert(key, found.upper);
     found.upper
 }
 

@@ -266,9 +266,7 @@ impl Sieve {
                 .map(|&(w, bits)| (w as usize, bits & pool[w as usize] & low(w as usize))),
         )
     }
-}
 
-impl Sieve {
     /// Narrows `alive` by the killers guess `x` leaves together; whether
     /// any candidate is left. A killer that empties it moves to the
     /// front.
