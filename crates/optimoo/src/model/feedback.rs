@@ -28,6 +28,7 @@
 //!   the two are the same table.
 
 use std::sync::Mutex;
+use std::time::Instant;
 
 use crate::exec::{Parallel, Sequential};
 use crate::model::answer::{wordle_row, AnswerRule};
@@ -78,6 +79,16 @@ pub(crate) fn secret_row(book: &Codebook, secret: Code, out: &mut [Feedback]) {
     }
 }
 
+/// The row of each code in a table of the rows of `codes` (sorted,
+/// distinct): `u32::MAX` for the codes without one.
+fn slots(book: &Codebook, codes: &[Code]) -> Vec<u32> {
+    let mut slot = vec![u32::MAX; book.len()];
+    for (i, c) in codes.iter().enumerate() {
+        slot[c.index()] = i as u32;
+    }
+    slot
+}
+
 /// Largest game whose table [`crate::model::game::Game::table`] builds on
 /// its own, for the heuristics (`N²` bytes: 16384² = 256 MiB); above it
 /// they compute the rule. The exact search builds the table of any game
@@ -120,14 +131,30 @@ impl FeedbackTable {
                 let all: Vec<Code> = book.all().collect();
                 FeedbackTable::build(book, &all, Vec::new(), true, par)
             }
-            Some(codes) => {
-                let mut slot = vec![u32::MAX; book.len()];
-                for (i, c) in codes.iter().enumerate() {
-                    slot[c.index()] = i as u32;
-                }
-                FeedbackTable::build(book, codes, slot, true, par)
-            }
+            Some(codes) => FeedbackTable::build(book, codes, slots(book, codes), true, par),
         }
+    }
+
+    /// [`FeedbackTable::by_secret`] of `codes` (sorted, distinct), built on
+    /// this thread, or `None` once `deadline` has passed (the clock is read
+    /// every 64 rows): what a player with a time budget asks, where a large
+    /// set's rows alone can take longer than the budget (the 30,240 rows of
+    /// moo:5x10, about 10 s).
+    pub fn by_secret_until(
+        book: &Codebook,
+        codes: &[Code],
+        deadline: Option<Instant>,
+    ) -> Option<FeedbackTable> {
+        let len = book.len();
+        let mut cells = vec![Feedback(0); codes.len() * len];
+        for (i, row) in cells.chunks_mut(len.max(1)).enumerate() {
+            if i % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            secret_row(book, codes[i], row);
+        }
+        let slot = slots(book, codes);
+        Some(FeedbackTable { len, cells, slot })
     }
 
     /// The rows of `codes` only (sorted, distinct): `|codes| · N` bytes,
@@ -290,5 +317,15 @@ mod tests {
         for &s in &some {
             assert_eq!(part.row(s), by.row(s));
         }
+        // With a deadline to come, the same rows; with one passed, none.
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        for deadline in [None, Some(later)] {
+            let until = FeedbackTable::by_secret_until(&book, &some, deadline).unwrap();
+            assert_eq!(
+                (until.cells, until.slot),
+                (part.cells.clone(), part.slot.clone())
+            );
+        }
+        assert!(FeedbackTable::by_secret_until(&book, &some, Some(Instant::now())).is_none());
     }
 }

@@ -135,7 +135,9 @@ pub fn solve_candidates(
 /// position asks ([`crate::play::rank`]); the total objective, every cap.
 pub struct PositionSearch<'g> {
     game: &'g Game,
-    searcher: Searcher<'g>,
+    /// `None` when the deadline passed before the set's rows were built:
+    /// every question then finds the deadline passed.
+    searcher: Option<Searcher<'g>>,
 }
 
 impl<'g> PositionSearch<'g> {
@@ -151,7 +153,7 @@ impl<'g> PositionSearch<'g> {
             tuning: Tuning::small(),
             ..Config::default()
         };
-        let searcher = Searcher::for_set(game, config, set)?.with_deadline(deadline);
+        let searcher = Searcher::for_set_until(game, config, set, deadline)?;
         Ok(PositionSearch { game, searcher })
     }
 
@@ -168,13 +170,12 @@ impl<'g> PositionSearch<'g> {
         played: &[Code],
         cutoff: u64,
     ) -> Option<Outcome> {
+        let searcher = self.searcher.as_ref()?;
         let codes = self.game.codes();
         let stab = played
             .iter()
-            .fold(self.searcher.cx().root.clone(), |s, &g| {
-                s.fix(codes.symbols(g))
-            });
-        self.searcher.cost_below(class, d, &stab, cutoff)
+            .fold(searcher.cx().root.clone(), |s, &g| s.fix(codes.symbols(g)));
+        searcher.cost_below(class, d, &stab, cutoff)
     }
 }
 

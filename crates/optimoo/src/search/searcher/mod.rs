@@ -126,6 +126,19 @@ impl<'a> Searcher<'a> {
         config: Config,
         set: &[Code],
     ) -> Result<Searcher<'a>, SearchError> {
+        let searcher = Searcher::for_set_until(game, config, set, None)?;
+        Ok(searcher.expect("without a deadline the rows are built"))
+    }
+
+    /// [`Searcher::for_set`], giving up on building the rows of `set` once
+    /// `deadline` has passed (`Ok(None)`), and searching until it
+    /// ([`Searcher::with_deadline`]).
+    pub fn for_set_until(
+        game: &'a Game,
+        config: Config,
+        set: &[Code],
+        deadline: Option<Instant>,
+    ) -> Result<Option<Searcher<'a>>, SearchError> {
         if game.rules().guesses() == GuessRule::Hard {
             return Err(SearchError::Hard(
                 "a position's search (the player's, ranks) is not done for hard mode yet; \
@@ -136,13 +149,13 @@ impl<'a> Searcher<'a> {
         let symmetric = game.rules().answer().is_symmetric();
         let table = match game.built_table() {
             Some(t) if symmetric => Cow::Borrowed(t),
-            _ => Cow::Owned(FeedbackTable::by_secret(
-                game.codes(),
-                Some(set),
-                &crate::exec::Sequential,
-            )),
+            _ => match FeedbackTable::by_secret_until(game.codes(), set, deadline) {
+                Some(t) => Cow::Owned(t),
+                None => return Ok(None),
+            },
         };
-        Searcher::with_table(game, config, Driver::sequential(), table)
+        let searcher = Searcher::with_table(game, config, Driver::sequential(), table)?;
+        Ok(Some(searcher.with_deadline(deadline)))
     }
 
     fn with_table(
