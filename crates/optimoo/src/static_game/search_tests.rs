@@ -307,9 +307,11 @@ fn the_hardest_pair_branching_finds_what_the_code_order_finds() {
                     sizes.clone(),
                 )
             };
-            assert_eq!(sets(2, 0), sets(2, usize::MAX), "{name}: the sieve's cache");
+            let first = sets(2, 0);
+            assert_eq!(first, sets(2, usize::MAX), "{name}: the sieve's cache");
+            let mut first = Some(first);
             for (lex, words) in [(2, 0), (3, usize::MAX), (4, 0)] {
-                let hit = sets(lex, words);
+                let hit = first.take().unwrap_or_else(|| sets(lex, words));
                 for ((t, set, _), (_, set_plain, _)) in hit.iter().zip(&plain) {
                     let label = format!("{name}, size {t}, least pair {least_pair}, lex {lex}");
                     assert_eq!(set.is_some(), set_plain.is_some(), "{label}");
