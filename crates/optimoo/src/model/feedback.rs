@@ -146,12 +146,17 @@ impl FeedbackTable {
         deadline: Option<Instant>,
     ) -> Option<FeedbackTable> {
         let len = book.len();
-        let mut cells = vec![Feedback(0); codes.len() * len];
-        for (i, row) in cells.chunks_mut(len.max(1)).enumerate() {
+        // Grown row by row, so that a table given up early has touched
+        // only the rows it computed (`vec![Feedback(0); ..]` writes every
+        // cell: 914 MB at moo:5x10's root before the first row).
+        let mut cells = Vec::with_capacity(codes.len() * len);
+        for (i, &code) in codes.iter().enumerate() {
             if i % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            secret_row(book, codes[i], row);
+            cells.resize(cells.len() + len, Feedback(0));
+            let at = cells.len() - len;
+            secret_row(book, code, &mut cells[at..]);
         }
         let slot = slots(book, codes);
         Some(FeedbackTable { len, cells, slot })
