@@ -1,0 +1,121 @@
+//! The partition of the secrets a static search keeps at a node: the
+//! classes of two or more secrets with equal answers to the guesses chosen
+//! (a class of one is told apart and dropped), and how a guess refines it.
+//!
+//! Invariants: every class holds at least two secrets, each secret is in
+//! at most one class, the classes are listed largest first (ties in the
+//! order of their first members' places), and [`Task::refine`] makes the
+//! classes of a plain grouping by answer, in that order
+//! (`refine_makes_the_classes_of_a_plain_grouping`).
+
+use super::Task;
+
+/// Classes of two or more secrets: `members[start..start + len]` for each
+/// `(start, len)` of `spans`, largest first.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Classes {
+    pub(super) members: Vec<u16>,
+    pub(super) spans: Vec<(u32, u32)>,
+}
+
+impl Classes {
+    pub(super) fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The classes of two or more secrets of a labelling (secret → class),
+    /// largest first.
+    pub(super) fn from_labels(labels: &[u32]) -> Classes {
+        let mut by_label: Vec<Vec<u16>> = Vec::new();
+        for (s, &l) in labels.iter().enumerate() {
+            let l = l as usize;
+            if by_label.len() <= l {
+                by_label.resize(l + 1, Vec::new());
+            }
+            by_label[l].push(s as u16);
+        }
+        let mut out = Classes::default();
+        for class in by_label.into_iter().filter(|c| c.len() >= 2) {
+            out.spans
+                .push((out.members.len() as u32, class.len() as u32));
+            out.members.extend(class);
+        }
+        out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    pub(super) fn class(&self, i: usize) -> &[u16] {
+        let (start, len) = self.spans[i];
+        &self.members[start as usize..(start + len) as usize]
+    }
+}
+
+impl Task<'_, '_> {
+    /// The classes after guess `g`, largest first; `None` when a class is
+    /// larger than `limit`.
+    pub(super) fn refine(&mut self, classes: &Classes, g: usize, limit: u64) -> Option<Classes> {
+        let n = self.ctx.n;
+        let row = &self.ctx.by_guess[g * n..(g + 1) * n];
+        let mut out = Classes {
+            members: Vec::with_capacity(classes.members.len()),
+            spans: Vec::new(),
+        };
+        let counts = &mut self.counts;
+        for i in 0..classes.spans.len() {
+            let class = classes.class(i);
+            if class.len() == 2 {
+                let (a, b) = (class[0], class[1]);
+                if row[a as usize] == row[b as usize] {
+                    if limit < 2 {
+                        return None;
+                    }
+                    out.spans.push((out.members.len() as u32, 2));
+                    out.members.extend_from_slice(class);
+                }
+                continue;
+            }
+            for &s in class {
+                counts[row[s as usize] as usize] += 1;
+            }
+            // A counting sort: each answer of two secrets or more gets its
+            // room, in the order of its first secret (its count then set
+            // to 0, which marks it), and the secrets are put in place in
+            // a second pass, which also clears the answers of one. Where
+            // each bucket was filtered out of the whole class, a class
+            // was read once per bucket (a fifth of the search's time on
+            // moo:4x10, session 37); the classes made are the same.
+            let mut end = out.members.len();
+            let mut too_big = false;
+            for &s in class {
+                let f = row[s as usize] as usize;
+                let c = counts[f];
+                if c >= 2 {
+                    too_big |= u64::from(c) > limit;
+                    out.spans.push((end as u32, c));
+                    self.places[f] = end as u32;
+                    end += c as usize;
+                    counts[f] = 0;
+                }
+            }
+            if too_big {
+                for &s in class {
+                    counts[row[s as usize] as usize] = 0;
+                }
+                return None;
+            }
+            out.members.resize(end, 0);
+            for &s in class {
+                let f = row[s as usize] as usize;
+                if counts[f] == 0 {
+                    let at = &mut self.places[f];
+                    out.members[*at as usize] = s;
+                    *at += 1;
+                } else {
+                    counts[f] = 0;
+                }
+            }
+        }
+        out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        Some(out)
+    }
+}
