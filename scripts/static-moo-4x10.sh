@@ -17,12 +17,24 @@
 #                 only (--max-size 7): its summary's upper bound is the
 #                 greedy set's 9; the set of 8 is docs/results.md's
 #   THREADS=N     worker threads (--threads; default: all cores)
+#   CHECKPOINT=F  the checkpoint to go on from (default: the committed one)
+#   SHARD=I/N     search only shard I of N (--shard; docs/static.md,
+#                 "Shards"): run each shard from its own copy of the
+#                 checkpoint, e.g. on N machines
+#                   cp data/runs/moo-4x10-static/checkpoint.json shard-I.json
+#                   CHECKPOINT=shard-I.json SHARD=I/N scripts/static-moo-4x10.sh
+#                 then merge them all at once into the committed file:
+#                   optimoo static --game moo:4x10 \
+#                     --checkpoint data/runs/moo-4x10-static/checkpoint.json \
+#                     --merge-checkpoints shard-*.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin optimoo
 bin=${CARGO_TARGET_DIR:-target}/release/optimoo
 threads=()
 [ -n "${THREADS:-}" ] && threads=(--threads "$THREADS")
+shard=()
+[ -n "${SHARD:-}" ] && shard=(--shard "$SHARD")
 exec "$bin" static --game moo:4x10 --from-size 7 --max-size 7 --greedy-only \
-    --checkpoint data/runs/moo-4x10-static/checkpoint.json \
-    --time-budget "${BUDGET:-3600}" "${threads[@]}"
+    --checkpoint "${CHECKPOINT:-data/runs/moo-4x10-static/checkpoint.json}" \
+    --time-budget "${BUDGET:-3600}" "${threads[@]}" "${shard[@]}"

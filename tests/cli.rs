@@ -464,6 +464,23 @@ fn json_fields_are_the_readmes() {
     );
     let (_, out, _) = run(OPTIMOO, &["static", "--game", "mm:3x3", "--json"], "");
     assert_eq!(keys(&out), readme_fields("`static`"));
+    let merged = crate::trees::scratch("readme-merged.static.json");
+    let _ = std::fs::remove_file(&merged);
+    let merged = merged.to_str().unwrap();
+    let args = [
+        "static",
+        "--game",
+        "mm:3x3",
+        "--json",
+        "--checkpoint",
+        merged,
+    ];
+    let merge = [&args[..], &["--merge-checkpoints", merged]].concat();
+    let (code, _, err) = run(OPTIMOO, &merge, "");
+    assert_eq!(code, 2, "a merge needs an existing shard file: {err}");
+    run(OPTIMOO, &args, "");
+    let (_, out, _) = run(OPTIMOO, &merge, "");
+    assert_eq!(keys(&out), readme_fields("`static --merge-checkpoints`"));
     let (_, out, _) = run(OPTIMOO, &["eval", "--game", "mm:2x3", "--json"], "");
     for line in out.lines() {
         assert_eq!(keys(line), readme_fields("`eval`, a line per strategy"));

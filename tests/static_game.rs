@@ -485,3 +485,124 @@ fn a_checkpoint_resumes_and_refuses_what_is_not_its_own() {
     assert!(err.contains("not a static checkpoint"), "{err}");
     let _ = std::fs::remove_file(&path);
 }
+
+/// The entry of `size` in a list of sizes (`levels`, `checkpoint`).
+fn of_size(list: &serde_json::Value, size: u64) -> serde_json::Value {
+    let found = list.as_array().unwrap().iter().find(|l| l["size"] == size);
+    found
+        .cloned()
+        .unwrap_or_else(|| panic!("no size {size}: {list}"))
+}
+
+/// `--shard I/N` and `--merge-checkpoints`: three shards, each from its
+/// own copy of a checkpoint, claim no size refuted alone; merged into the
+/// file they were copied from, they hold every task of size 4 refuted, and
+/// a run resumed from it proves what a whole run proves, searching size 4
+/// no more. A shard that does not exist, a missing file, a shard of
+/// another game, a shard merged again after others (it lacks their tasks)
+/// and a merge without `--checkpoint` are refused (exit 2), the file left
+/// as it was.
+#[test]
+fn shards_merged_prove_what_a_whole_run_proves() {
+    let base = scratch("moo46.shards-base.json");
+    let _ = std::fs::remove_file(&base);
+    let common = [
+        "static",
+        "--game",
+        "moo:4x6",
+        "--json",
+        "--local-iterations",
+        "0",
+    ];
+    let whole = json(&common);
+    let mut shards = Vec::new();
+    for i in 0..3 {
+        let path = scratch(&format!("moo46.shard-{i}.json"));
+        let _ = std::fs::remove_file(&path);
+        let shard = format!("{i}/3");
+        let args: Vec<&str> = common
+            .iter()
+            .copied()
+            .chain(["--shard", &shard, "--checkpoint", path.to_str().unwrap()])
+            .collect();
+        let v = json(&args);
+        assert_eq!(v["shard"], serde_json::json!([i, 3]), "{v}");
+        assert_eq!(v["exact"], false, "shard {i} alone: {v}");
+        assert!(v["lower"].as_u64() < whole["lower"].as_u64(), "{v}");
+        assert_set_verifies("moo:4x6", &v);
+        shards.push(path);
+    }
+    let file = base.to_str().unwrap();
+    let names: Vec<&str> = shards.iter().map(|p| p.to_str().unwrap()).collect();
+    let merge = |extra: &[&str]| -> Vec<String> {
+        [
+            "static",
+            "--game",
+            "moo:4x6",
+            "--checkpoint",
+            file,
+            "--merge-checkpoints",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let args = merge(&names);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let merged = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(merged["merged"], 3, "{merged}");
+    let four = of_size(&merged["checkpoint"], 4);
+    assert_eq!(four["refuted"], four["tasks"], "{merged}");
+    let resumed: Vec<&str> = common
+        .iter()
+        .copied()
+        .chain(["--checkpoint", file])
+        .collect();
+    let again = json(&resumed);
+    for key in ["lower", "upper", "exact", "guesses"] {
+        assert_eq!(again[key], whole[key], "{key}: {again}");
+    }
+    let level4 = of_size(&again["levels"], 4);
+    assert_eq!(level4["resumed"], level4["tasks"], "{again}");
+
+    let text = std::fs::read_to_string(&base).unwrap();
+    let other = scratch("mm33.shard.json");
+    let _ = std::fs::remove_file(&other);
+    json(&[
+        "static",
+        "--game",
+        "mm:3x3",
+        "--json",
+        "--checkpoint",
+        other.to_str().unwrap(),
+    ]);
+    let missing = scratch("no-such-shard.json");
+    let _ = std::fs::remove_file(&missing);
+    for (extra, what) in [
+        (vec![other.to_str().unwrap()], other.to_str().unwrap()),
+        (vec![missing.to_str().unwrap()], "no such file"),
+        (vec![names[0]], "task"),
+    ] {
+        let args = merge(&extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(what), "{args:?}: {err}");
+        assert_eq!(std::fs::read_to_string(&base).unwrap(), text, "{args:?}");
+    }
+    for args in [
+        &[
+            "static",
+            "--game",
+            "moo:4x6",
+            "--merge-checkpoints",
+            names[0],
+        ][..],
+        &["static", "--game", "moo:4x6", "--shard", "3/3"],
+        &["static", "--game", "moo:4x6", "--shard", "1"],
+    ] {
+        let (code, out, err) = run(OPTIMOO, args, "");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+    }
+}

@@ -508,6 +508,22 @@ pub fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
     Ok(d)
 }
 
+/// Reads `static --shard I/N`: shard `I` of `N`, `I` from 0 to `N - 1`.
+pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not a shard: write I/N, e.g. 0/4 for the first of four");
+    let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n {
+        return Err(format!(
+            "{text:?}: there is no shard {i} of {n}; the shards of N are 0/N to (N-1)/N"
+        ));
+    }
+    Ok((i, n))
+}
+
 /// Reads `--time-budget`: seconds, at least 0.
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let s: f64 = text

@@ -23,6 +23,10 @@
 //!   search), is refused by name: never a task skipped that was not
 //!   refuted for the very same list.
 //! - The file is read with a bound (`MAX_BYTES`).
+//! - Merging shards ([`Journal::merge`]) only adds what a shard's own run
+//!   refuted to a file it was copied from: a shard of another game, cut
+//!   or task list, or one that lacks a task the file holds refuted, is
+//!   refused by name.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -75,7 +79,7 @@ struct Level {
 }
 
 /// A size's state in memory.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Tasks {
     size: usize,
     tasks: usize,
@@ -236,6 +240,100 @@ impl Journal {
         Output::create(&self.path)?.commit(text.as_bytes())?;
         state.saved = Instant::now();
         state.dirty = false;
+        Ok(())
+    }
+}
+
+impl Journal {
+    /// Merges into this journal the checkpoints of shards (`optimoo static
+    /// --shard`), each a copy of this file run further: a task refuted in
+    /// any is refuted, a task begun keeps its furthest point, and the
+    /// nodes and seconds each shard added to what this file held are
+    /// summed. A shard must exist, be of the same game, cut and task
+    /// lists, and hold refuted every task this file holds refuted (else it
+    /// is not a copy of this file run further, or this file changed since:
+    /// the shards of one round are merged at once).
+    pub fn merge(&self, shards: &[PathBuf], game: &Game) -> anyhow::Result<()> {
+        let mut state = self.lock();
+        let original = state.levels.clone();
+        for path in shards {
+            if !path.exists() {
+                bail!("cannot merge {}: no such file", path.display());
+            }
+            let shard = Journal::open(path, game, self.least_pair)?;
+            let levels = shard
+                .state
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .levels;
+            for level in levels {
+                let base = original.iter().find(|b| b.size == level.size);
+                if let Some(b) = base {
+                    if (b.tasks, &b.sha) != (level.tasks, &level.sha) {
+                        bail!(
+                            "cannot merge {}: its task list of size {} differs from {}'s (another version or --tasks)",
+                            path.display(),
+                            level.size,
+                            self.path.display()
+                        );
+                    }
+                    let lost = (0..b.tasks).find(|&i| b.refuted[i] && !level.refuted[i]);
+                    if lost.is_some() || level.nodes < b.nodes || level.seconds < b.seconds {
+                        bail!(
+                            "cannot merge {}: it is not {} run further (size {}{}); \
+                             each shard starts from a copy of the file it is merged into, \
+                             and the shards of one round are merged at once",
+                            path.display(),
+                            self.path.display(),
+                            level.size,
+                            lost.map(|i| format!(
+                                ": task {i} is refuted in the file, not in the shard"
+                            ))
+                            .unwrap_or_default()
+                        );
+                    }
+                }
+                let (nodes, seconds) = base.map_or((0, 0.0), |b| (b.nodes, b.seconds));
+                let at = match state.levels.iter().position(|t| t.size == level.size) {
+                    Some(at) => at,
+                    None => {
+                        state.levels.push(Tasks {
+                            refuted: vec![false; level.tasks],
+                            count: 0,
+                            begun: Default::default(),
+                            nodes: 0,
+                            seconds: 0.0,
+                            ..level.clone()
+                        });
+                        state.levels.len() - 1
+                    }
+                };
+                let target = &mut state.levels[at];
+                if (target.tasks, &target.sha) != (level.tasks, &level.sha) {
+                    bail!(
+                        "cannot merge {}: its task list of size {} differs from another shard's",
+                        path.display(),
+                        level.size
+                    );
+                }
+                for i in 0..level.tasks {
+                    if level.refuted[i] && !target.refuted[i] {
+                        target.refuted[i] = true;
+                        target.count += 1;
+                        target.begun.remove(&i);
+                    }
+                }
+                for (&i, &g) in &level.begun {
+                    if !target.refuted[i] {
+                        let at = target.begun.entry(i).or_insert(0);
+                        *at = (*at).max(g);
+                    }
+                }
+                target.nodes += level.nodes - nodes;
+                target.seconds += level.seconds - seconds;
+            }
+        }
+        state.dirty = true;
         Ok(())
     }
 }

@@ -104,6 +104,22 @@ pub struct Args {
     /// it must be of the same game and cut (docs/static.md, "Resuming").
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// Search only shard I of N (I from 0 to N-1: the tasks whose index
+    /// is I modulo N), to share one long search among machines: each runs
+    /// a shard from its own copy of the --checkpoint file, and
+    /// --merge-checkpoints gathers them. A size is refuted only once every
+    /// task is, by this run or the checkpoint's earlier ones; a set found
+    /// is a valid set (docs/static.md, "Shards").
+    #[arg(long, value_name = "I/N", value_parser = crate::cli::args::parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Merge into the --checkpoint file the shards' checkpoints FILE...
+    /// (each a copy of it, run further with --shard), then exit without
+    /// searching: a task refuted in any is refuted, a task begun keeps its
+    /// furthest point, and the nodes and seconds each shard added are
+    /// summed. Merge the shards of one round at once: each must still hold
+    /// every task the --checkpoint file holds refuted.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "checkpoint")]
+    pub merge_checkpoints: Vec<PathBuf>,
 
     /// Cut each size into at least N tasks, when its first one to three
     /// guesses give as many: more tasks balance the threads and make the
@@ -154,6 +170,17 @@ pub struct StaticReport {
     /// With `--checkpoint`: each size the file holds, all runs summed
     /// (null without).
     pub checkpoint: Option<Vec<SizeTotals>>,
+    /// With `--shard I/N`: `[I, N]` (null without).
+    pub shard: Option<[usize; 2]>,
+}
+
+/// The JSON report of `--merge-checkpoints` (the README's fields).
+#[derive(Debug, Serialize)]
+pub struct MergeReport {
+    /// How many shard files were merged.
+    pub merged: usize,
+    /// Each size the merged file holds, all runs summed.
+    pub checkpoint: Vec<SizeTotals>,
 }
 
 /// One size tried by the local search.
@@ -206,6 +233,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         improve: !args.greedy_only,
         tasks: args.tasks as usize,
         hardest_pair: !args.no_hardest_pair,
+        shard: args.shard,
     };
     let quiet = args.json;
     let progress = move |p: &StaticProgress| {
@@ -221,6 +249,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(|path| Journal::open(path, &game, config.least_pair))
         .transpose()?;
+    if let (Some(journal), false) = (&journal, args.merge_checkpoints.is_empty()) {
+        journal.merge(&args.merge_checkpoints, &game)?;
+        journal.save()?;
+        let totals = journal.totals();
+        let mut out = std::io::stdout().lock();
+        if args.json {
+            let report = MergeReport {
+                merged: args.merge_checkpoints.len(),
+                checkpoint: totals,
+            };
+            let text = serde_json::to_string(&report).expect("a report always serializes");
+            writeln!(out, "{text}")?;
+        } else {
+            let n = args.merge_checkpoints.len();
+            let into = args
+                .checkpoint
+                .as_deref()
+                .expect("--merge-checkpoints requires it");
+            let s = if n == 1 { "" } else { "s" };
+            writeln!(
+                out,
+                "merged {n} shard checkpoint{s} into {}",
+                into.display()
+            )?;
+            write!(out, "{}", checkpoint_lines(&totals))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let pool = driver::pool(threads)?;
     let solved = pool.install(|| match &journal {
         Some(j) => static_set::solve_static_resumed(&game, config, &Rayon, &progress, j),
@@ -233,6 +289,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solution = solved.with_context(|| format!("cannot search {}", game.name()))?;
     let mut report = report(&game, &solution);
     report.checkpoint = journal.map(|j| j.totals());
+    report.shard = args.shard.map(|(i, n)| [i, n]);
     if let Some(out) = output {
         let file = StaticFile {
             rules: game.rules(),
@@ -297,6 +354,7 @@ fn report(game: &optimoo::model::Game, s: &StaticSolution) -> StaticReport {
             })
             .collect(),
         checkpoint: None,
+        shard: None,
     }
 }
 
@@ -348,12 +406,25 @@ fn summary(r: &StaticReport) -> String {
             l.size, l.nodes, l.seconds
         );
     }
-    for c in r.checkpoint.iter().flatten() {
+    if let Some([i, n]) = r.shard {
         text += &format!(
-            "checkpoint, size {}: {} of {} tasks refuted, {} begun, {} nodes, {:.1} thread-seconds, all runs\n",
-            c.size, c.refuted, c.tasks, c.begun, c.nodes, c.task_seconds
+            "shard {i}/{n}: only the tasks {i} modulo {n} searched; a size is refuted once every shard's tasks are\n"
         );
     }
+    text += &checkpoint_lines(r.checkpoint.as_deref().unwrap_or_default());
     text += &format!("proof: {} nodes, {:.3} s\n", r.nodes, r.seconds);
     text
+}
+
+/// A line for each size a checkpoint holds.
+fn checkpoint_lines(totals: &[SizeTotals]) -> String {
+    totals
+        .iter()
+        .map(|c| {
+            format!(
+                "checkpoint, size {}: {} of {} tasks refuted, {} begun, {} nodes, {:.1} thread-seconds, all runs\n",
+                c.size, c.refuted, c.tasks, c.begun, c.nodes, c.task_seconds
+            )
+        })
+        .collect()
 }

@@ -109,6 +109,14 @@ pub enum StaticError {
         /// The most allowed.
         max: u64,
     },
+    /// A shard `i` of `n` with `n` = 0 or `i` ≥ `n`.
+    #[error("shard {index} of {count} does not exist: the shards of {count} are 0 to {count} - 1")]
+    Shard {
+        /// The shard asked.
+        index: usize,
+        /// Shards in all.
+        count: usize,
+    },
     /// The journal of refuted tasks failed (module `journal`).
     #[error("{0}")]
     Journal(String),
@@ -138,6 +146,13 @@ pub struct StaticConfig {
     /// far apart before those with a close pair (module `pairs`). Finds a
     /// set sooner when one exists; a refutation takes as long.
     pub far_first: bool,
+    /// `Some((i, n))`: search only the tasks whose index is `i` modulo
+    /// `n` (module `tasks`), one shard of `n` run apart (other machines,
+    /// each with its own copy of a checkpoint, merged afterwards). A size
+    /// is refuted only once every task is, by this run or the journal's
+    /// earlier ones; a set found is a valid set, the first of the shard's
+    /// tasks.
+    pub shard: Option<(usize, usize)>,
     /// Cut each size into at least this many tasks when it can: the
     /// first depth (one to three first guesses, below the size) that
     /// gives as many. More tasks balance the threads better and make
@@ -170,6 +185,7 @@ impl Default for StaticConfig {
             least_pair: true,
             from_size: None,
             far_first: false,
+            shard: None,
             tasks: DEFAULT_TASKS,
             hardest_pair: true,
             improve: true,
@@ -322,6 +338,8 @@ struct Shared<'a> {
     least_pair: bool,
     /// Whether each size's tasks run last first.
     far_first: bool,
+    /// Only the tasks `i` modulo `n` (see [`StaticConfig::shard`]).
+    shard: Option<(usize, usize)>,
     /// Tasks a size is cut into, at least, when it can be.
     min_tasks: usize,
     /// Guesses taken in code order before the search branches on pairs
@@ -446,6 +464,9 @@ pub fn solve_static_resumed(
     progress: &(dyn Fn(&StaticProgress) + Sync),
     journal: &dyn StaticJournal,
 ) -> Result<StaticSolution, StaticError> {
+    if let Some((index, count)) = config.shard.filter(|&(i, n)| i >= n) {
+        return Err(StaticError::Shard { index, count });
+    }
     let shared = Shared::new(game, config, par, progress, journal)?;
     let solution = shared.run(config);
     match shared
@@ -531,6 +552,7 @@ impl<'a> Shared<'a> {
             par,
             least_pair: config.least_pair,
             far_first: config.far_first,
+            shard: config.shard,
             min_tasks: config.tasks,
             lex: if config.hardest_pair {
                 hit::LEX_DEPTH.max(2)

@@ -438,6 +438,18 @@ impl StaticJournal for Memory {
     }
 }
 
+/// A whole run of `g` without the local search, its configuration and
+/// what its journal was told.
+fn whole_run(g: &Game) -> (StaticConfig, StaticSolution, Memory) {
+    let config = StaticConfig {
+        local_iterations: 0,
+        ..StaticConfig::default()
+    };
+    let journal = Memory::default();
+    let whole = solve_static_resumed(g, config, &Sequential, &|_| {}, &journal).unwrap();
+    (config, whole, journal)
+}
+
 /// A run resumed from the tasks an earlier run refuted proves the same
 /// sizes and finds the same set, in either order of the tasks, with the
 /// refuted tasks skipped (fewer nodes); so does one resumed from any part
@@ -451,12 +463,7 @@ fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
         "moo:4x6", "mm:4x4", "moo:3x6", "moo:3x7", "mm:3x5", "moo:4x5",
     ] {
         let g = game(rules);
-        let config = StaticConfig {
-            local_iterations: 0,
-            ..StaticConfig::default()
-        };
-        let first = Memory::default();
-        let whole = solve_static_resumed(&g, config, &Sequential, &|_| {}, &first).unwrap();
+        let (config, whole, first) = whole_run(&g);
         let told = first.told.into_inner().unwrap();
         let advanced = first.advanced.into_inner().unwrap();
         let lists = first.lists.into_inner().unwrap();
@@ -566,4 +573,105 @@ fn a_run_resumed_from_refuted_tasks_proves_what_a_whole_run_proves() {
     }
     assert!(brute > 1000, "only {brute} tasks checked by brute force");
     assert!(frontiers > 100, "only {frontiers} tasks begun");
+}
+
+/// Shards run one after another, each told what the ones before refuted
+/// (as merged checkpoints would tell it), prove what a whole run proves:
+/// no shard's run claims a size refuted while another shard's tasks of it
+/// are open, every set a shard finds separates, and within a few rounds of
+/// shards one run reaches the whole run's bounds, with the same tasks
+/// refuted below the minimum. A shard that does not exist is refused.
+#[test]
+fn shards_prove_together_what_a_whole_run_proves() {
+    let mut checked = 0;
+    for rules in ["moo:4x6", "mm:4x4", "moo:3x7", "mm:3x5"] {
+        let g = game(rules);
+        let (config, whole, first) = whole_run(&g);
+        let mut whole_told = first.told.into_inner().unwrap();
+        whole_told.retain(|&(size, _)| size < whole.upper);
+        whole_told.sort_unstable();
+        for count in [2, 3] {
+            let label = |i| format!("{rules}, shard {i} of {count}");
+            let mut refuted: Vec<(usize, usize)> = Vec::new();
+            let mut rounds = 0;
+            let last = loop {
+                rounds += 1;
+                assert!(rounds <= 10, "{rules}: no proof after 10 rounds");
+                let mut last = None;
+                for i in 0..count {
+                    let mut sizes: Vec<usize> = refuted.iter().map(|&(s, _)| s).collect();
+                    sizes.dedup();
+                    let given = sizes
+                        .iter()
+                        .map(|&s| {
+                            (
+                                s,
+                                refuted.iter().filter(|r| r.0 == s).map(|r| r.1).collect(),
+                            )
+                        })
+                        .collect();
+                    let journal = Memory {
+                        given,
+                        ..Memory::default()
+                    };
+                    let shard = StaticConfig {
+                        shard: Some((i, count)),
+                        ..config
+                    };
+                    let run =
+                        solve_static_resumed(&g, shard, &Sequential, &|_| {}, &journal).unwrap();
+                    assert!(run.lower <= whole.lower, "{}", label(i));
+                    assert!(run.upper >= whole.upper, "{}", label(i));
+                    assert!(tells_apart(&g, &run.guesses, false), "{}", label(i));
+                    if rounds == 1 && i == 0 {
+                        // Told nothing, the first shard cannot refute a
+                        // size that has tasks of other shards.
+                        for l in run.levels.iter().filter(|l| l.tasks > 1 && !l.found) {
+                            assert!(!l.complete, "{}: size {}", label(i), l.size);
+                            checked += 1;
+                        }
+                    }
+                    for (size, task) in journal.told.into_inner().unwrap() {
+                        assert_eq!(task % count, i, "{}: task {task} is not its own", label(i));
+                        refuted.push((size, task));
+                    }
+                    refuted.sort_unstable();
+                    // The shard whose task holds the first set of the
+                    // minimum proves it; the others cannot.
+                    if (run.lower, run.upper) == (whole.lower, whole.upper) {
+                        last = Some(run);
+                    }
+                }
+                if let Some(run) = last {
+                    break run;
+                }
+            };
+            assert_eq!(last.exact, whole.exact, "{rules}, {count} shards");
+            refuted.retain(|&(size, _)| size < whole.upper);
+            assert_eq!(
+                refuted, whole_told,
+                "{rules}, {count} shards: the tasks refuted"
+            );
+        }
+    }
+    assert!(
+        checked >= 8,
+        "only {checked} sizes left open by a first shard"
+    );
+    let g = game("mm:3x3");
+    for shard in [(0, 0), (2, 2), (5, 3)] {
+        let config = StaticConfig {
+            shard: Some(shard),
+            local_iterations: 0,
+            ..StaticConfig::default()
+        };
+        let refused = solve_static(&g, config, &Sequential, &|_| {});
+        assert!(
+            matches!(
+                refused,
+                Err(crate::static_game::search::StaticError::Shard { .. })
+            ),
+            "{shard:?}"
+        );
+    }
 }

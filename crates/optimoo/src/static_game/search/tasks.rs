@@ -5,6 +5,9 @@
 //! threads.
 //!
 //! Invariants: a task is reported refuted only when it ran to its end,
+//! a size is complete only when every task was refuted (by this run, or
+//! by an earlier one the journal holds: a shard's run searches only its
+//! own tasks, [`super::StaticConfig::shard`]),
 //! and advanced to `g` (every guess below `g` at its first free depth
 //! refuted) only when every one of them was searched to its end (the
 //! task had not given up); the tasks the journal holds are skipped, and a
@@ -111,6 +114,10 @@ impl Shared<'_> {
         if self.far_first {
             order.reverse();
         }
+        // A shard searches its own tasks; the size is refuted by it only
+        // when every other task was refuted by an earlier run.
+        let mine = |index: usize| self.shard.is_none_or(|(i, n)| index % n == i);
+        let others_refuted = (0..prefixes.len()).all(|index| mine(index) || skip[index]);
         let found_by = AtomicUsize::new(usize::MAX);
         self.tasks.store(prefixes.len(), Ordering::Relaxed);
         self.tasks_done.store(resumed, Ordering::Relaxed);
@@ -119,6 +126,7 @@ impl Shared<'_> {
         self.par.for_each(prefixes.len(), &|i| {
             let index = order[i];
             if skip[index]
+                || !mine(index)
                 || found_by.load(Ordering::Relaxed) < i
                 || self.stop.load(Ordering::Relaxed)
             {
@@ -150,7 +158,7 @@ impl Shared<'_> {
         let found = results
             .into_iter()
             .find_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()));
-        let complete = !self.stop.load(Ordering::Relaxed);
+        let complete = !self.stop.load(Ordering::Relaxed) && others_refuted;
         LevelRun {
             found,
             complete,
