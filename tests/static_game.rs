@@ -499,9 +499,9 @@ fn of_size(list: &serde_json::Value, size: u64) -> serde_json::Value {
 /// file they were copied from, they hold every task of size 4 refuted, and
 /// a run resumed from it proves what a whole run proves, searching size 4
 /// no more. A shard that does not exist, a missing file, a shard of
-/// another game, a shard merged again after others (it lacks their tasks)
-/// and a merge without `--checkpoint` are refused (exit 2), the file left
-/// as it was.
+/// another game, a shard merged again after others (it lacks their tasks),
+/// a file given twice and a merge without `--checkpoint` are refused
+/// (exit 2), the file left as it was.
 #[test]
 fn shards_merged_prove_what_a_whole_run_proves() {
     let base = scratch("moo46.shards-base.json");
@@ -591,6 +591,18 @@ fn shards_merged_prove_what_a_whole_run_proves() {
         assert!(err.contains(what), "{args:?}: {err}");
         assert_eq!(std::fs::read_to_string(&base).unwrap(), text, "{args:?}");
     }
+    let fresh = scratch("moo46.shards-fresh.json");
+    let _ = std::fs::remove_file(&fresh);
+    let fresh = fresh.to_str().unwrap();
+    let twice = ["--merge-checkpoints", names[1], names[1]];
+    let args = [
+        &["static", "--game", "moo:4x6", "--checkpoint", fresh][..],
+        &twice,
+    ]
+    .concat();
+    let (code, _, err) = run(OPTIMOO, &args, "");
+    assert!(code == 2 && err.contains("given twice"), "{err}");
+    assert!(!std::path::Path::new(fresh).exists(), "a file written");
     for args in [
         &[
             "static",

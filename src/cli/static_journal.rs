@@ -256,9 +256,15 @@ impl Journal {
     pub fn merge(&self, shards: &[PathBuf], game: &Game) -> anyhow::Result<()> {
         let mut state = self.lock();
         let original = state.levels.clone();
+        let mut seen = std::collections::HashSet::new();
         for path in shards {
             if !path.exists() {
                 bail!("cannot merge {}: no such file", path.display());
+            }
+            // Its nodes and seconds would be counted twice.
+            let same = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            if !seen.insert(same) {
+                bail!("cannot merge {}: it is given twice", path.display());
             }
             let shard = Journal::open(path, game, self.least_pair)?;
             let levels = shard
