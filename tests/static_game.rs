@@ -612,6 +612,17 @@ fn shards_merged_prove_what_a_whole_run_proves() {
             names[0],
         ][..],
         &["static", "--game", "moo:4x6", "--shard", "3/3"],
+        &[
+            "static",
+            "--game",
+            "moo:4x6",
+            "--checkpoint",
+            file,
+            "--shard",
+            "0/3",
+            "--merge-checkpoints",
+            names[0],
+        ],
         &["static", "--game", "moo:4x6", "--shard", "1"],
     ] {
         let (code, out, err) = run(OPTIMOO, args, "");

@@ -242,9 +242,7 @@ impl Journal {
         state.dirty = false;
         Ok(())
     }
-}
 
-impl Journal {
     /// Merges into this journal the checkpoints of shards (`optimoo static
     /// --shard`), each a copy of this file run further: a task refuted in
     /// any is refuted, a task begun keeps its furthest point, and the

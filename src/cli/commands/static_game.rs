@@ -118,7 +118,8 @@ pub struct Args {
     /// furthest point, and the nodes and seconds each shard added are
     /// summed. Merge the shards of one round at once: each must still hold
     /// every task the --checkpoint file holds refuted.
-    #[arg(long, value_name = "FILE", num_args = 1.., requires = "checkpoint")]
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "checkpoint",
+          conflicts_with_all = ["shard", "output"])]
     pub merge_checkpoints: Vec<PathBuf>,
 
     /// Cut each size into at least N tasks, when its first one to three
