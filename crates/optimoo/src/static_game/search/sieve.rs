@@ -15,8 +15,10 @@
 //! differently; the sets are sorted fewest guesses first, so a guess dies
 //! as early as the sieve can make it. The sieve only removes guesses that
 //! cannot come last, so the candidates it hands on are a superset of the
-//! full test's answer. The killers are pairs of one class of the node
-//! they were met at, and are dropped when the next node is weighed.
+//! full test's answer. The killers are pairs of secrets that every guess
+//! chosen at the node leaves together (pairs of one class there): a node
+//! keeps the killers of the nodes before it that pass that test, and
+//! drops the others, when it is weighed.
 
 use super::alive::{neq, Alive};
 use super::{Classes, Task};
@@ -90,14 +92,16 @@ impl Sieve {
     /// Weighs up to [`CANDIDATES`] pairs of `classes` (each class's
     /// first secret with every other, largest class first) against
     /// `pool` (`by_secret` rows of `m` answers) and keeps the [`WEIGHED`]
-    /// hardest. Returns the fewest guesses separating a pair: 0 means no
-    /// completion exists.
+    /// hardest; keeps the killers whose two secrets every guess of
+    /// `chosen` (the node's) leaves together. Returns the fewest guesses
+    /// separating a pair: 0 means no completion exists.
     pub(super) fn weigh(
         &mut self,
         classes: &Classes,
         pool: &[u64],
         by_secret: &[u8],
         m: usize,
+        chosen: &[usize],
     ) -> u32 {
         let words = pool.len();
         self.words = words;
@@ -110,6 +114,15 @@ impl Sieve {
         live.clear();
         live.extend((0..words).filter(|&w| pool[w] != 0));
         let row = |s: u16| &by_secret[s as usize * m..(s as usize + 1) * m];
+        // The killers of earlier nodes whose two secrets every guess
+        // chosen here leaves together are pairs of one class here too,
+        // and stay; the others go. Nodes met one after the other are
+        // mostly siblings or cousins, so most stay (docs/static.md, "The
+        // sieve").
+        self.killers.retain(|&(a, b)| {
+            let (ra, rb) = (row(a), row(b));
+            chosen.iter().all(|&g| ra[g] == rb[g])
+        });
         let mut weighed = 0;
         'classes: for i in 0..classes.spans.len() {
             let class = classes.class(i);
@@ -148,7 +161,6 @@ impl Sieve {
         }
         self.cache.clear();
         self.sparse.clear();
-        self.killers.clear();
         self.pairs.extend(kept.iter().map(|&(_, a, b)| (a, b)));
         self.sep.resize(words * kept.len(), 0);
         for (k, &(_, a, b)) in kept.iter().enumerate() {
@@ -303,7 +315,8 @@ impl Task<'_, '_> {
     /// sieve; the fewest guesses of the pool separating one of them.
     pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64]) -> u32 {
         let ctx = self.ctx;
-        self.sieve.weigh(classes, pool, &ctx.by_secret, ctx.m)
+        self.sieve
+            .weigh(classes, pool, &ctx.by_secret, ctx.m, &self.chosen)
     }
 
     /// The first guess of `pool` from `from` on that, with `x`, separates
@@ -359,6 +372,7 @@ mod tests {
         let mut compared = 0;
         let mut found = 0;
         let mut dead = 0;
+        let mut carried = 0;
         for rules in [
             "mm:3x4", "moo:3x6", "mm:2x9", "moo:4x6", "mm:5x3", "moo:2x8",
         ] {
@@ -384,7 +398,7 @@ mod tests {
                 for _ in 0..40 {
                     task.chosen.clear();
                     let mut classes = ctx.root_classes();
-                    let chosen = 1 + rng.below(3);
+                    let chosen = rng.below(3);
                     let mut from = 0;
                     let mut ok = true;
                     for _ in 0..chosen {
@@ -399,25 +413,39 @@ mod tests {
                         task.push(g);
                         from = g + 1;
                     }
-                    if !ok || classes.is_empty() {
+                    if !ok {
                         continue;
                     }
-                    let pool = task.pool_from(from);
-                    let least = task.weigh(&classes, &pool);
-                    for x in from..ctx.m {
-                        if !task.admits(x) {
-                            continue;
+                    // Siblings: nodes that differ in their last guess
+                    // only, so that killers met at one are still pairs of
+                    // one class at the next (kept), while the draws
+                    // above change the whole prefix (killers dropped).
+                    let choices: Vec<usize> = (from..ctx.m).filter(|&g| task.admits(g)).collect();
+                    for _ in 0..3.min(choices.len() / 2) {
+                        let g = choices[rng.below(choices.len() / 2)];
+                        let sibling = task.refine(&classes, g, u64::MAX).unwrap();
+                        task.push(g);
+                        if !sibling.is_empty() {
+                            let pool = task.pool_from(g + 1);
+                            let least = task.weigh(&sibling, &pool);
+                            carried += task.sieve.killers.len();
+                            for x in g + 1..ctx.m {
+                                if !task.admits(x) {
+                                    continue;
+                                }
+                                let plain = task.last_after(&sibling, x);
+                                if least == 0 {
+                                    assert_eq!(plain, None, "{rules}: weighed dead");
+                                    dead += 1;
+                                    continue;
+                                }
+                                let sifted = task.last_sifted(&sibling, x, &pool, x + 1);
+                                assert_eq!(sifted, plain, "{rules}: next to last {x}");
+                                compared += 1;
+                                found += usize::from(plain.is_some());
+                            }
                         }
-                        let plain = task.last_after(&classes, x);
-                        if least == 0 {
-                            assert_eq!(plain, None, "{rules}: weighed dead");
-                            dead += 1;
-                            continue;
-                        }
-                        let sifted = task.last_sifted(&classes, x, &pool, x + 1);
-                        assert_eq!(sifted, plain, "{rules}: next to last {x}");
-                        compared += 1;
-                        found += usize::from(plain.is_some());
+                        task.chosen.pop();
                     }
                 }
             }
@@ -426,6 +454,12 @@ mod tests {
         // Nodes with completions: a killer wrongly kept would lose some.
         assert!(found > 1000, "only {found} completions compared");
         assert!(dead > 0, "no node weighed dead");
+        // Killers kept from a sibling were tried (a wrong one is caught
+        // by the comparisons above).
+        assert!(
+            carried > 100,
+            "only {carried} killers kept from a node to the next"
+        );
     }
 
     /// `Task::refine` (a counting sort) against a plain grouping: each
