@@ -899,7 +899,7 @@ impl Task<'_, '_> {
                 // `g` is the least of the guesses still free: the rest
                 // come from the guesses after it (module `hit`).
                 let pool = self.pool_from(g + 1);
-                self.hit(&next, pool, t)
+                self.branch(&next, pool, t)
             } else {
                 self.search(&next, next_stab.as_ref(), g + 1, t)
             };

@@ -36,14 +36,24 @@ use super::{Classes, Task};
 pub(super) const LEX_DEPTH: usize = 4;
 
 impl Task<'_, '_> {
-    /// The first separating completion of the chosen guesses by `t` in
-    /// all, the others from `pool`; at least two are left to choose.
-    pub(super) fn hit(
+    /// [`Task::hit`] below the guesses taken in code order, without the
+    /// killers of the nodes searched before: the killers weighed choose
+    /// the pairs branched on, so the order the subtree's sets are met in
+    /// is then the same in every run, resumed or not, and for every cut
+    /// into tasks.
+    pub(super) fn branch(
         &mut self,
         classes: &Classes,
-        mut pool: Vec<u64>,
+        pool: Vec<u64>,
         t: usize,
     ) -> Option<Vec<usize>> {
+        self.sieve.forget_killers();
+        self.hit(classes, pool, t)
+    }
+
+    /// The first separating completion of the chosen guesses by `t` in
+    /// all, the others from `pool`; at least two are left to choose.
+    fn hit(&mut self, classes: &Classes, mut pool: Vec<u64>, t: usize) -> Option<Vec<usize>> {
         if classes.is_empty() {
             return Some(self.chosen.clone());
         }

@@ -6,8 +6,10 @@
 //! separate a weighed pair `x` leaves together: bit sets ANDed, no
 //! answer row read. Most guesses `x` are dead after a few weighed pairs;
 //! the others go on to the full test ([`Task::last_after_in`]), which
-//! reads every pair. The pairs that ended a full test at the node (its
-//! *killers*) are tried first on the next guesses.
+//! reads every pair. The pairs that ended a full test (the *killers*)
+//! are tried first on the next guesses, and weighed first at the next
+//! node: they are hard pairs, and the hardest pair weighed is the one
+//! the search branches on (module `hit`).
 //!
 //! Invariants: the weighed pairs are pairs of secrets of one class (so
 //! left together by every guess chosen); bit `j` of a pair's set is set
@@ -18,7 +20,9 @@
 //! full test's answer. The killers are pairs of secrets that every guess
 //! chosen at the node leaves together (pairs of one class there): a node
 //! keeps the killers of the nodes before it that pass that test, and
-//! drops the others, when it is weighed.
+//! drops the others, when it is weighed. The search forgets them at the
+//! start of each subtree it branches on pairs in, so the pairs it
+//! branches on there depend only on the subtree.
 
 use super::alive::{neq, Alive};
 use super::{Classes, Task};
@@ -26,14 +30,19 @@ use super::{Classes, Task};
 /// Pairs kept in the sieve of a node: the hardest of those weighed.
 pub(super) const WEIGHED: usize = 32;
 
-/// Pairs weighed at a node, at most.
-pub(super) const CANDIDATES: usize = 160;
+/// Pairs of the node's classes weighed at a node, at most, after its
+/// killers. Measured on moo:4x10 with the killers weighed first
+/// (docs/benchmarks.md, session 39): 80 1.10x the speed of 160, 60 and
+/// 80 alike, 40 and 240 slower.
+pub(super) const CANDIDATES: usize = 80;
 
-/// Killers kept at a node: the pairs that last ended the full test of a
-/// next-to-last guess there, tried first on the next ones. Measured on
-/// moo:4x10 (docs/benchmarks.md, session 36): 32 killers 1.52x the speed
-/// of none, 4 1.25x, 1 less, 64 no better.
-pub(super) const KILLERS: usize = 32;
+/// Killers kept: the pairs that last ended the full test of a
+/// next-to-last guess, tried first on the next ones and weighed first at
+/// the next node. Measured on moo:4x10 (docs/benchmarks.md, sessions 36
+/// and 39): 32 killers 1.52x the speed of none, 4 1.25x, 1 less; with
+/// the killers kept from node to node and weighed, 48 1.09x the speed of
+/// 32, 64 no better than 48.
+pub(super) const KILLERS: usize = 48;
 
 /// Pools of at least this many words (64 guesses each) sift through the
 /// cache of intersections ([`Sieve::sift`]); smaller ones AND the pairs'
@@ -89,12 +98,13 @@ impl Sieve {
         }
     }
 
-    /// Weighs up to [`CANDIDATES`] pairs of `classes` (each class's
-    /// first secret with every other, largest class first) against
-    /// `pool` (`by_secret` rows of `m` answers) and keeps the [`WEIGHED`]
-    /// hardest; keeps the killers whose two secrets every guess of
-    /// `chosen` (the node's) leaves together. Returns the fewest guesses
-    /// separating a pair: 0 means no completion exists.
+    /// Drops the killers whose two secrets a guess of `chosen` (the
+    /// node's) separates, then weighs the killers left and up to
+    /// [`CANDIDATES`] pairs of `classes` (each class's first secret with
+    /// every other, largest class first) against `pool` (`by_secret` rows
+    /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once.
+    /// Returns the fewest guesses separating a pair: 0 means no completion
+    /// exists.
     pub(super) fn weigh(
         &mut self,
         classes: &Classes,
@@ -123,35 +133,46 @@ impl Sieve {
             let (ra, rb) = (row(a), row(b));
             chosen.iter().all(|&g| ra[g] == rb[g])
         });
+        // A pair counted only as far as it can still be kept; false when
+        // no guess of the pool separates it.
+        let consider = |kept: &mut Vec<(u32, u16, u16)>, a: u16, b: u16| -> bool {
+            let (ra, rb) = (row(a), row(b));
+            let bound = if kept.len() == WEIGHED {
+                kept[WEIGHED - 1].0
+            } else {
+                u32::MAX
+            };
+            let mut count = 0;
+            for &w in live.iter() {
+                count += (pool[w] & neq(ra, rb, w)).count_ones();
+                if count >= bound {
+                    break;
+                }
+            }
+            if count == 0 {
+                return false;
+            }
+            if count < bound && !kept.iter().any(|k| (k.1, k.2) == (a, b)) {
+                let at = kept.partition_point(|k| k.0 <= count);
+                if kept.len() == WEIGHED {
+                    kept.pop();
+                }
+                kept.insert(at, (count, a, b));
+            }
+            true
+        };
+        for &(a, b) in self.killers.iter() {
+            if !consider(kept, a, b) {
+                return 0;
+            }
+        }
         let mut weighed = 0;
         'classes: for i in 0..classes.spans.len() {
             let class = classes.class(i);
             let a = class[0];
-            let ra = row(a);
             for &b in &class[1..] {
-                let rb = row(b);
-                // Counted only as far as it can still be kept.
-                let bound = if kept.len() == WEIGHED {
-                    kept[WEIGHED - 1].0
-                } else {
-                    u32::MAX
-                };
-                let mut count = 0;
-                for &w in live.iter() {
-                    count += (pool[w] & neq(ra, rb, w)).count_ones();
-                    if count >= bound {
-                        break;
-                    }
-                }
-                if count == 0 {
+                if !consider(kept, a, b) {
                     return 0;
-                }
-                if count < bound {
-                    let at = kept.partition_point(|k| k.0 <= count);
-                    if kept.len() == WEIGHED {
-                        kept.pop();
-                    }
-                    kept.insert(at, (count, a, b));
                 }
                 weighed += 1;
                 if weighed == CANDIDATES {
@@ -293,6 +314,11 @@ impl Sieve {
             }
         }
         true
+    }
+
+    /// Drops every killer.
+    pub(super) fn forget_killers(&mut self) {
+        self.killers.clear();
     }
 
     /// Keeps `pair`, which ended a full test at this node, as the first
@@ -460,6 +486,63 @@ mod tests {
             carried > 100,
             "only {carried} killers kept from a node to the next"
         );
+    }
+
+    /// A subtree branched on pairs (`Task::branch`, three and more
+    /// guesses left) finds the same set with the same nodes in a fresh
+    /// task and in one that has just searched its siblings (whose killers
+    /// would still be pairs of one class there, and would change the
+    /// pairs branched on).
+    #[test]
+    fn a_subtree_branched_on_pairs_does_not_depend_on_the_one_before() {
+        let mut compared = 0;
+        for (rules, t) in [
+            ("moo:4x7", 5),
+            ("mm:3x8", 5),
+            ("moo:3x10", 5),
+            ("moo:4x6", 5),
+        ] {
+            let game = Game::new(rules.parse().unwrap());
+            let config = StaticConfig {
+                local_iterations: 0,
+                ..StaticConfig::default()
+            };
+            let ctx = Shared::quiet(&game, config);
+            let found_by = AtomicUsize::new(usize::MAX);
+            let root = ctx.root_classes();
+            let mut dirty = ctx.task(0, &found_by);
+            dirty.push(0);
+            let first = dirty.refine(&root, 0, u64::MAX).unwrap();
+            let mut nodes = Vec::new();
+            for g in 1..ctx.m.min(40) {
+                if !dirty.admits(g) {
+                    continue;
+                }
+                let Some(classes) = dirty.refine(&first, g, ctx.pow[t - 2]) else {
+                    continue;
+                };
+                let mut fresh = ctx.task(0, &found_by);
+                fresh.push(0);
+                fresh.push(g);
+                let pool = fresh.pool_from(g + 1);
+                let alone = fresh.branch(&classes, pool, t);
+                dirty.push(g);
+                let before = dirty.total;
+                let pool = dirty.pool_from(g + 1);
+                let after = dirty.branch(&classes, pool, t);
+                dirty.chosen.pop();
+                assert_eq!(after, alone, "{rules} size {t}, second guess {g}");
+                assert_eq!(
+                    dirty.total - before,
+                    fresh.total,
+                    "{rules} size {t}, second guess {g}"
+                );
+                nodes.push(fresh.total);
+                compared += 1;
+            }
+            assert!(nodes.iter().sum::<u64>() > 10_000, "{rules}: {nodes:?}");
+        }
+        assert!(compared > 10, "only {compared} subtrees compared");
     }
 
     /// `Task::refine` (a counting sort) against a plain grouping: each
