@@ -61,7 +61,7 @@ impl Task<'_, '_> {
         debug_assert!(left >= 2);
         // The hardest pair weighed (module `sieve`); with two left, the
         // sieve also narrows each last guess's candidates.
-        if self.weigh(classes, &pool) == 0 {
+        if self.weigh(classes, &pool, true) == 0 {
             return None;
         }
         let branch = self.sieve.hardest();

@@ -30,11 +30,17 @@ use super::{Classes, Task};
 /// Pairs kept in the sieve of a node: the hardest of those weighed.
 pub(super) const WEIGHED: usize = 32;
 
-/// Pairs of the node's classes weighed at a node, at most, after its
-/// killers. Measured on moo:4x10 with the killers weighed first
-/// (docs/benchmarks.md, session 39): 80 1.10x the speed of 160, 60 and
-/// 80 alike, 40 and 240 slower.
+/// Pairs of the node's classes weighed at a node the search branches on
+/// pairs in, at most, after its killers. Measured on moo:4x10 with the
+/// killers weighed first (docs/benchmarks.md, session 39): 80 1.10x the
+/// speed of 160, 60 and 80 alike, 40 and 240 slower.
 pub(super) const CANDIDATES: usize = 80;
+
+/// Pairs of the node's classes weighed at a node of the search in code
+/// order (its pairs only sift; the killers are not weighed there: on
+/// mm:4x6's size 5, searched in code order, weighing them was 1.10x
+/// slower).
+pub(super) const CANDIDATES_IN_ORDER: usize = 160;
 
 /// Killers kept: the pairs that last ended the full test of a
 /// next-to-last guess, tried first on the next ones and weighed first at
@@ -99,8 +105,10 @@ impl Sieve {
     }
 
     /// Drops the killers whose two secrets a guess of `chosen` (the
-    /// node's) separates, then weighs the killers left and up to
-    /// [`CANDIDATES`] pairs of `classes` (each class's first secret with
+    /// node's) separates, then weighs the killers left (when `branching`:
+    /// the search branches on the hardest pair) and up to [`CANDIDATES`]
+    /// ([`CANDIDATES_IN_ORDER`] when not `branching`) pairs of `classes`
+    /// (each class's first secret with
     /// every other, largest class first) against `pool` (`by_secret` rows
     /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once.
     /// Returns the fewest guesses separating a pair: 0 means no completion
@@ -112,6 +120,7 @@ impl Sieve {
         by_secret: &[u8],
         m: usize,
         chosen: &[usize],
+        branching: bool,
     ) -> u32 {
         let words = pool.len();
         self.words = words;
@@ -161,11 +170,18 @@ impl Sieve {
             }
             true
         };
-        for &(a, b) in self.killers.iter() {
-            if !consider(kept, a, b) {
-                return 0;
+        if branching {
+            for &(a, b) in self.killers.iter() {
+                if !consider(kept, a, b) {
+                    return 0;
+                }
             }
         }
+        let candidates = if branching {
+            CANDIDATES
+        } else {
+            CANDIDATES_IN_ORDER
+        };
         let mut weighed = 0;
         'classes: for i in 0..classes.spans.len() {
             let class = classes.class(i);
@@ -175,7 +191,7 @@ impl Sieve {
                     return 0;
                 }
                 weighed += 1;
-                if weighed == CANDIDATES {
+                if weighed == candidates {
                     break 'classes;
                 }
             }
@@ -337,12 +353,19 @@ impl Sieve {
 }
 
 impl Task<'_, '_> {
-    /// Weighs the pairs of `classes` against `pool` into the task's
+    /// Weighs the pairs of `classes` (and, when `branching` on the
+    /// hardest pair, the killers kept) against `pool` into the task's
     /// sieve; the fewest guesses of the pool separating one of them.
-    pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64]) -> u32 {
+    pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64], branching: bool) -> u32 {
         let ctx = self.ctx;
-        self.sieve
-            .weigh(classes, pool, &ctx.by_secret, ctx.m, &self.chosen)
+        self.sieve.weigh(
+            classes,
+            pool,
+            &ctx.by_secret,
+            ctx.m,
+            &self.chosen,
+            branching,
+        )
     }
 
     /// The first guess of `pool` from `from` on that, with `x`, separates
@@ -453,7 +476,7 @@ mod tests {
                         task.push(g);
                         if !sibling.is_empty() {
                             let pool = task.pool_from(g + 1);
-                            let least = task.weigh(&sibling, &pool);
+                            let least = task.weigh(&sibling, &pool, true);
                             carried += task.sieve.killers.len();
                             for x in g + 1..ctx.m {
                                 if !task.admits(x) {
