@@ -381,6 +381,8 @@ struct Task<'c, 'a> {
     counts: Vec<u32>,
     /// A refinement's next place in each bucket.
     places: Vec<u32>,
+    /// Scratch of a refinement's ordering of its classes by size.
+    sizes: Vec<u32>,
     /// Buffer of the last two guesses' test: a class's secrets grouped by
     /// their answer to the next to last guess.
     grouped: Vec<u16>,
@@ -669,6 +671,7 @@ impl<'a> Shared<'a> {
             sieve: sieve::Sieve::new(self.sieve_words),
             counts: vec![0; 256],
             places: vec![0; 256],
+            sizes: Vec::new(),
             grouped: Vec::new(),
             killer: None,
             pairs: None,

@@ -115,7 +115,38 @@ impl Task<'_, '_> {
                 }
             }
         }
-        out.spans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out.spans = largest_first(&out.spans, &mut self.sizes);
         Some(out)
     }
+}
+
+/// `spans` (in increasing order of their starts) ordered largest first,
+/// ties in the order of their starts: the order of a sort by size,
+/// descending, then start, made by a counting sort on the sizes (stable,
+/// so the starts stay in order among equal sizes). The sort it replaces
+/// was about a fifth of the refinement's time on moo:4x10's size 7,
+/// where a node's refinement makes about a thousand classes. `sizes` is
+/// scratch.
+fn largest_first(spans: &[(u32, u32)], sizes: &mut Vec<u32>) -> Vec<(u32, u32)> {
+    debug_assert!(spans.windows(2).all(|w| w[0].0 < w[1].0));
+    let largest = spans.iter().map(|s| s.1 as usize).max().unwrap_or(0);
+    sizes.clear();
+    sizes.resize(largest + 1, 0);
+    for s in spans {
+        sizes[s.1 as usize] += 1;
+    }
+    // Each size's first place: the spans larger than it come before.
+    let mut place = 0;
+    for count in sizes.iter_mut().rev() {
+        let c = *count;
+        *count = place;
+        place += c;
+    }
+    let mut out = vec![(0, 0); spans.len()];
+    for &s in spans {
+        let at = &mut sizes[s.1 as usize];
+        out[*at as usize] = s;
+        *at += 1;
+    }
+    out
 }
