@@ -61,7 +61,8 @@ impl Task<'_, '_> {
         debug_assert!(left >= 2);
         // The hardest pair weighed (module `sieve`); with two left, the
         // sieve also narrows each last guess's candidates.
-        if self.weigh(classes, &pool, true) == 0 {
+        let every_pair = left >= super::sieve::EVERY_PAIR_FROM;
+        if self.weigh_with(classes, &pool, true, every_pair) == 0 {
             return None;
         }
         let branch = self.sieve.hardest();

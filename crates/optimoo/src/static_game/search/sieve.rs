@@ -36,6 +36,16 @@ pub(super) const WEIGHED: usize = 32;
 /// speed of 160, 60 and 80 alike, 40 and 240 slower.
 pub(super) const CANDIDATES: usize = 80;
 
+/// Where the search branches on pairs with at least this many guesses
+/// left, every pair of the node's classes is weighed: such a node's
+/// branches are whole subtrees (each a node with one guess fewer left,
+/// its classes refined and its own pairs weighed), and they are few, so
+/// a harder pair to branch on pays for the weighing many times. Measured
+/// on moo:4x10's size 7 (docs/benchmarks.md, session 40): on task 1208,
+/// 216 nodes with three left branch into 83,216 nodes with two left
+/// instead of 110,492, and the sets fall from 36.75 M to 33.54 M.
+pub(super) const EVERY_PAIR_FROM: usize = 3;
+
 /// Pairs of the node's classes weighed at a node of the search in code
 /// order (its pairs only sift; the killers are not weighed there: on
 /// mm:4x6's size 5, searched in code order, weighing them was 1.10x
@@ -108,8 +118,8 @@ impl Sieve {
     /// node's) separates, then weighs the killers left (when `branching`:
     /// the search branches on the hardest pair) and up to [`CANDIDATES`]
     /// ([`CANDIDATES_IN_ORDER`] when not `branching`) pairs of `classes`
-    /// (each class's first secret with
-    /// every other, largest class first) against `pool` (`by_secret` rows
+    /// (each class's first secret with every other, largest class first;
+    /// every pair of every class when `every_pair`) against `pool` (`by_secret` rows
     /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once.
     /// Returns the fewest guesses separating a pair: 0 means no completion
     /// exists.
@@ -121,6 +131,7 @@ impl Sieve {
         m: usize,
         chosen: &[usize],
         branching: bool,
+        every_pair: bool,
     ) -> u32 {
         let words = pool.len();
         self.words = words;
@@ -185,6 +196,16 @@ impl Sieve {
         let mut weighed = 0;
         'classes: for i in 0..classes.spans.len() {
             let class = classes.class(i);
+            if every_pair {
+                for (j, &a) in class.iter().enumerate() {
+                    for &b in &class[j + 1..] {
+                        if !consider(kept, a, b) {
+                            return 0;
+                        }
+                    }
+                }
+                continue;
+            }
             let a = class[0];
             for &b in &class[1..] {
                 if !consider(kept, a, b) {
@@ -357,6 +378,18 @@ impl Task<'_, '_> {
     /// hardest pair, the killers kept) against `pool` into the task's
     /// sieve; the fewest guesses of the pool separating one of them.
     pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64], branching: bool) -> u32 {
+        self.weigh_with(classes, pool, branching, false)
+    }
+
+    /// [`Task::weigh`], weighing every pair of `classes` when
+    /// `every_pair` ([`EVERY_PAIR_FROM`]).
+    pub(super) fn weigh_with(
+        &mut self,
+        classes: &Classes,
+        pool: &[u64],
+        branching: bool,
+        every_pair: bool,
+    ) -> u32 {
         let ctx = self.ctx;
         self.sieve.weigh(
             classes,
@@ -365,6 +398,7 @@ impl Task<'_, '_> {
             ctx.m,
             &self.chosen,
             branching,
+            every_pair,
         )
     }
 
