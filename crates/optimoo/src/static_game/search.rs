@@ -857,7 +857,7 @@ impl Task<'_, '_> {
         // the least-pair cut allows: the sieve's pool (module `sieve`).
         let pool = if left == 2 {
             let pool = self.pool_from(from);
-            if self.weigh(classes, &pool, false) == 0 {
+            if self.weigh(classes, &pool, sieve::Weigh::InOrder) == 0 {
                 return None;
             }
             pool

@@ -26,6 +26,7 @@
 //!   not on how the size is cut into tasks: the first [`LEX_DEPTH`]
 //!   guesses are at least as many as any task fixes plus one.
 
+use super::sieve::Weigh;
 use super::{Classes, Task};
 
 /// The guesses taken in increasing code order before the search branches
@@ -61,8 +62,12 @@ impl Task<'_, '_> {
         debug_assert!(left >= 2);
         // The hardest pair weighed (module `sieve`); with two left, the
         // sieve also narrows each last guess's candidates.
-        let every_pair = left >= super::sieve::EVERY_PAIR_FROM;
-        if self.weigh_with(classes, &pool, true, every_pair) == 0 {
+        let weigh = if left >= super::sieve::EVERY_PAIR_FROM {
+            Weigh::EveryPair
+        } else {
+            Weigh::Branching
+        };
+        if self.weigh(classes, &pool, weigh) == 0 {
             return None;
         }
         let branch = self.sieve.hardest();

@@ -46,6 +46,21 @@ pub(super) const CANDIDATES: usize = 80;
 /// instead of 110,492, and the sets fall from 36.75 M to 33.54 M.
 pub(super) const EVERY_PAIR_FROM: usize = 3;
 
+/// Which pairs a node weighs ([`Sieve::weigh`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Weigh {
+    /// A node of the search in code order: up to [`CANDIDATES_IN_ORDER`]
+    /// pairs of its classes, no killer.
+    InOrder,
+    /// A node the search branches on pairs at: the killers kept, then up
+    /// to [`CANDIDATES`] pairs of its classes.
+    Branching,
+    /// A node the search branches on pairs at with at least
+    /// [`EVERY_PAIR_FROM`] guesses left: the killers kept, then every pair
+    /// of its classes.
+    EveryPair,
+}
+
 /// Pairs of the node's classes weighed at a node of the search in code
 /// order (its pairs only sift; the killers are not weighed there: on
 /// mm:4x6's size 5, searched in code order, weighing them was 1.10x
@@ -115,11 +130,11 @@ impl Sieve {
     }
 
     /// Drops the killers whose two secrets a guess of `chosen` (the
-    /// node's) separates, then weighs the killers left (when `branching`:
-    /// the search branches on the hardest pair) and up to [`CANDIDATES`]
-    /// ([`CANDIDATES_IN_ORDER`] when not `branching`) pairs of `classes`
-    /// (each class's first secret with every other, largest class first;
-    /// every pair of every class when `every_pair`) against `pool` (`by_secret` rows
+    /// node's) separates, then weighs the killers left (unless
+    /// [`Weigh::InOrder`]) and up to [`CANDIDATES`] ([`CANDIDATES_IN_ORDER`]
+    /// in order) pairs of `classes` (each class's first secret with every
+    /// other, largest class first; every pair of every class with
+    /// [`Weigh::EveryPair`]) against `pool` (`by_secret` rows
     /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once.
     /// Returns the fewest guesses separating a pair: 0 means no completion
     /// exists.
@@ -130,9 +145,10 @@ impl Sieve {
         by_secret: &[u8],
         m: usize,
         chosen: &[usize],
-        branching: bool,
-        every_pair: bool,
+        weigh: Weigh,
     ) -> u32 {
+        let branching = weigh != Weigh::InOrder;
+        let every_pair = weigh == Weigh::EveryPair;
         let words = pool.len();
         self.words = words;
         self.pairs.clear();
@@ -377,29 +393,10 @@ impl Task<'_, '_> {
     /// Weighs the pairs of `classes` (and, when `branching` on the
     /// hardest pair, the killers kept) against `pool` into the task's
     /// sieve; the fewest guesses of the pool separating one of them.
-    pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64], branching: bool) -> u32 {
-        self.weigh_with(classes, pool, branching, false)
-    }
-
-    /// [`Task::weigh`], weighing every pair of `classes` when
-    /// `every_pair` ([`EVERY_PAIR_FROM`]).
-    pub(super) fn weigh_with(
-        &mut self,
-        classes: &Classes,
-        pool: &[u64],
-        branching: bool,
-        every_pair: bool,
-    ) -> u32 {
+    pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64], weigh: Weigh) -> u32 {
         let ctx = self.ctx;
-        self.sieve.weigh(
-            classes,
-            pool,
-            &ctx.by_secret,
-            ctx.m,
-            &self.chosen,
-            branching,
-            every_pair,
-        )
+        self.sieve
+            .weigh(classes, pool, &ctx.by_secret, ctx.m, &self.chosen, weigh)
     }
 
     /// The first guess of `pool` from `from` on that, with `x`, separates
@@ -438,6 +435,7 @@ impl Task<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::super::{Shared, StaticConfig};
+    use super::Weigh;
     use crate::model::game::Game;
     use crate::rng::SplitMix64;
     use std::sync::atomic::AtomicUsize;
@@ -510,7 +508,7 @@ mod tests {
                         task.push(g);
                         if !sibling.is_empty() {
                             let pool = task.pool_from(g + 1);
-                            let least = task.weigh(&sibling, &pool, true);
+                            let least = task.weigh(&sibling, &pool, Weigh::Branching);
                             carried += task.sieve.killers.len();
                             for x in g + 1..ctx.m {
                                 if !task.admits(x) {
