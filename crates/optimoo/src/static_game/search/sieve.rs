@@ -440,6 +440,16 @@ mod tests {
     use crate::rng::SplitMix64;
     use std::sync::atomic::AtomicUsize;
 
+    /// A search state of `game` on one thread, without the local search.
+    fn quiet(game: &Game, least_pair: bool) -> Shared<'_> {
+        let config = StaticConfig {
+            least_pair,
+            local_iterations: 0,
+            ..StaticConfig::default()
+        };
+        Shared::quiet(game, config)
+    }
+
     /// At nodes with two guesses left (random chosen guesses in code
     /// order, with and without the least-pair cut, on games with few and
     /// many symbols and positions, sifting through the cache of
@@ -465,12 +475,7 @@ mod tests {
                 (true, usize::MAX),
                 (false, usize::MAX),
             ] {
-                let config = StaticConfig {
-                    least_pair,
-                    local_iterations: 0,
-                    ..StaticConfig::default()
-                };
-                let mut ctx = Shared::quiet(&game, config);
+                let mut ctx = quiet(&game, least_pair);
                 ctx.sieve_words = words;
                 let found_by = AtomicUsize::new(usize::MAX);
                 // One task for every node, as in a search: nothing a node
@@ -558,11 +563,7 @@ mod tests {
             ("moo:4x6", 5),
         ] {
             let game = Game::new(rules.parse().unwrap());
-            let config = StaticConfig {
-                local_iterations: 0,
-                ..StaticConfig::default()
-            };
-            let ctx = Shared::quiet(&game, config);
+            let ctx = quiet(&game, true);
             let found_by = AtomicUsize::new(usize::MAX);
             let root = ctx.root_classes();
             let mut dirty = ctx.task(0, &found_by);
@@ -611,11 +612,7 @@ mod tests {
         let mut checked = 0;
         for rules in ["mm:3x4", "moo:4x6", "mm:5x3", "moo:2x8", "mm:2x9"] {
             let game = Game::new(rules.parse().unwrap());
-            let config = StaticConfig {
-                local_iterations: 0,
-                ..StaticConfig::default()
-            };
-            let ctx = Shared::quiet(&game, config);
+            let ctx = quiet(&game, true);
             let found_by = AtomicUsize::new(usize::MAX);
             let mut task = ctx.task(0, &found_by);
             for _ in 0..20 {
