@@ -77,7 +77,7 @@ impl Task<'_, '_> {
             if class.len() <= 8 {
                 // A class of at most 8 secrets: its answers in the bytes
                 // of one word, each secret's group found by comparing its
-                // answer with all 8 at once (module doc of `small`).
+                // answer with all 8 at once (`small`).
                 let mut packed = 0u64;
                 for (j, &s) in class.iter().enumerate() {
                     packed |= u64::from(row[s as usize]) << (8 * j);

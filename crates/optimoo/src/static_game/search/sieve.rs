@@ -46,6 +46,14 @@ pub(super) const CANDIDATES: usize = 80;
 /// instead of 110,492, and the sets fall from 36.75 M to 33.54 M.
 pub(super) const EVERY_PAIR_FROM: usize = 3;
 
+/// At most this many pairs of the classes are weighed at a node of
+/// [`EVERY_PAIR_FROM`] (largest class first): the pairs of a class grow
+/// as its size squared, and the largest a node with three left may keep
+/// is `A^3` secrets (2,744 on moo:4x10, over 3.7 million pairs). On
+/// moo:4x10's size 7 the cap is never reached (task 1208 meets the same
+/// 33,543,428 sets with it and without it).
+pub(super) const EVERY_PAIR_MOST: usize = 1 << 16;
+
 /// Which pairs a node weighs ([`Sieve::weigh`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Weigh {
@@ -57,7 +65,7 @@ pub(super) enum Weigh {
     Branching,
     /// A node the search branches on pairs at with at least
     /// [`EVERY_PAIR_FROM`] guesses left: the killers kept, then every pair
-    /// of its classes.
+    /// of its classes (at most [`EVERY_PAIR_MOST`]).
     EveryPair,
 }
 
@@ -220,6 +228,10 @@ impl Sieve {
                     for &b in &class[j + 1..] {
                         if !consider(kept, a, b) {
                             return 0;
+                        }
+                        weighed += 1;
+                        if weighed == EVERY_PAIR_MOST {
+                            break 'classes;
                         }
                     }
                 }
