@@ -123,7 +123,7 @@ impl Task<'_, '_> {
 
     /// `pool` less the guesses the least-pair cut does not let join the
     /// chosen ones.
-    fn narrowed(&self, pool: &[u64]) -> Vec<u64> {
+    pub(super) fn narrowed(&self, pool: &[u64]) -> Vec<u64> {
         let m = self.ctx.m;
         let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         pool.iter()

@@ -9,7 +9,12 @@
 //! reads every pair. The pairs that ended a full test (the *killers*)
 //! are tried first on the next guesses, and weighed first at the next
 //! node: they are hard pairs, and the hardest pair weighed is the one
-//! the search branches on (module `hit`).
+//! the search branches on (module `hit`). A node that weighs every pair
+//! keeps its [`STASHED`] hardest pairs with their bit sets (the *stash*);
+//! its children, each with one guess more, look among the stashed pairs
+//! their guess leaves together for a pair harder than the hardest they
+//! weighed, to branch on: the stash is counted from its bit sets (an AND
+//! and a count per word), no answer row read.
 //!
 //! Invariants: the weighed pairs are pairs of secrets of one class (so
 //! left together by every guess chosen); bit `j` of a pair's set is set
@@ -22,7 +27,12 @@
 //! keeps the killers of the nodes before it that pass that test, and
 //! drops the others, when it is weighed. The search forgets them at the
 //! start of each subtree it branches on pairs in, so the pairs it
-//! branches on there depend only on the subtree.
+//! branches on there depend only on the subtree. A node uses the stash
+//! only when it was made at its parent (the chosen guesses of the stash
+//! are the node's but its last) and the node's pool is within the
+//! stash's: a stashed pair its last guess leaves together is then a
+//! pair of one of its classes, and its bit set ANDed with the pool is
+//! exactly its separating guesses there.
 
 use super::alive::{neq, Alive};
 use super::{Classes, Task};
@@ -53,6 +63,13 @@ pub(super) const EVERY_PAIR_FROM: usize = 3;
 /// moo:4x10's size 7 the cap is never reached (task 1208 meets the same
 /// 33,543,428 sets with it and without it).
 pub(super) const EVERY_PAIR_MOST: usize = 1 << 16;
+
+/// Pairs kept in the stash of a node that weighs every pair: its
+/// hardest, with their bit sets over its pool. Measured on moo:4x10's
+/// size 7 (docs/benchmarks.md, session 42): on task 1208 the sets fall
+/// from 33.54 M to 31.00 M with 64 (30.89 M with 128, which costs more at
+/// the node that stashes).
+pub(super) const STASHED: usize = 64;
 
 /// Which pairs a node weighs ([`Sieve::weigh`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -120,6 +137,17 @@ pub(super) struct Sieve {
     /// The pairs of this node that ended the full test of a next-to-last
     /// guess, the last one first (at most [`KILLERS`]).
     killers: Vec<(u16, u16)>,
+    /// The stash of the last node weighed with [`Weigh::EveryPair`]: its
+    /// chosen guesses, its pool, its hardest pairs (at most
+    /// [`STASHED`], hardest first) and their bit sets over its pool
+    /// (`words` each, pair after pair).
+    stash_chosen: Vec<usize>,
+    stash_pool: Vec<u64>,
+    stash_pairs: Vec<(u16, u16)>,
+    stash_sep: Vec<u64>,
+    /// The place in the stash of the pair this node branches on, when a
+    /// stashed pair is harder than every pair weighed.
+    branch: Option<usize>,
 }
 
 impl Sieve {
@@ -137,6 +165,11 @@ impl Sieve {
             sparse: Vec::new(),
             weighed: Vec::new(),
             killers: Vec::new(),
+            stash_chosen: Vec::new(),
+            stash_pool: Vec::new(),
+            stash_pairs: Vec::new(),
+            stash_sep: Vec::new(),
+            branch: None,
         }
     }
 
@@ -146,7 +179,10 @@ impl Sieve {
     /// in order) pairs of `classes` (each class's first secret with every
     /// other, largest class first; every pair of every class with
     /// [`Weigh::EveryPair`]) against `pool` (`by_secret` rows
-    /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once.
+    /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once
+    /// ([`STASHED`] into the stash with [`Weigh::EveryPair`]); with
+    /// [`Weigh::Branching`] at a child of the stash's node, also finds the
+    /// hardest stashed pair its last guess leaves together, when harder.
     /// Returns the fewest guesses separating a pair: 0 means no completion
     /// exists.
     pub(super) fn weigh(
@@ -160,10 +196,13 @@ impl Sieve {
     ) -> u32 {
         let branching = weigh != Weigh::InOrder;
         let every_pair = weigh == Weigh::EveryPair;
+        // Pairs kept while weighing.
+        let keep = if every_pair { STASHED } else { WEIGHED };
         let words = pool.len();
         self.words = words;
         self.pairs.clear();
         self.sep.clear();
+        self.branch = None;
         // The hardest so far, fewest separating guesses first.
         let kept = &mut self.kept;
         kept.clear();
@@ -184,8 +223,8 @@ impl Sieve {
         // no guess of the pool separates it.
         let consider = |kept: &mut Vec<(u32, u16, u16)>, a: u16, b: u16| -> bool {
             let (ra, rb) = (row(a), row(b));
-            let bound = if kept.len() == WEIGHED {
-                kept[WEIGHED - 1].0
+            let bound = if kept.len() == keep {
+                kept[keep - 1].0
             } else {
                 u32::MAX
             };
@@ -201,7 +240,7 @@ impl Sieve {
             }
             if count < bound && !kept.iter().any(|k| (k.1, k.2) == (a, b)) {
                 let at = kept.partition_point(|k| k.0 <= count);
-                if kept.len() == WEIGHED {
+                if kept.len() == keep {
                     kept.pop();
                 }
                 kept.insert(at, (count, a, b));
@@ -248,6 +287,28 @@ impl Sieve {
                 }
             }
         }
+        let hardest = kept.first().map_or(u32::MAX, |k| k.0);
+        if every_pair {
+            self.stash_chosen.clear();
+            self.stash_chosen.extend_from_slice(chosen);
+            self.stash_pool.clear();
+            self.stash_pool.extend_from_slice(pool);
+            self.stash_pairs.clear();
+            self.stash_sep.clear();
+            for &(_, a, b) in kept.iter() {
+                let (ra, rb) = (row(a), row(b));
+                self.stash_pairs.push((a, b));
+                self.stash_sep
+                    .extend(pool.iter().enumerate().map(|(w, &p)| {
+                        if p == 0 {
+                            0
+                        } else {
+                            p & neq(ra, rb, w)
+                        }
+                    }));
+            }
+            kept.truncate(WEIGHED);
+        }
         self.cache.clear();
         self.sparse.clear();
         self.pairs.extend(kept.iter().map(|&(_, a, b)| (a, b)));
@@ -255,17 +316,77 @@ impl Sieve {
         self.weighed.extend_from_slice(pool);
         self.sep.resize(words * kept.len(), 0);
         for (k, &(_, a, b)) in kept.iter().enumerate() {
+            if every_pair {
+                // Stashed just now, in this order.
+                let bits = &self.stash_sep[k * words..(k + 1) * words];
+                for (w, &b) in bits.iter().enumerate() {
+                    self.sep[w * kept.len() + k] = b;
+                }
+                continue;
+            }
             let (ra, rb) = (row(a), row(b));
             for (w, &p) in pool.iter().enumerate() {
                 self.sep[w * kept.len() + k] = if p == 0 { 0 } else { p & neq(ra, rb, w) };
             }
         }
-        kept.first().map_or(u32::MAX, |k| k.0)
+        if weigh != Weigh::Branching || !self.stash_is_parent(chosen, pool) {
+            return hardest;
+        }
+        // A stashed pair harder than every pair weighed, to branch on.
+        let x = *chosen.last().expect("a child has a guess chosen");
+        let mut best = hardest;
+        for (k, &(a, b)) in self.stash_pairs.iter().enumerate() {
+            if by_secret[a as usize * m + x] != by_secret[b as usize * m + x] {
+                continue;
+            }
+            let bits = &self.stash_sep[k * words..(k + 1) * words];
+            let mut count = 0;
+            for &w in self.live.iter() {
+                count += (pool[w] & bits[w]).count_ones();
+                if count >= best {
+                    break;
+                }
+            }
+            if count < best {
+                best = count;
+                self.branch = Some(k);
+                if count == 0 {
+                    break;
+                }
+            }
+        }
+        best
     }
 
-    /// The separating guesses of the hardest pair weighed, in order.
+    /// Whether the stash was made at the parent of a node of the guesses
+    /// `chosen` (its chosen guesses are all of them but the last) and
+    /// `pool` is within the stash's pool.
+    fn stash_is_parent(&self, chosen: &[usize], pool: &[u64]) -> bool {
+        !self.stash_pairs.is_empty()
+            && chosen.len() == self.stash_chosen.len() + 1
+            && chosen[..self.stash_chosen.len()] == self.stash_chosen[..]
+            && self.stash_pool.len() == pool.len()
+            && pool
+                .iter()
+                .zip(&self.stash_pool)
+                .all(|(&p, &q)| p & !q == 0)
+    }
+
+    /// The separating guesses of the hardest pair weighed (or stashed:
+    /// [`Sieve::weigh`]), in order.
     pub(super) fn hardest(&self) -> Vec<usize> {
         let mut out = Vec::new();
+        if let Some(k) = self.branch {
+            let bits = &self.stash_sep[k * self.words..(k + 1) * self.words];
+            for (w, (&b, &p)) in bits.iter().zip(&self.weighed).enumerate() {
+                let mut bits = b & p;
+                while bits != 0 {
+                    out.push(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            return out;
+        }
         if self.pairs.is_empty() {
             return out;
         }
@@ -576,6 +697,113 @@ mod tests {
             carried > 100,
             "only {carried} killers kept from a node to the next"
         );
+    }
+
+    /// At children of a node weighed with every pair (random chosen
+    /// guesses, with and without the least-pair cut, on games of few and
+    /// many symbols and positions), as the search makes them (the pool
+    /// less the guesses branched on before, narrowed by the cut): when a
+    /// child branches on a stashed pair, that pair is a pair of one of its
+    /// classes, the guesses it branches on are exactly the pool's guesses
+    /// that separate it (read from the answer rows), and their number is
+    /// the weighing's answer, below every pair weighed there; and the
+    /// weighing never calls a child dead that has a pair every guess of
+    /// its pool separates.
+    #[test]
+    fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
+        let mut rng = SplitMix64::new(17);
+        let mut children = 0;
+        let mut stashed = 0;
+        let mut dead = 0;
+        for rules in [
+            "moo:4x7", "mm:3x8", "moo:3x10", "moo:4x6", "mm:5x3", "mm:2x9", "moo:2x8",
+        ] {
+            let game = Game::new(rules.parse().unwrap());
+            for least_pair in [true, false] {
+                let ctx = quiet(&game, least_pair);
+                let (m, n) = (ctx.m, ctx.n);
+                let found_by = AtomicUsize::new(usize::MAX);
+                let mut task = ctx.task(0, &found_by);
+                let row = |s: u16| &ctx.by_secret[s as usize * m..(s as usize + 1) * m];
+                for _ in 0..12 {
+                    task.chosen.clear();
+                    task.sieve.forget_killers();
+                    let mut classes = ctx.root_classes();
+                    let mut from = 0;
+                    for _ in 0..1 + rng.below(2) {
+                        let choices: Vec<usize> = (from..m).filter(|&g| task.admits(g)).collect();
+                        if choices.len() < 4 {
+                            break;
+                        }
+                        let g = choices[rng.below(choices.len() / 2)];
+                        classes = task.refine(&classes, g, u64::MAX).unwrap();
+                        task.push(g);
+                        from = g + 1;
+                    }
+                    if classes.is_empty() {
+                        continue;
+                    }
+                    let mut pool = task.pool_from(from);
+                    if task.weigh(&classes, &pool, Weigh::EveryPair) == 0 {
+                        continue;
+                    }
+                    for x in task.sieve.hardest().into_iter().take(8) {
+                        pool[x / 64] &= !(1 << (x % 64));
+                        let child = task.refine(&classes, x, u64::MAX).unwrap();
+                        if child.is_empty() {
+                            continue;
+                        }
+                        task.push(x);
+                        let child_pool = task.narrowed(&pool);
+                        let least = task.weigh(&child, &child_pool, Weigh::Branching);
+                        let separating = |a: u16, b: u16| -> Vec<usize> {
+                            (0..m)
+                                .filter(|&g| child_pool[g / 64] >> (g % 64) & 1 != 0)
+                                .filter(|&g| row(a)[g] != row(b)[g])
+                                .collect()
+                        };
+                        let mut class_of = vec![usize::MAX; n];
+                        for i in 0..child.spans.len() {
+                            for &s in child.class(i) {
+                                class_of[s as usize] = i;
+                            }
+                        }
+                        if least == 0 {
+                            let some_pair_unseparated = (0..child.spans.len()).any(|i| {
+                                let class = child.class(i);
+                                class.iter().enumerate().any(|(j, &a)| {
+                                    class[j + 1..].iter().any(|&b| separating(a, b).is_empty())
+                                })
+                            });
+                            assert!(some_pair_unseparated, "{rules}: a live child called dead");
+                            dead += 1;
+                        }
+                        if least != 0 {
+                            if let Some(k) = task.sieve.branch {
+                                let (a, b) = task.sieve.stash_pairs[k];
+                                assert_ne!(class_of[a as usize], usize::MAX, "{rules}");
+                                assert_eq!(class_of[a as usize], class_of[b as usize], "{rules}");
+                                let branch = task.sieve.hardest();
+                                assert_eq!(branch, separating(a, b), "{rules}: pair ({a}, {b})");
+                                assert_eq!(branch.len() as u32, least, "{rules}");
+                                for &(c, d) in &task.sieve.pairs {
+                                    assert!(separating(c, d).len() > branch.len(), "{rules}");
+                                }
+                                stashed += 1;
+                            }
+                        }
+                        children += 1;
+                        task.chosen.pop();
+                    }
+                }
+            }
+        }
+        assert!(children > 300, "only {children} children");
+        assert!(
+            stashed > 100,
+            "only {stashed} children branched on a stashed pair"
+        );
+        assert!(dead > 0, "no child weighed dead");
     }
 
     /// A subtree branched on pairs (`Task::branch`, three and more
