@@ -298,14 +298,11 @@ impl Sieve {
             for &(_, a, b) in kept.iter() {
                 let (ra, rb) = (row(a), row(b));
                 self.stash_pairs.push((a, b));
-                self.stash_sep
-                    .extend(pool.iter().enumerate().map(|(w, &p)| {
-                        if p == 0 {
-                            0
-                        } else {
-                            p & neq(ra, rb, w)
-                        }
-                    }));
+                self.stash_sep.extend(
+                    pool.iter()
+                        .enumerate()
+                        .map(|(w, &p)| separating(p, ra, rb, w)),
+                );
             }
             kept.truncate(WEIGHED);
         }
@@ -326,7 +323,7 @@ impl Sieve {
             }
             let (ra, rb) = (row(a), row(b));
             for (w, &p) in pool.iter().enumerate() {
-                self.sep[w * kept.len() + k] = if p == 0 { 0 } else { p & neq(ra, rb, w) };
+                self.sep[w * kept.len() + k] = separating(p, ra, rb, w);
             }
         }
         if weigh != Weigh::Branching || !self.stash_is_parent(chosen, pool) {
@@ -375,29 +372,14 @@ impl Sieve {
     /// The separating guesses of the hardest pair weighed (or stashed:
     /// [`Sieve::weigh`]), in order.
     pub(super) fn hardest(&self) -> Vec<usize> {
-        let mut out = Vec::new();
         if let Some(k) = self.branch {
             let bits = &self.stash_sep[k * self.words..(k + 1) * self.words];
-            for (w, (&b, &p)) in bits.iter().zip(&self.weighed).enumerate() {
-                let mut bits = b & p;
-                while bits != 0 {
-                    out.push(w * 64 + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
-            return out;
+            return indices(bits.iter().zip(&self.weighed).map(|(&b, &p)| b & p));
         }
         if self.pairs.is_empty() {
-            return out;
+            return Vec::new();
         }
-        for w in 0..self.words {
-            let mut bits = self.sep[w * self.pairs.len()];
-            while bits != 0 {
-                out.push(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-        out
+        indices((0..self.words).map(|w| self.sep[w * self.pairs.len()]))
     }
 
     /// The range of `sparse` holding the intersection of the sets of the
@@ -581,6 +563,29 @@ impl Task<'_, '_> {
         }
         found
     }
+}
+
+/// The guesses of pool word `p` (word `w` of the pool) that separate the
+/// secrets of answer rows `ra` and `rb`; no row is read for an empty word.
+fn separating(p: u64, ra: &[u8], rb: &[u8], w: usize) -> u64 {
+    if p == 0 {
+        0
+    } else {
+        p & neq(ra, rb, w)
+    }
+}
+
+/// The indices of the set bits of `words`, word `w` holding indices
+/// `64 w` to `64 w + 63`, in increasing order.
+fn indices(words: impl Iterator<Item = u64>) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (w, mut bits) in words.enumerate() {
+        while bits != 0 {
+            out.push(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
