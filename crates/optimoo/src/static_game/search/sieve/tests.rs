@@ -1,7 +1,7 @@
 //! Tests of the sieve, the killers and the stash against plain
 //! recomputations on sweeps of games.
 
-use super::super::{Shared, StaticConfig};
+use super::super::{Classes, Shared, StaticConfig, Task};
 use super::Weigh;
 use crate::model::game::Game;
 use crate::rng::SplitMix64;
@@ -15,6 +15,28 @@ fn quiet(game: &Game, least_pair: bool) -> Shared<'_> {
         ..StaticConfig::default()
     };
     Shared::quiet(game, config)
+}
+
+/// A node of one or two guesses drawn in code order (from the first
+/// half of the guesses the cut admits), the task's killers forgotten: its
+/// classes, and the index after its last guess.
+fn random_node(task: &mut Task<'_, '_>, rng: &mut SplitMix64) -> (Classes, usize) {
+    let m = task.ctx.m;
+    task.chosen.clear();
+    task.sieve.forget_killers();
+    let mut classes = task.ctx.root_classes();
+    let mut from = 0;
+    for _ in 0..1 + rng.below(2) {
+        let choices: Vec<usize> = (from..m).filter(|&g| task.admits(g)).collect();
+        if choices.len() < 4 {
+            break;
+        }
+        let g = choices[rng.below(choices.len() / 2)];
+        classes = task.refine(&classes, g, u64::MAX).unwrap();
+        task.push(g);
+        from = g + 1;
+    }
+    (classes, from)
 }
 
 /// At nodes with two guesses left (random chosen guesses in code
@@ -141,20 +163,7 @@ fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
             let mut task = ctx.task(0, &found_by);
             let row = |s: u16| &ctx.by_secret[s as usize * m..(s as usize + 1) * m];
             for _ in 0..12 {
-                task.chosen.clear();
-                task.sieve.forget_killers();
-                let mut classes = ctx.root_classes();
-                let mut from = 0;
-                for _ in 0..1 + rng.below(2) {
-                    let choices: Vec<usize> = (from..m).filter(|&g| task.admits(g)).collect();
-                    if choices.len() < 4 {
-                        break;
-                    }
-                    let g = choices[rng.below(choices.len() / 2)];
-                    classes = task.refine(&classes, g, u64::MAX).unwrap();
-                    task.push(g);
-                    from = g + 1;
-                }
+                let (classes, from) = random_node(&mut task, &mut rng);
                 if classes.is_empty() {
                     continue;
                 }
@@ -240,20 +249,7 @@ fn the_weighing_keeps_each_set_once_and_the_hardest() {
         let mut task = ctx.task(0, &found_by);
         let row = |s: u16| &ctx.by_secret[s as usize * m..(s as usize + 1) * m];
         for _ in 0..10 {
-            task.chosen.clear();
-            task.sieve.forget_killers();
-            let mut classes = ctx.root_classes();
-            let mut from = 0;
-            for _ in 0..1 + rng.below(2) {
-                let choices: Vec<usize> = (from..m).filter(|&g| task.admits(g)).collect();
-                if choices.len() < 4 {
-                    break;
-                }
-                let g = choices[rng.below(choices.len() / 2)];
-                classes = task.refine(&classes, g, u64::MAX).unwrap();
-                task.push(g);
-                from = g + 1;
-            }
+            let (classes, from) = random_node(&mut task, &mut rng);
             if classes.is_empty() {
                 continue;
             }
