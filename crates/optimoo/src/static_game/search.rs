@@ -857,7 +857,7 @@ impl Task<'_, '_> {
         // the least-pair cut allows: the sieve's pool (module `sieve`).
         let pool = if left == 2 {
             let pool = self.pool_from(from);
-            if self.weigh(classes, &pool, sieve::Weigh::InOrder) == 0 {
+            if self.weigh(&mut &*classes, &pool, sieve::Weigh::InOrder) == 0 {
                 return None;
             }
             pool
@@ -884,7 +884,7 @@ impl Task<'_, '_> {
             }
             if left == 2 {
                 // The last two guesses at once: no classes built.
-                if let Some(h) = self.last_sifted(classes, g, &pool, g + 1) {
+                if let Some(h) = self.last_sifted(&mut &*classes, g, &pool, g + 1) {
                     let mut set = self.chosen.clone();
                     set.extend([g, h]);
                     return Some(set);

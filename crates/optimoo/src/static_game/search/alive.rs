@@ -14,6 +14,7 @@
 //! `live` lists, in increasing order, exactly the words that are not zero.
 //! Words outside `live` may hold stale bits and are never read.
 
+use super::classes::Partition;
 use super::{Classes, Task};
 
 /// Classes up to this size are read pair by pair in
@@ -165,13 +166,13 @@ impl Task<'_, '_> {
     /// `g` leaves with more than `A` secrets together is a dead end at
     /// once.
     pub(super) fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
-        self.last_after_in(classes, g, Pool::After(g + 1))
+        self.last_after_in(&mut &*classes, g, Pool::After(g + 1))
     }
 
     /// [`Task::last_after`] with the last guess taken from `pool`.
     pub(super) fn last_after_in(
         &mut self,
-        classes: &Classes,
+        classes: &mut impl Partition,
         g: usize,
         pool: Pool,
     ) -> Option<usize> {
@@ -186,8 +187,9 @@ impl Task<'_, '_> {
         }
         let row = &ctx.by_guess[g * n..(g + 1) * n];
         let counts = &mut self.counts;
-        for i in 0..classes.spans.len() {
-            let class = classes.class(i);
+        let mut i = 0;
+        while let Some(class) = classes.get(i) {
+            i += 1;
             if class.len() <= ctx.answers {
                 break;
             }
@@ -228,8 +230,9 @@ impl Task<'_, '_> {
                 alive.narrow(by_secret(a), by_secret(b))
             }
         };
-        for i in 0..classes.spans.len() {
-            let class = classes.class(i);
+        let mut i = 0;
+        while let Some(class) = classes.get(i) {
+            i += 1;
             if class.len() <= SMALL_CLASS {
                 for (j, &a) in class.iter().enumerate() {
                     let fa = row[a as usize];

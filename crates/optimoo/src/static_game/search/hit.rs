@@ -26,6 +26,7 @@
 //!   not on how the size is cut into tasks: the first [`LEX_DEPTH`]
 //!   guesses are at least as many as any task fixes plus one.
 
+use super::classes::Partition;
 use super::sieve::Weigh;
 use super::{Classes, Task};
 
@@ -55,14 +56,69 @@ impl Task<'_, '_> {
     /// The first separating completion of the chosen guesses by `t` in
     /// all, the others from `pool`; at least two are left to choose.
     fn hit(&mut self, classes: &Classes, mut pool: Vec<u64>, t: usize) -> Option<Vec<usize>> {
+        let left = t - self.chosen.len();
+        debug_assert!(left >= 2);
+        if left == 2 {
+            return self.hit_two(&mut &*classes, pool, t);
+        }
         if classes.is_empty() {
             return Some(self.chosen.clone());
         }
-        let left = t - self.chosen.len();
-        debug_assert!(left >= 2);
-        // The hardest pair weighed (module `sieve`); with two left, the
-        // sieve also narrows each last guess's candidates.
+        // The hardest pair weighed (module `sieve`).
         let weigh = if left >= super::sieve::EVERY_PAIR_FROM {
+            Weigh::EveryPair
+        } else {
+            Weigh::Branching
+        };
+        if self.weigh(&mut &*classes, &pool, weigh) == 0 {
+            return None;
+        }
+        let branch = self.sieve.hardest();
+        let limit = self.ctx.pow[left - 1];
+        for x in branch {
+            pool[x / 64] &= !(1 << (x % 64));
+            if self.cancelled(t) {
+                return None;
+            }
+            let found = if left == 3 {
+                // The child's classes are made as its sieve and its full
+                // tests read them: most read only the first few.
+                let Some(mut next) = self.refine_lazily(classes, x, limit) else {
+                    continue;
+                };
+                self.push(x);
+                let child = self.narrowed(&pool);
+                self.hit_two(&mut next, child, t)
+            } else {
+                let Some(next) = self.refine(classes, x, limit) else {
+                    continue;
+                };
+                self.push(x);
+                let child = self.narrowed(&pool);
+                self.hit(&next, child, t)
+            };
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// [`Task::hit`] with two guesses left: the hardest pair weighed (the
+    /// sieve also narrows each last guess's candidates), then each of its
+    /// separating guesses as the next-to-last.
+    fn hit_two(
+        &mut self,
+        classes: &mut impl Partition,
+        mut pool: Vec<u64>,
+        t: usize,
+    ) -> Option<Vec<usize>> {
+        debug_assert_eq!(t - self.chosen.len(), 2);
+        if classes.get(0).is_none() {
+            return Some(self.chosen.clone());
+        }
+        let weigh = if 2 >= super::sieve::EVERY_PAIR_FROM {
             Weigh::EveryPair
         } else {
             Weigh::Branching
@@ -70,29 +126,15 @@ impl Task<'_, '_> {
         if self.weigh(classes, &pool, weigh) == 0 {
             return None;
         }
-        let branch = self.sieve.hardest();
-        for x in branch {
+        for x in self.sieve.hardest() {
             pool[x / 64] &= !(1 << (x % 64));
             if self.cancelled(t) {
                 return None;
             }
-            if left == 2 {
-                if let Some(y) = self.last_sifted(classes, x, &pool, 0) {
-                    let mut set = self.chosen.clone();
-                    set.extend([x, y]);
-                    return Some(set);
-                }
-                continue;
-            }
-            let Some(next) = self.refine(classes, x, self.ctx.pow[left - 1]) else {
-                continue;
-            };
-            self.push(x);
-            let child = self.narrowed(&pool);
-            let found = self.hit(&next, child, t);
-            self.chosen.pop();
-            if found.is_some() {
-                return found;
+            if let Some(y) = self.last_sifted(classes, x, &pool, 0) {
+                let mut set = self.chosen.clone();
+                set.extend([x, y]);
+                return Some(set);
             }
         }
         None

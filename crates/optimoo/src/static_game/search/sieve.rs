@@ -35,7 +35,8 @@
 //! exactly its separating guesses there.
 
 use super::alive::{neq, Alive};
-use super::{Classes, Task};
+use super::classes::Partition;
+use super::Task;
 
 /// A kept pair's bit set not yet made ([`Sieve::weigh`]).
 const NO_SLOT: u32 = u32::MAX;
@@ -197,7 +198,7 @@ impl Sieve {
     /// exists.
     pub(super) fn weigh(
         &mut self,
-        classes: &Classes,
+        classes: &mut impl Partition,
         pool: &[u64],
         by_secret: &[u8],
         m: usize,
@@ -319,8 +320,9 @@ impl Sieve {
             CANDIDATES_IN_ORDER
         };
         let mut weighed = 0;
-        'classes: for i in 0..classes.spans.len() {
-            let class = classes.class(i);
+        let mut i = 0;
+        'classes: while let Some(class) = classes.get(i) {
+            i += 1;
             if every_pair {
                 for (j, &a) in class.iter().enumerate() {
                     for &b in &class[j + 1..] {
@@ -582,7 +584,12 @@ impl Task<'_, '_> {
     /// Weighs the pairs of `classes` (and, when `branching` on the
     /// hardest pair, the killers kept) against `pool` into the task's
     /// sieve; the fewest guesses of the pool separating one of them.
-    pub(super) fn weigh(&mut self, classes: &Classes, pool: &[u64], weigh: Weigh) -> u32 {
+    pub(super) fn weigh(
+        &mut self,
+        classes: &mut impl Partition,
+        pool: &[u64],
+        weigh: Weigh,
+    ) -> u32 {
         let ctx = self.ctx;
         self.sieve
             .weigh(classes, pool, &ctx.by_secret, ctx.m, &self.chosen, weigh)
@@ -592,7 +599,7 @@ impl Task<'_, '_> {
     /// every class: the sieve first, then the full test.
     pub(super) fn last_sifted(
         &mut self,
-        classes: &Classes,
+        classes: &mut impl Partition,
         x: usize,
         pool: &[u64],
         from: usize,

@@ -1,6 +1,7 @@
 //! Tests of the sieve, the killers and the stash against plain
 //! recomputations on sweeps of games.
 
+use super::super::classes::Partition;
 use super::super::{Classes, Shared, StaticConfig, Task};
 use super::Weigh;
 use crate::model::game::Game;
@@ -101,7 +102,7 @@ fn the_sieve_keeps_what_the_full_test_finds() {
                     task.push(g);
                     if !sibling.is_empty() {
                         let pool = task.pool_from(g + 1);
-                        let least = task.weigh(&sibling, &pool, Weigh::Branching);
+                        let least = task.weigh(&mut &sibling, &pool, Weigh::Branching);
                         carried += task.sieve.killers.len();
                         for x in g + 1..ctx.m {
                             if !task.admits(x) {
@@ -113,7 +114,7 @@ fn the_sieve_keeps_what_the_full_test_finds() {
                                 dead += 1;
                                 continue;
                             }
-                            let sifted = task.last_sifted(&sibling, x, &pool, x + 1);
+                            let sifted = task.last_sifted(&mut &sibling, x, &pool, x + 1);
                             assert_eq!(sifted, plain, "{rules}: next to last {x}");
                             compared += 1;
                             found += usize::from(plain.is_some());
@@ -168,7 +169,7 @@ fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
                     continue;
                 }
                 let mut pool = task.pool_from(from);
-                if task.weigh(&classes, &pool, Weigh::EveryPair) == 0 {
+                if task.weigh(&mut &classes, &pool, Weigh::EveryPair) == 0 {
                     continue;
                 }
                 for x in task.sieve.hardest().into_iter().take(8) {
@@ -179,7 +180,7 @@ fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
                     }
                     task.push(x);
                     let child_pool = task.narrowed(&pool);
-                    let least = task.weigh(&child, &child_pool, Weigh::Branching);
+                    let least = task.weigh(&mut &child, &child_pool, Weigh::Branching);
                     let separating = |a: u16, b: u16| -> Vec<usize> {
                         (0..m)
                             .filter(|&g| child_pool[g / 64] >> (g % 64) & 1 != 0)
@@ -276,7 +277,7 @@ fn the_weighing_keeps_each_set_once_and_the_hardest() {
                     }
                 }
             }
-            let weighed = task.weigh(&classes, &pool, Weigh::EveryPair);
+            let weighed = task.weigh(&mut &classes, &pool, Weigh::EveryPair);
             all.sort();
             all.dedup();
             copies += pairs - all.len();
@@ -306,7 +307,7 @@ fn the_weighing_keeps_each_set_once_and_the_hardest() {
             }
             task.push(x);
             let child_pool = task.narrowed(&pool);
-            if task.weigh(&child, &child_pool, Weigh::Branching) != 0 {
+            if task.weigh(&mut &child, &child_pool, Weigh::Branching) != 0 {
                 let sieve = &task.sieve;
                 let n = sieve.pairs.len();
                 let sets: Vec<Vec<u64>> = (0..n)
@@ -397,12 +398,15 @@ fn a_subtree_branched_on_pairs_does_not_depend_on_the_one_before() {
 /// class split by its answers to the guess, in the order of each
 /// answer's first secret, classes of one dropped, largest first (ties
 /// by place), and `None` exactly when a class passes the limit; at
-/// random nodes of games of few and many answers, every guess.
+/// random nodes of games of few and many answers, every guess. The same
+/// for `Task::refine_lazily`, its classes read from a random one on.
 #[test]
 fn refine_makes_the_classes_of_a_plain_grouping() {
     let mut rng = SplitMix64::new(5);
     let mut checked = 0;
-    for rules in ["mm:3x4", "moo:4x6", "mm:5x3", "moo:2x8", "mm:2x9"] {
+    for rules in [
+        "mm:3x4", "moo:4x6", "mm:5x3", "moo:2x8", "mm:2x9", "moo:3x9",
+    ] {
         let game = Game::new(rules.parse().unwrap());
         let ctx = quiet(&game, true);
         let found_by = AtomicUsize::new(usize::MAX);
@@ -434,6 +438,7 @@ fn refine_makes_the_classes_of_a_plain_grouping() {
                     let refined = task.refine(&classes, g, limit);
                     if largest > limit {
                         assert!(refined.is_none(), "{rules} guess {g} limit {limit}");
+                        assert!(task.refine_lazily(&classes, g, limit).is_none());
                         continue;
                     }
                     let refined = refined.unwrap();
@@ -441,6 +446,15 @@ fn refine_makes_the_classes_of_a_plain_grouping() {
                         (0..refined.spans.len()).map(|i| refined.class(i)).collect();
                     assert_eq!(got, plain, "{rules} guess {g} limit {limit}");
                     checked += 1;
+                    // Made as read: the same classes wherever the reading
+                    // starts, and none past the last.
+                    let mut lazy = task.refine_lazily(&classes, g, limit).unwrap();
+                    let at = rng.below(plain.len() + 1);
+                    assert_eq!(lazy.get(at), plain.get(at).map(Vec::as_slice));
+                    for (i, class) in plain.iter().enumerate() {
+                        assert_eq!(lazy.get(i), Some(&class[..]), "{rules} guess {g} class {i}");
+                    }
+                    assert_eq!(lazy.get(plain.len()), None);
                 }
             }
         }
