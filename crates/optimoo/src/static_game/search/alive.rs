@@ -95,6 +95,20 @@ impl Alive {
         !self.live.is_empty()
     }
 
+    /// The candidates, in increasing order.
+    #[cfg(test)]
+    pub(super) fn candidates(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &w in &self.live {
+            let mut bits = self.words[w as usize];
+            while bits != 0 {
+                out.push(w as usize * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+
     /// Clears the guesses with `ra[j] == rb[j]`; whether any is left.
     #[inline]
     pub(super) fn narrow(&mut self, ra: &[u8], rb: &[u8]) -> bool {

@@ -126,12 +126,14 @@ impl Task<'_, '_> {
         if self.weigh(classes, &pool, weigh) == 0 {
             return None;
         }
-        for x in self.sieve.hardest() {
+        let branch = self.sieve.hardest();
+        self.sieve.sift_branch(&branch);
+        for (j, x) in branch.into_iter().enumerate() {
             pool[x / 64] &= !(1 << (x % 64));
             if self.cancelled(t) {
                 return None;
             }
-            if let Some(y) = self.last_sifted(classes, x, &pool, 0) {
+            if let Some(y) = self.last_of_branch(classes, j, x, &pool) {
                 let mut set = self.chosen.clone();
                 set.extend([x, y]);
                 return Some(set);

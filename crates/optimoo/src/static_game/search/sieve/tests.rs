@@ -1,6 +1,7 @@
 //! Tests of the sieve, the killers and the stash against plain
 //! recomputations on sweeps of games.
 
+use super::super::alive::Alive;
 use super::super::classes::Partition;
 use super::super::{Classes, Shared, StaticConfig, Task};
 use super::Weigh;
@@ -135,6 +136,93 @@ fn the_sieve_keeps_what_the_full_test_finds() {
         carried > 100,
         "only {carried} killers kept from a node to the next"
     );
+}
+
+/// The branch sifted at once (`Sieve::sift_branch`, the trie of the
+/// masks) against each of its guesses sifted alone (`Sieve::sift`, with
+/// the cache of intersections and without it), as the search tries
+/// them (each guess of the branch up to it out of the pool): the same
+/// candidates for every guess. At random nodes of seven games (few and
+/// many symbols and positions, pools of one word to fourteen), with and
+/// without the least-pair cut, branching on a pair weighed and on a
+/// stashed one (a child of a node weighed with every pair).
+#[test]
+fn the_branch_sifted_at_once_is_each_guess_sifted() {
+    // The guesses compared, those with candidates, and whether the
+    // branch was a stashed pair, at one node weighed to branch on.
+    fn compare(
+        task: &mut Task<'_, '_>,
+        node: &Classes,
+        mut pool: Vec<u64>,
+        rules: &str,
+    ) -> (usize, usize, usize) {
+        let (ctx, m) = (task.ctx, task.ctx.m);
+        let mut tally = (0, 0, 0);
+        if task.weigh(&mut &*node, &pool, Weigh::Branching) == 0 {
+            return tally;
+        }
+        tally.2 = usize::from(task.sieve.branch.is_some());
+        let branch = task.sieve.hardest();
+        task.sieve.sift_branch(&branch);
+        let (mut each, mut once) = (Alive::new(m), Alive::new(m));
+        for (j, &x) in branch.iter().enumerate() {
+            pool[x / 64] &= !(1 << (x % 64));
+            let answer = |s: u16| ctx.by_secret[s as usize * m + x];
+            let a = task.sieve.sift(x, answer, &pool, 0, &mut each);
+            let b = task.sieve.start_sifted(j, &pool, &mut once);
+            assert_eq!(a, b, "{rules}: guess {x}");
+            if a {
+                assert_eq!(each.candidates(), once.candidates(), "{rules}: {x}");
+                tally.1 += 1;
+            }
+            tally.0 += 1;
+        }
+        tally
+    }
+    let mut rng = SplitMix64::new(17);
+    let (mut compared, mut alive, mut stashed) = (0, 0, 0);
+    for rules in [
+        "mm:3x4", "moo:3x6", "mm:2x9", "moo:4x6", "mm:5x3", "moo:2x8", "moo:4x7",
+    ] {
+        let game = Game::new(rules.parse().unwrap());
+        for (least_pair, words) in [(true, 0), (false, usize::MAX)] {
+            let mut ctx = quiet(&game, least_pair);
+            ctx.sieve_words = words;
+            let found_by = AtomicUsize::new(usize::MAX);
+            let mut task = ctx.task(0, &found_by);
+            for _ in 0..15 {
+                let (classes, from) = random_node(&mut task, &mut rng);
+                if classes.is_empty() {
+                    continue;
+                }
+                let pool = task.pool_from(from);
+                // The node itself, then a child of it as the search
+                // makes one (its branch may be a stashed pair).
+                let mut tally = compare(&mut task, &classes, pool.clone(), rules);
+                if task.weigh(&mut &classes, &pool, Weigh::EveryPair) != 0 {
+                    let branch = task.sieve.hardest();
+                    let x = branch[rng.below(branch.len())];
+                    let child = task.refine(&classes, x, u64::MAX).unwrap();
+                    let mut rest = pool.clone();
+                    for &y in branch.iter().filter(|&&y| y <= x) {
+                        rest[y / 64] &= !(1 << (y % 64));
+                    }
+                    task.push(x);
+                    let child_pool = task.narrowed(&rest);
+                    if !child.is_empty() {
+                        let more = compare(&mut task, &child, child_pool, rules);
+                        tally = (tally.0 + more.0, tally.1 + more.1, tally.2 + more.2);
+                    }
+                }
+                compared += tally.0;
+                alive += tally.1;
+                stashed += tally.2;
+            }
+        }
+    }
+    assert!(compared > 5000, "only {compared} compared");
+    assert!(alive > 500, "only {alive} guesses with candidates");
+    assert!(stashed > 10, "only {stashed} stashed pairs branched on");
 }
 
 /// At children of a node weighed with every pair (random chosen
