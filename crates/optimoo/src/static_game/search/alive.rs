@@ -177,8 +177,9 @@ impl Task<'_, '_> {
     /// [`Task::last`] after guess `g`, without building its classes: the
     /// first guess after `g` that, with `g`, gives distinct answers inside
     /// every class. Only the pairs `g` leaves together count; a class that
-    /// `g` leaves with more than `A` secrets together is a dead end at
-    /// once.
+    /// `g` leaves with more than `A` secrets together is a dead end as soon
+    /// as its turn comes (the classes are read in order, and most calls
+    /// end within the first one or two).
     pub(super) fn last_after(&mut self, classes: &Classes, g: usize) -> Option<usize> {
         self.last_after_in(&mut &*classes, g, Pool::After(g + 1))
     }
@@ -201,25 +202,6 @@ impl Task<'_, '_> {
         }
         let row = &ctx.by_guess[g * n..(g + 1) * n];
         let counts = &mut self.counts;
-        let mut i = 0;
-        while let Some(class) = classes.get(i) {
-            i += 1;
-            if class.len() <= ctx.answers {
-                break;
-            }
-            let mut worst = 0;
-            for &s in class {
-                let c = &mut counts[row[s as usize] as usize];
-                *c += 1;
-                worst = worst.max(*c);
-            }
-            for &s in class {
-                counts[row[s as usize] as usize] = 0;
-            }
-            if worst as usize > ctx.answers {
-                return None;
-            }
-        }
         let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         let alive = &mut self.alive;
         let grouped = &mut self.grouped;
@@ -259,8 +241,19 @@ impl Task<'_, '_> {
                 }
                 continue;
             }
+            let mut worst = 0;
             for &s in class {
-                counts[row[s as usize] as usize] += 1;
+                let c = &mut counts[row[s as usize] as usize];
+                *c += 1;
+                worst = worst.max(*c);
+            }
+            if worst as usize > ctx.answers {
+                // More secrets left together than one guess has answers:
+                // a dead end, found when the class's turn comes (most
+                // calls end in their first class or two, so the larger
+                // classes are not read ahead for it).
+                counts[..keys].fill(0);
+                return None;
             }
             let mut at = 0;
             for c in &mut counts[..keys] {

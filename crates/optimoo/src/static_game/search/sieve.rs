@@ -598,9 +598,13 @@ impl Sieve {
         self.ranges.resize(branch.len(), (0, 0));
         self.sifted.clear();
         self.stack.clear();
-        self.trie.clear();
         let (stack, trie) = (&mut self.stack, &mut self.trie);
         let by_pair = &self.by_pair;
+        // `trie[..top]` is the stack's words; `trie` itself only grows, so
+        // that each word is written once, in place, whether kept or not,
+        // and kept by moving the end past it: no branch on whether an
+        // intersection's word is empty, which about two words in three
+        // are (unpredictable, so a branch on it mispredicts often).
         for &key in &self.keys {
             let j = (key & u64::from(u32::MAX)) as usize;
             let mask = ((key >> 32) as u32).reverse_bits();
@@ -612,33 +616,39 @@ impl Sieve {
                 depth += 1;
             }
             stack.truncate(depth);
-            trie.truncate(stack.last().map_or(0, |l| l.2 as usize));
+            let mut top = stack.last().map_or(0, |l| l.2 as usize);
             let mut dead = stack.last().is_some_and(|l| l.1 == l.2);
             while !dead && rest != 0 {
                 let k = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let lo = trie.len();
+                let lo = top;
                 let set = &by_pair[k * words..(k + 1) * words];
-                match stack.last() {
-                    Some(&(_, a, b)) => {
-                        for i in a as usize..b as usize {
-                            let (w, bits) = trie[i];
+                let below = stack.last().map(|&(_, a, b)| (a as usize, b as usize));
+                let most = below.map_or(words, |(a, b)| b - a);
+                if trie.len() < lo + most {
+                    trie.resize(lo + most, (0, 0));
+                }
+                let (made, free) = trie.split_at_mut(lo);
+                let free = &mut free[..most];
+                let mut out = 0;
+                match below {
+                    Some((a, b)) => {
+                        for &(w, bits) in &made[a..b] {
                             let bits = bits & set[w as usize];
-                            if bits != 0 {
-                                trie.push((w, bits));
-                            }
+                            free[out] = (w, bits);
+                            out += usize::from(bits != 0);
                         }
                     }
                     None => {
                         for (w, &bits) in set.iter().enumerate() {
-                            if bits != 0 {
-                                trie.push((w as u32, bits));
-                            }
+                            free[out] = (w as u32, bits);
+                            out += usize::from(bits != 0);
                         }
                     }
                 }
-                stack.push((k as u32, lo as u32, trie.len() as u32));
-                dead = lo == trie.len();
+                top = lo + out;
+                stack.push((k as u32, lo as u32, top as u32));
+                dead = out == 0;
             }
             if dead {
                 continue;

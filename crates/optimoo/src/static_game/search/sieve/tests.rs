@@ -549,3 +549,68 @@ fn refine_makes_the_classes_of_a_plain_grouping() {
     }
     assert!(checked > 10_000, "only {checked} checked");
 }
+
+/// The full test (`Task::last_after`: a class left with more secrets
+/// together than a guess has answers ends it as its turn comes, the
+/// others' pairs narrow the candidates) against a plain scan: the first
+/// guess after `x` that the least-pair cut allows and that, with `x`,
+/// gives every secret of each class its own pair of answers. At nodes of
+/// no guess to two (so classes of every size, the whole game among
+/// them), on games with few answers (a class of eight already too large
+/// for one guess) and many, with and without the cut.
+#[test]
+fn the_full_test_finds_the_first_separating_last_guess() {
+    let mut rng = SplitMix64::new(43);
+    let (mut compared, mut found) = (0, 0);
+    for rules in ["mm:2x3", "mm:2x5", "moo:2x6", "mm:3x3", "moo:3x6", "mm:3x5"] {
+        let game = Game::new(rules.parse().unwrap());
+        for least_pair in [false, true] {
+            let ctx = quiet(&game, least_pair);
+            let found_by = AtomicUsize::new(usize::MAX);
+            let mut task = ctx.task(0, &found_by);
+            for draw in 0..6 {
+                task.chosen.clear();
+                let mut classes = ctx.root_classes();
+                let mut from = 0;
+                for _ in 0..draw % 3 {
+                    let choices: Vec<usize> = (from..ctx.m).filter(|&g| task.admits(g)).collect();
+                    if choices.len() < 4 {
+                        break;
+                    }
+                    let g = choices[rng.below(choices.len() / 2)];
+                    classes = task.refine(&classes, g, u64::MAX).unwrap();
+                    task.push(g);
+                    from = g + 1;
+                }
+                let allowed =
+                    super::super::pairs::allowed_at(&task.allowed, task.chosen.len(), ctx.m)
+                        .to_vec();
+                let answer = |g: usize, s: u16| ctx.by_guess[g * ctx.n + s as usize];
+                for x in from..ctx.m {
+                    let plain = (x + 1..ctx.m).find(|&y| {
+                        allowed[y] != 0
+                            && (0..classes.spans.len()).all(|i| {
+                                let class = classes.class(i);
+                                let mut seen: Vec<(u8, u8)> = class
+                                    .iter()
+                                    .map(|&s| (answer(x, s), answer(y, s)))
+                                    .collect();
+                                seen.sort_unstable();
+                                seen.windows(2).all(|w| w[0] != w[1])
+                            })
+                    });
+                    assert_eq!(
+                        task.last_after(&classes, x),
+                        plain,
+                        "{rules}: chosen {:?}, next to last {x}",
+                        task.chosen
+                    );
+                    compared += 1;
+                    found += usize::from(plain.is_some());
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} compared");
+    assert!(found > 100, "only {found} completions");
+}
