@@ -192,7 +192,7 @@ impl Task<'_, '_> {
         pool: Pool,
     ) -> Option<usize> {
         let ctx = self.ctx;
-        let (m, n) = (ctx.m, ctx.n);
+        let m = ctx.m;
         // Set again only by a pair that ends this call.
         self.killer = None;
         if let Pool::After(from) = pool {
@@ -200,7 +200,13 @@ impl Task<'_, '_> {
                 return None;
             }
         }
-        let row = &ctx.by_guess[g * n..(g + 1) * n];
+        // The answers to `g` read from the secrets' rows, not from `g`'s:
+        // the node's classes stay while its guesses `g` come in
+        // increasing order, so a secret's answers to one `g` and the next
+        // share a cache line, where `g`'s own row is a new one each time,
+        // read at scattered places.
+        let by = &ctx.by_secret;
+        let answer = |s: u16| by[s as usize * m + g];
         let counts = &mut self.counts;
         let allowed = super::pairs::allowed_at(&self.allowed, self.chosen.len(), m);
         let alive = &mut self.alive;
@@ -231,9 +237,9 @@ impl Task<'_, '_> {
             i += 1;
             if class.len() <= SMALL_CLASS {
                 for (j, &a) in class.iter().enumerate() {
-                    let fa = row[a as usize];
+                    let fa = answer(a);
                     for &b in &class[j + 1..] {
-                        if row[b as usize] == fa && !pair(a, b) {
+                        if answer(b) == fa && !pair(a, b) {
                             *killer = Some((a, b));
                             return None;
                         }
@@ -243,7 +249,7 @@ impl Task<'_, '_> {
             }
             let mut worst = 0;
             for &s in class {
-                let c = &mut counts[row[s as usize] as usize];
+                let c = &mut counts[answer(s) as usize];
                 *c += 1;
                 worst = worst.max(*c);
             }
@@ -263,7 +269,7 @@ impl Task<'_, '_> {
             }
             grouped.resize(class.len(), 0);
             for &s in class {
-                let c = &mut counts[row[s as usize] as usize];
+                let c = &mut counts[answer(s) as usize];
                 grouped[*c as usize] = s;
                 *c += 1;
             }
