@@ -168,6 +168,7 @@ pub(super) struct Sieve {
     /// and places, sorted; the intersections of the masks' pairs met, as
     /// a stack (pair, range of `trie`).
     keys: Vec<u64>,
+    radix: Vec<u64>,
     stack: Vec<(u32, u32, u32)>,
     trie: Vec<(u32, u64)>,
 }
@@ -198,6 +199,7 @@ impl Sieve {
             ranges: Vec::new(),
             sifted: Vec::new(),
             keys: Vec::new(),
+            radix: Vec::new(),
             stack: Vec::new(),
             trie: Vec::new(),
         }
@@ -593,7 +595,7 @@ impl Sieve {
             self.keys
                 .push((u64::from(mask.reverse_bits()) << 32) | j as u64);
         }
-        self.keys.sort_unstable();
+        radix_sort_high(&mut self.keys, &mut self.radix);
         self.ranges.clear();
         self.ranges.resize(branch.len(), (0, 0));
         self.sifted.clear();
@@ -784,6 +786,36 @@ impl Task<'_, '_> {
             self.sieve.remember(pair);
         }
         found
+    }
+}
+
+/// Sorts `keys` by their high 32 bits, ties in their order (so keys
+/// pushed in increasing low bits come out as `sort_unstable` puts them):
+/// four passes of a counting sort on a byte each, least first, through
+/// `scratch`. A branch's few hundred masks sorted this way took about
+/// half the time of the comparison sort.
+fn radix_sort_high(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+    scratch.clear();
+    scratch.resize(keys.len(), 0);
+    for byte in 0..4 {
+        let shift = 32 + 8 * byte;
+        let mut counts = [0u32; 257];
+        for &k in keys.iter() {
+            counts[((k >> shift) & 0xff) as usize + 1] += 1;
+        }
+        if counts[1..].iter().any(|&c| c as usize == keys.len()) {
+            // Every key has this byte alike: the pass would change nothing.
+            continue;
+        }
+        for i in 1..257 {
+            counts[i] += counts[i - 1];
+        }
+        for &k in keys.iter() {
+            let at = &mut counts[((k >> shift) & 0xff) as usize];
+            scratch[*at as usize] = k;
+            *at += 1;
+        }
+        std::mem::swap(keys, scratch);
     }
 }
 

@@ -614,3 +614,30 @@ fn the_full_test_finds_the_first_separating_last_guess() {
     assert!(compared > 1000, "only {compared} compared");
     assert!(found > 100, "only {found} completions");
 }
+
+/// The radix sort of the branch's masks against the comparison sort, on
+/// keys pushed as `sift_branch` pushes them (increasing low bits): few
+/// and many keys, every byte of the masks used or one only, many ties.
+#[test]
+fn the_radix_sort_sorts_as_the_comparison_sort() {
+    let mut rng = SplitMix64::new(45);
+    let mut scratch = Vec::new();
+    for len in [0usize, 1, 2, 7, 100, 1000] {
+        for bits in [1u32, 3, 8, 20, 32] {
+            for shift in [0u32, 8, 24] {
+                let mut keys: Vec<u64> = (0..len)
+                    .map(|j| {
+                        let mask = (rng.next_u64() as u32 & ((1u64 << bits) - 1) as u32)
+                            .checked_shl(shift)
+                            .unwrap_or(0);
+                        (u64::from(mask) << 32) | j as u64
+                    })
+                    .collect();
+                let mut want = keys.clone();
+                want.sort_unstable();
+                super::radix_sort_high(&mut keys, &mut scratch);
+                assert_eq!(keys, want, "{len} keys of {bits} bits << {shift}");
+            }
+        }
+    }
+}
