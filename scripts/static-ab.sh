@@ -42,24 +42,7 @@ trap 'rm -rf "$scratch"' EXIT
 echo "| task | round | sets | user s, A | user s, B | A/B |"
 echo "|---|---|---|---|---|---|"
 for task in "${tasks[@]}"; do
-    python3 - "$committed" "$task" > "$scratch/cp.json" <<'EOF'
-import json, sys
-cp = json.load(open(sys.argv[1]))
-arg = sys.argv[2]
-for level in cp["levels"]:
-    n = level["tasks"]
-    if arg == "none":
-        parts = [f"0-{n - 1}"]
-    else:
-        task = int(arg)
-        if not 0 <= task < n:
-            sys.exit(f"task {task} is not one of the {n} tasks")
-        parts = [f"0-{task - 1}" if task > 1 else "0"] if task > 0 else []
-        if task + 1 < n:
-            parts.append(f"{task + 1}-{n - 1}" if task + 1 < n - 1 else f"{task + 1}")
-    level.update(refuted=",".join(parts), begun="", nodes=0, task_seconds=0.0)
-json.dump(cp, sys.stdout)
-EOF
+    scripts/static-scratch.py "$committed" "$task" > "$scratch/cp.json"
     for round in $(seq "${ROUNDS:-4}"); do
         for side in a b; do
             cp "$scratch/cp.json" "$scratch/$side.json"

@@ -57,13 +57,7 @@ for i in range(strata):
 EOF
 # The same run with every task refuted: what each run spends before its
 # task (the tables and the greedy set), taken off each task's time.
-python3 - "$committed" > "$scratch/none.json" <<'EOF'
-import json, sys
-cp = json.load(open(sys.argv[1]))
-for level in cp["levels"]:
-    level.update(refuted=f"0-{level['tasks'] - 1}", begun="", nodes=0, task_seconds=0.0)
-json.dump(cp, sys.stdout)
-EOF
+scripts/static-scratch.py "$committed" none > "$scratch/none.json"
 /usr/bin/time -f "%U" -o "$scratch/base" "$BIN" static --game moo:4x10 --from-size 7 \
     --max-size 7 --greedy-only --threads 1 --checkpoint "$scratch/none.json" --json > /dev/null
 base=$(cat "$scratch/base")
@@ -72,18 +66,7 @@ echo
 echo "| task | stratum | sets | CPU s | wall s |"
 echo "|---|---|---|---|---|"
 while read -r task size; do
-    python3 - "$committed" "$task" > "$scratch/cp.json" <<'EOF'
-import json, sys
-cp = json.load(open(sys.argv[1]))
-task = int(sys.argv[2])
-for level in cp["levels"]:
-    n = level["tasks"]
-    parts = [f"0-{task - 1}" if task > 1 else "0"] if task > 0 else []
-    if task + 1 < n:
-        parts.append(f"{task + 1}-{n - 1}" if task + 1 < n - 1 else f"{task + 1}")
-    level.update(refuted=",".join(parts), begun="", nodes=0, task_seconds=0.0)
-json.dump(cp, sys.stdout)
-EOF
+    scripts/static-scratch.py "$committed" "$task" > "$scratch/cp.json"
     /usr/bin/time -f "%U %e" -o "$scratch/time" "$BIN" static --game moo:4x10 \
         --from-size 7 --max-size 7 --greedy-only --threads 1 \
         --checkpoint "$scratch/cp.json" --json > "$scratch/out.json"

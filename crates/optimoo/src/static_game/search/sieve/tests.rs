@@ -23,12 +23,19 @@ fn quiet(game: &Game, least_pair: bool) -> Shared<'_> {
 /// half of the guesses the cut admits), the task's killers forgotten: its
 /// classes, and the index after its last guess.
 fn random_node(task: &mut Task<'_, '_>, rng: &mut SplitMix64) -> (Classes, usize) {
+    let guesses = 1 + rng.below(2);
+    node_of(task, rng, guesses)
+}
+
+/// [`random_node`] of `guesses` guesses (fewer when the cut leaves too
+/// few to draw from).
+fn node_of(task: &mut Task<'_, '_>, rng: &mut SplitMix64, guesses: usize) -> (Classes, usize) {
     let m = task.ctx.m;
     task.chosen.clear();
     task.sieve.forget_killers();
     let mut classes = task.ctx.root_classes();
     let mut from = 0;
-    for _ in 0..1 + rng.below(2) {
+    for _ in 0..guesses {
         let choices: Vec<usize> = (from..m).filter(|&g| task.admits(g)).collect();
         if choices.len() < 4 {
             break;
@@ -569,19 +576,7 @@ fn the_full_test_finds_the_first_separating_last_guess() {
             let found_by = AtomicUsize::new(usize::MAX);
             let mut task = ctx.task(0, &found_by);
             for draw in 0..6 {
-                task.chosen.clear();
-                let mut classes = ctx.root_classes();
-                let mut from = 0;
-                for _ in 0..draw % 3 {
-                    let choices: Vec<usize> = (from..ctx.m).filter(|&g| task.admits(g)).collect();
-                    if choices.len() < 4 {
-                        break;
-                    }
-                    let g = choices[rng.below(choices.len() / 2)];
-                    classes = task.refine(&classes, g, u64::MAX).unwrap();
-                    task.push(g);
-                    from = g + 1;
-                }
+                let (classes, from) = node_of(&mut task, &mut rng, draw % 3);
                 let allowed =
                     super::super::pairs::allowed_at(&task.allowed, task.chosen.len(), ctx.m)
                         .to_vec();
