@@ -168,6 +168,7 @@ pub(super) struct Sieve {
     /// and places, sorted; the intersections of the masks' pairs met, as
     /// a stack (pair, range of `trie`).
     keys: Vec<u64>,
+    /// Scratch of the masks' radix sort ([`radix_sort_high`]).
     radix: Vec<u64>,
     stack: Vec<(u32, u32, u32)>,
     trie: Vec<(u32, u64)>,
