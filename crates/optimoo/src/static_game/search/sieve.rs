@@ -11,10 +11,11 @@
 //! node: they are hard pairs, and the hardest pair weighed is the one
 //! the search branches on (module `hit`). A node that weighs every pair
 //! keeps its [`STASHED`] hardest pairs with their bit sets (the *stash*);
-//! its children, each with one guess more, look among the stashed pairs
-//! their guess leaves together for a pair harder than the hardest they
-//! weighed, to branch on: the stash is counted from its bit sets (an AND
-//! and a count per word), no answer row read.
+//! its children, each with one guess more, weigh the stashed pairs their
+//! guess leaves together from those bit sets (an AND and a count per
+//! word, no answer row read), after their killers and before fewer pairs
+//! of their own classes ([`CANDIDATES_AFTER_STASH`]): the parent's
+//! hardest pairs are most often the child's too.
 //!
 //! Invariants: the weighed pairs are pairs of secrets of one class (so
 //! left together by every guess chosen); bit `j` of a pair's set is set
@@ -32,7 +33,9 @@
 //! are the node's but its last) and the node's pool is within the
 //! stash's: a stashed pair its last guess leaves together is then a
 //! pair of one of its classes, and its bit set ANDed with the pool is
-//! exactly its separating guesses there.
+//! exactly its separating guesses there (whether the last guess leaves
+//! it together is read from that bit set when the guess is in the
+//! stash's pool, from the answer rows otherwise).
 
 use super::alive::{neq, Alive};
 use super::classes::Partition;
@@ -74,6 +77,15 @@ pub(super) const EVERY_PAIR_MOST: usize = 1 << 16;
 /// from 33.54 M to 31.00 M with 64 (30.89 M with 128, which costs more at
 /// the node that stashes).
 pub(super) const STASHED: usize = 64;
+
+/// Pairs of the node's classes weighed at a child of the stash's node,
+/// after the killers and the stashed pairs its last guess leaves
+/// together (weighed from their stashed sets, no answer row read).
+/// Measured side by side on moo:4x10's size 7 (docs/benchmarks.md,
+/// session 46): 40 0.90 the time of 80, 30 0.98 the time of 40, 20 no
+/// better; with 128 or 256 stashed pairs (more weighed from the stash),
+/// slower.
+pub(super) const CANDIDATES_AFTER_STASH: usize = 30;
 
 /// Which pairs a node weighs ([`Sieve::weigh`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -156,9 +168,6 @@ pub(super) struct Sieve {
     stash_pool: Vec<u64>,
     stash_pairs: Vec<(u16, u16)>,
     stash_sep: Vec<u64>,
-    /// The place in the stash of the pair this node branches on, when a
-    /// stashed pair is harder than every pair weighed.
-    branch: Option<usize>,
     /// The branch sifted at once ([`Sieve::sift_branch`]): for its `j`-th
     /// guess, the range of `sifted` holding its candidates' words not
     /// empty (an empty range: none).
@@ -196,7 +205,6 @@ impl Sieve {
             stash_pool: Vec::new(),
             stash_pairs: Vec::new(),
             stash_sep: Vec::new(),
-            branch: None,
             ranges: Vec::new(),
             sifted: Vec::new(),
             keys: Vec::new(),
@@ -208,15 +216,15 @@ impl Sieve {
 
     /// Drops the killers whose two secrets a guess of `chosen` (the
     /// node's) separates, then weighs the killers left (unless
-    /// [`Weigh::InOrder`]) and up to [`CANDIDATES`] ([`CANDIDATES_IN_ORDER`]
-    /// in order) pairs of `classes` (each class's first secret with every
+    /// [`Weigh::InOrder`]), with [`Weigh::Branching`] at a child of the
+    /// stash's node the stashed pairs its last guess leaves together
+    /// (from their stashed sets), and up to [`CANDIDATES`]
+    /// ([`CANDIDATES_IN_ORDER`] in order, [`CANDIDATES_AFTER_STASH`] after
+    /// the stash) pairs of `classes` (each class's first secret with every
     /// other, largest class first; every pair of every class with
-    /// [`Weigh::EveryPair`]) against `pool` (`by_secret` rows
-    /// of `m` answers) and keeps the [`WEIGHED`] hardest, each once
-    /// ([`STASHED`] into the stash with [`Weigh::EveryPair`]); with
-    /// [`Weigh::Branching`] at a child of the stash's node, also finds the
-    /// hardest stashed pair its last guess leaves together, when harder.
-    /// Returns the fewest guesses separating a pair: 0 means no completion
+    /// [`Weigh::EveryPair`]) against `pool` (`by_secret` rows of `m`
+    /// answers) and keeps the [`WEIGHED`] hardest, each once ([`STASHED`]
+    /// into the stash with [`Weigh::EveryPair`]). Returns the fewest guesses separating a pair: 0 means no completion
     /// exists.
     pub(super) fn weigh(
         &mut self,
@@ -229,13 +237,13 @@ impl Sieve {
     ) -> u32 {
         let branching = weigh != Weigh::InOrder;
         let every_pair = weigh == Weigh::EveryPair;
+        let from_stash = weigh == Weigh::Branching && self.stash_is_parent(chosen, pool);
         // Pairs kept while weighing.
         let keep = if every_pair { STASHED } else { WEIGHED };
         let words = pool.len();
         self.words = words;
         self.pairs.clear();
         self.sep.clear();
-        self.branch = None;
         // The hardest so far, fewest separating guesses first.
         let kept = &mut self.kept;
         kept.clear();
@@ -278,7 +286,12 @@ impl Sieve {
         // share their set (a node of moo:4x10 that weighs every pair had
         // 2 to 4 sets among its 64 hardest pairs, session 43). Sets are
         // compared only among pairs of one count, and made only then.
-        let mut consider = |kept: &mut Vec<(u32, u16, u16, u32)>, a: u16, b: u16| -> bool {
+        let stash_sep = &self.stash_sep;
+        let mut consider = |kept: &mut Vec<(u32, u16, u16, u32)>,
+                            a: u16,
+                            b: u16,
+                            stashed: Option<usize>|
+         -> bool {
             let (ra, rb) = (row(a), row(b));
             let bound = if kept.len() == keep {
                 kept[keep - 1].0
@@ -286,10 +299,23 @@ impl Sieve {
                 u32::MAX
             };
             let mut count = 0;
-            for &w in live.iter() {
-                count += (pool[w] & neq(ra, rb, w)).count_ones();
-                if count >= bound {
-                    break;
+            match stashed {
+                Some(k) => {
+                    let bits = &stash_sep[k * words..(k + 1) * words];
+                    for &w in live.iter() {
+                        count += (pool[w] & bits[w]).count_ones();
+                        if count >= bound {
+                            break;
+                        }
+                    }
+                }
+                None => {
+                    for &w in live.iter() {
+                        count += (pool[w] & neq(ra, rb, w)).count_ones();
+                        if count >= bound {
+                            break;
+                        }
+                    }
                 }
             }
             if count == 0 {
@@ -331,12 +357,28 @@ impl Sieve {
         };
         if branching {
             for &(a, b) in self.killers.iter() {
-                if !consider(kept, a, b) {
+                if !consider(kept, a, b, None) {
                     return 0;
                 }
             }
         }
-        let candidates = if branching {
+        if from_stash {
+            let x = *chosen.last().expect("a child has a guess chosen");
+            let (xw, xb) = (x / 64, x % 64);
+            let in_stash = (self.stash_pool[xw] >> xb) & 1 != 0;
+            for (k, &(a, b)) in self.stash_pairs.iter().enumerate() {
+                let together = match in_stash {
+                    true => (stash_sep[k * words + xw] >> xb) & 1 == 0,
+                    false => by_secret[a as usize * m + x] == by_secret[b as usize * m + x],
+                };
+                if together && !consider(kept, a, b, Some(k)) {
+                    return 0;
+                }
+            }
+        }
+        let candidates = if from_stash {
+            CANDIDATES_AFTER_STASH
+        } else if branching {
             CANDIDATES
         } else {
             CANDIDATES_IN_ORDER
@@ -348,7 +390,7 @@ impl Sieve {
             if every_pair {
                 for (j, &a) in class.iter().enumerate() {
                     for &b in &class[j + 1..] {
-                        if !consider(kept, a, b) {
+                        if !consider(kept, a, b, None) {
                             return 0;
                         }
                         weighed += 1;
@@ -361,7 +403,7 @@ impl Sieve {
             }
             let a = class[0];
             for &b in &class[1..] {
-                if !consider(kept, a, b) {
+                if !consider(kept, a, b, None) {
                     return 0;
                 }
                 weighed += 1;
@@ -408,33 +450,7 @@ impl Sieve {
             }
             self.by_pair.extend_from_slice(set(k));
         }
-        if weigh != Weigh::Branching || !self.stash_is_parent(chosen, pool) {
-            return hardest;
-        }
-        // A stashed pair harder than every pair weighed, to branch on.
-        let x = *chosen.last().expect("a child has a guess chosen");
-        let mut best = hardest;
-        for (k, &(a, b)) in self.stash_pairs.iter().enumerate() {
-            if by_secret[a as usize * m + x] != by_secret[b as usize * m + x] {
-                continue;
-            }
-            let bits = &self.stash_sep[k * words..(k + 1) * words];
-            let mut count = 0;
-            for &w in self.live.iter() {
-                count += (pool[w] & bits[w]).count_ones();
-                if count >= best {
-                    break;
-                }
-            }
-            if count < best {
-                best = count;
-                self.branch = Some(k);
-                if count == 0 {
-                    break;
-                }
-            }
-        }
-        best
+        hardest
     }
 
     /// Whether the stash was made at the parent of a node of the guesses
@@ -451,13 +467,9 @@ impl Sieve {
                 .all(|(&p, &q)| p & !q == 0)
     }
 
-    /// The separating guesses of the hardest pair weighed (or stashed:
-    /// [`Sieve::weigh`]), in order.
+    /// The separating guesses of the hardest pair weighed
+    /// ([`Sieve::weigh`]), in order.
     pub(super) fn hardest(&self) -> Vec<usize> {
-        if let Some(k) = self.branch {
-            let bits = &self.stash_sep[k * self.words..(k + 1) * self.words];
-            return indices(bits.iter().zip(&self.weighed).map(|(&b, &p)| b & p));
-        }
         if self.pairs.is_empty() {
             return Vec::new();
         }

@@ -151,12 +151,13 @@ fn the_sieve_keeps_what_the_full_test_finds() {
 /// them (each guess of the branch up to it out of the pool): the same
 /// candidates for every guess. At random nodes of seven games (few and
 /// many symbols and positions, pools of one word to fourteen), with and
-/// without the least-pair cut, branching on a pair weighed and on a
-/// stashed one (a child of a node weighed with every pair).
+/// without the least-pair cut, branching on a pair of the node's
+/// classes and on a stashed one (a child of a node weighed with every
+/// pair).
 #[test]
 fn the_branch_sifted_at_once_is_each_guess_sifted() {
     // The guesses compared, those with candidates, and whether the
-    // branch was a stashed pair, at one node weighed to branch on.
+    // branch's pair is a stashed one, at one node weighed to branch on.
     fn compare(
         task: &mut Task<'_, '_>,
         node: &Classes,
@@ -168,7 +169,7 @@ fn the_branch_sifted_at_once_is_each_guess_sifted() {
         if task.weigh(&mut &*node, &pool, Weigh::Branching) == 0 {
             return tally;
         }
-        tally.2 = usize::from(task.sieve.branch.is_some());
+        tally.2 = usize::from(task.sieve.stash_pairs.contains(&task.sieve.pairs[0]));
         let branch = task.sieve.hardest();
         task.sieve.sift_branch(&branch);
         let (mut each, mut once) = (Alive::new(m), Alive::new(m));
@@ -235,15 +236,16 @@ fn the_branch_sifted_at_once_is_each_guess_sifted() {
 /// At children of a node weighed with every pair (random chosen
 /// guesses, with and without the least-pair cut, on games of few and
 /// many symbols and positions), as the search makes them (the pool
-/// less the guesses branched on before, narrowed by the cut): when a
-/// child branches on a stashed pair, that pair is a pair of one of its
-/// classes, the guesses it branches on are exactly the pool's guesses
-/// that separate it (read from the answer rows), and their number is
-/// the weighing's answer, below every pair weighed there; and the
-/// weighing never calls a child dead that has a pair every guess of
-/// its pool separates.
+/// less the guesses branched on before, narrowed by the cut), which
+/// weigh the stashed pairs their guess leaves together from the stash:
+/// every pair kept is a pair of one of the child's classes, its bit set
+/// is exactly the pool's guesses that separate it (read from the answer
+/// rows), the guesses branched on are the first pair's and their number
+/// is the weighing's answer, and no stashed pair the child leaves
+/// together is harder; and the weighing calls a child dead only when a
+/// pair of one of its classes has no separating guess in its pool.
 #[test]
-fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
+fn a_child_weighs_the_stashed_pairs_it_leaves_together() {
     let mut rng = SplitMix64::new(17);
     let mut children = 0;
     let mut stashed = 0;
@@ -299,18 +301,32 @@ fn a_stashed_pair_branched_on_is_a_pair_of_the_child() {
                         dead += 1;
                     }
                     if least != 0 {
-                        if let Some(k) = task.sieve.branch {
-                            let (a, b) = task.sieve.stash_pairs[k];
+                        let words = task.sieve.words;
+                        let bits = |set: &[usize]| {
+                            let mut out = vec![0u64; words];
+                            for &g in set {
+                                out[g / 64] |= 1 << (g % 64);
+                            }
+                            out
+                        };
+                        for (k, &(a, b)) in task.sieve.pairs.iter().enumerate() {
                             assert_ne!(class_of[a as usize], usize::MAX, "{rules}");
                             assert_eq!(class_of[a as usize], class_of[b as usize], "{rules}");
-                            let branch = task.sieve.hardest();
-                            assert_eq!(branch, separating(a, b), "{rules}: pair ({a}, {b})");
-                            assert_eq!(branch.len() as u32, least, "{rules}");
-                            for &(c, d) in &task.sieve.pairs {
-                                assert!(separating(c, d).len() > branch.len(), "{rules}");
-                            }
-                            stashed += 1;
+                            let set = &task.sieve.by_pair[k * words..(k + 1) * words];
+                            assert_eq!(set, &bits(&separating(a, b))[..], "{rules}: ({a}, {b})");
+                            assert!(separating(a, b).len() as u32 >= least, "{rules}");
                         }
+                        let (a, b) = task.sieve.pairs[0];
+                        assert_eq!(task.sieve.hardest(), separating(a, b), "{rules}");
+                        assert_eq!(separating(a, b).len() as u32, least, "{rules}");
+                        for &(c, d) in &task.sieve.stash_pairs {
+                            if class_of[c as usize] != usize::MAX
+                                && class_of[c as usize] == class_of[d as usize]
+                            {
+                                assert!(separating(c, d).len() as u32 >= least, "{rules}");
+                            }
+                        }
+                        stashed += usize::from(task.sieve.stash_pairs.contains(&(a, b)));
                     }
                     children += 1;
                     task.chosen.pop();
