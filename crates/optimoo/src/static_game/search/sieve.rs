@@ -137,10 +137,12 @@ pub(super) struct Sieve {
     sep: Vec<u64>,
     /// The same, pair-major: word `w` of pair `k` at `k * words + w`.
     by_pair: Vec<u64>,
-    /// Scratch: the hardest pairs met, with their counts and the slot of
-    /// `slots` holding their bit sets ([`NO_SLOT`] while not computed);
+    /// Scratch: the hardest pairs met, with their counts, the slot of
+    /// `slots` holding their bit sets ([`NO_SLOT`] while not computed)
+    /// and their place in the stash when weighed from it ([`NO_SLOT`]
+    /// otherwise);
     /// the pool's words not empty.
-    kept: Vec<(u32, u16, u16, u32)>,
+    kept: Vec<(u32, u16, u16, u32, u32)>,
     live: Vec<usize>,
     /// Scratch: bit sets of kept pairs (`words` each, by slot), and the
     /// slots free.
@@ -264,10 +266,20 @@ impl Sieve {
         slots.clear();
         free.clear();
         let live: &[usize] = live;
-        // Pair `(a, b)`'s separating guesses into `out` (`words` long).
-        let fill = |out: &mut [u64], a: u16, b: u16| {
-            let (ra, rb) = (row(a), row(b));
+        let stash_sep = &self.stash_sep;
+        // Pair `(a, b)`'s separating guesses into `out` (`words` long):
+        // from its stashed set when weighed from the stash (`src`, its
+        // place there), else from the answer rows.
+        let fill = |out: &mut [u64], a: u16, b: u16, src: u32| {
             out.fill(0);
+            if src != NO_SLOT {
+                let bits = &stash_sep[src as usize * words..(src as usize + 1) * words];
+                for &w in live {
+                    out[w] = pool[w] & bits[w];
+                }
+                return;
+            }
+            let (ra, rb) = (row(a), row(b));
             for &w in live {
                 out[w] = pool[w] & neq(ra, rb, w);
             }
@@ -286,13 +298,13 @@ impl Sieve {
         // share their set (a node of moo:4x10 that weighs every pair had
         // 2 to 4 sets among its 64 hardest pairs, session 43). Sets are
         // compared only among pairs of one count, and made only then.
-        let stash_sep = &self.stash_sep;
-        let mut consider = |kept: &mut Vec<(u32, u16, u16, u32)>,
+        let mut consider = |kept: &mut Vec<(u32, u16, u16, u32, u32)>,
                             a: u16,
                             b: u16,
                             stashed: Option<usize>|
          -> bool {
             let (ra, rb) = (row(a), row(b));
+            let src = stashed.map_or(NO_SLOT, |i| i as u32);
             let bound = if kept.len() == keep {
                 kept[keep - 1].0
             } else {
@@ -332,18 +344,25 @@ impl Sieve {
                     if k.3 == NO_SLOT {
                         k.3 = slot(slots, free);
                         let s = k.3 as usize * words;
-                        fill(&mut slots[s..s + words], k.1, k.2);
+                        fill(&mut slots[s..s + words], k.1, k.2, k.4);
                     }
                     // Compared word by word as made: a set that differs
                     // mostly differs early.
                     let theirs = &slots[k.3 as usize * words..(k.3 as usize + 1) * words];
-                    if live.iter().all(|&w| pool[w] & neq(ra, rb, w) == theirs[w]) {
+                    let same = match stashed {
+                        Some(i) => {
+                            let bits = &stash_sep[i * words..(i + 1) * words];
+                            live.iter().all(|&w| pool[w] & bits[w] == theirs[w])
+                        }
+                        None => live.iter().all(|&w| pool[w] & neq(ra, rb, w) == theirs[w]),
+                    };
+                    if same {
                         return true;
                     }
                 }
                 mine = slot(slots, free);
                 let s = mine as usize * words;
-                fill(&mut slots[s..s + words], a, b);
+                fill(&mut slots[s..s + words], a, b, src);
             }
             if kept.len() == keep {
                 if let Some(last) = kept.pop() {
@@ -352,7 +371,7 @@ impl Sieve {
                     }
                 }
             }
-            kept.insert(at, (count, a, b, mine));
+            kept.insert(at, (count, a, b, mine, src));
             true
         };
         if branching {
@@ -418,11 +437,12 @@ impl Sieve {
             if k.3 == NO_SLOT {
                 k.3 = slot(slots, free);
                 let s = k.3 as usize * words;
-                fill(&mut slots[s..s + words], k.1, k.2);
+                fill(&mut slots[s..s + words], k.1, k.2, k.4);
             }
         }
-        let set =
-            |k: &(u32, u16, u16, u32)| &slots[k.3 as usize * words..(k.3 as usize + 1) * words];
+        let set = |k: &(u32, u16, u16, u32, u32)| {
+            &slots[k.3 as usize * words..(k.3 as usize + 1) * words]
+        };
         if every_pair {
             self.stash_chosen.clear();
             self.stash_chosen.extend_from_slice(chosen);
