@@ -226,8 +226,8 @@ impl Sieve {
     /// other, largest class first; every pair of every class with
     /// [`Weigh::EveryPair`]) against `pool` (`by_secret` rows of `m`
     /// answers) and keeps the [`WEIGHED`] hardest, each once ([`STASHED`]
-    /// into the stash with [`Weigh::EveryPair`]). Returns the fewest guesses separating a pair: 0 means no completion
-    /// exists.
+    /// into the stash with [`Weigh::EveryPair`]). Returns the fewest
+    /// guesses separating a pair: 0 means no completion exists.
     pub(super) fn weigh(
         &mut self,
         classes: &mut impl Partition,
