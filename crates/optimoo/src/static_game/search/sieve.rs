@@ -87,6 +87,17 @@ pub(super) const STASHED: usize = 64;
 /// slower.
 pub(super) const CANDIDATES_AFTER_STASH: usize = 30;
 
+/// The pairs of a branch's masks [`Sieve::sift_branch`] sorts them by,
+/// hardest first: the masks that share these come together, and the
+/// order of the rest is left as it comes. Most guesses of a branch die
+/// within the first sixteen pairs, where the masks are sorted, so the
+/// intersections of the rest are seldom made twice. Measured side by side
+/// on moo:4x10's size 7 (docs/benchmarks.md, session 47): 16 bits
+/// (two passes of the radix sort) 0.95 the time of 32 on task 230; with
+/// the walk's shortcuts of the same session, 24 bits 1.07 the time of
+/// 16, 8 bits 1.18.
+pub(super) const SORTED_BITS: u32 = 16;
+
 /// Which pairs a node weighs ([`Sieve::weigh`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Weigh {
@@ -606,12 +617,17 @@ impl Sieve {
     /// when that guess is tried. Each guess's set of weighed pairs left
     /// together (its mask) is read from the pairs' bit sets; the masks are
     /// sorted with the pairs in the order weighed (hardest first) as the
-    /// most significant bits, so masks that share their first pairs come
-    /// together, and their intersections are made as a stack, one AND per
-    /// word of the intersection below: a trie of the masks walked in
-    /// order, no intersection made twice, no hashing, and a branch of it
-    /// whose intersection is empty ends every mask below it at once. Most
-    /// guesses of a branch die there (86 % on moo:4x10's size 7).
+    /// most significant bits (the first [`SORTED_BITS`] of them), so masks
+    /// that share their first pairs come together, and their
+    /// intersections are made as a stack, one AND per word of the
+    /// intersection below: a trie of the masks walked in order, no
+    /// intersection made twice among masks that share their sorted pairs,
+    /// no hashing, and a branch of it whose intersection is empty ends
+    /// every mask below it at once. Most guesses of a branch die there
+    /// (86 % on moo:4x10's size 7). The part of the stack a mask shares
+    /// is read at once from the first pair where it differs from the mask
+    /// met before it, and a mask equal to the one before it (three in
+    /// five on task 230) takes that one's candidates as they are.
     pub(super) fn sift_branch(&mut self, branch: &[usize]) {
         let kept = self.pairs.len();
         debug_assert!(kept <= 32);
@@ -640,16 +656,39 @@ impl Sieve {
         // and kept by moving the end past it: no branch on whether an
         // intersection's word is empty, which about two words in three
         // are (unpredictable, so a branch on it mispredicts often).
+        // The mask met last and its candidates (an empty range: none), and
+        // that mask alone (0 before the first, the stack then empty): the
+        // stack holds the intersections of its first pairs.
+        let mut last: Option<(u32, (u32, u32))> = None;
+        let mut last_mask = 0u32;
         for &key in &self.keys {
             let j = (key & u64::from(u32::MAX)) as usize;
             let mask = ((key >> 32) as u32).reverse_bits();
-            // The pairs the stack shares with the mask, lowest first.
-            let mut rest = mask;
-            let mut depth = 0;
-            while depth < stack.len() && rest != 0 && stack[depth].0 == rest.trailing_zeros() {
-                rest &= rest - 1;
-                depth += 1;
+            if let Some((m, range)) = last {
+                if m == mask {
+                    self.ranges[j] = range;
+                    continue;
+                }
             }
+            // The pairs the stack shares with the mask: those of the mask
+            // below the first pair where it differs from the mask the
+            // stack was made for (the last one met), as far as the stack
+            // goes (it ends early only where that mask died).
+            let first = (mask ^ last_mask).trailing_zeros();
+            let below = if first == 32 {
+                u32::MAX
+            } else {
+                (1u32 << first) - 1
+            };
+            let depth = (mask & below).count_ones() as usize;
+            last_mask = mask;
+            if depth > stack.len() {
+                // The stack ends below: the last mask died there, and
+                // this one with it.
+                last = Some((mask, (0, 0)));
+                continue;
+            }
+            let mut rest = mask & !below;
             stack.truncate(depth);
             let mut top = stack.last().map_or(0, |l| l.2 as usize);
             let mut dead = stack.last().is_some_and(|l| l.1 == l.2);
@@ -669,8 +708,13 @@ impl Sieve {
                 match below {
                     Some((a, b)) => {
                         for &(w, bits) in &made[a..b] {
-                            let bits = bits & set[w as usize];
-                            free[out] = (w, bits);
+                            debug_assert!((w as usize) < set.len() && out < free.len());
+                            // SAFETY: every word index in `trie` is one of
+                            // `0..words` (made below from `set`'s), and
+                            // `out` counts the words written so far, fewer
+                            // than `b - a`, `free`'s length.
+                            let bits = bits & unsafe { *set.get_unchecked(w as usize) };
+                            unsafe { *free.get_unchecked_mut(out) = (w, bits) };
                             out += usize::from(bits != 0);
                         }
                     }
@@ -686,6 +730,7 @@ impl Sieve {
                 dead = out == 0;
             }
             if dead {
+                last = Some((mask, (0, 0)));
                 continue;
             }
             let lo = self.sifted.len();
@@ -699,6 +744,7 @@ impl Sieve {
                 ),
             }
             self.ranges[j] = (lo as u32, self.sifted.len() as u32);
+            last = Some((mask, self.ranges[j]));
         }
     }
 
@@ -822,15 +868,16 @@ impl Task<'_, '_> {
     }
 }
 
-/// Sorts `keys` by their high 32 bits, ties in their order (so keys
-/// pushed in increasing low bits come out as `sort_unstable` puts them):
-/// four passes of a counting sort on a byte each, least first, through
-/// `scratch`. A branch's few hundred masks sorted this way took about
-/// half the time of the comparison sort.
+/// Sorts `keys` by their high [`SORTED_BITS`] bits, ties in their order
+/// (so keys pushed in increasing low bits come out as `sort_unstable` of
+/// `key >> (64 - SORTED_BITS)` puts them): a pass of a counting sort on
+/// each byte of those bits, least first, through `scratch`. A branch's
+/// few hundred masks sorted this way took about half the time of the
+/// comparison sort.
 fn radix_sort_high(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
     scratch.clear();
     scratch.resize(keys.len(), 0);
-    for byte in 0..4 {
+    for byte in (32 - SORTED_BITS as usize) / 8..4 {
         let shift = 32 + 8 * byte;
         let mut counts = [0u32; 257];
         for &k in keys.iter() {
