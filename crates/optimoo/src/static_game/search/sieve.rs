@@ -135,6 +135,23 @@ pub(super) const KILLERS: usize = 48;
 /// (21) 0.90x.
 pub(super) const CACHE_MIN_WORDS: usize = 24;
 
+/// A pair kept while weighing ([`Sieve::weigh`]).
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    /// Its separating guesses in the pool (counted only as far as it
+    /// could still be kept: exact for the pairs kept).
+    count: u32,
+    /// Its two secrets.
+    a: u16,
+    b: u16,
+    /// The slot of `Sieve::slots` holding its bit set ([`NO_SLOT`] while
+    /// not made).
+    slot: u32,
+    /// Its place in the stash when weighed from it ([`NO_SLOT`]
+    /// otherwise).
+    stash: u32,
+}
+
 /// The weighed pairs of one node and their separating guesses.
 pub(super) struct Sieve {
     /// Pools of at least this many words use `cache`.
@@ -148,12 +165,9 @@ pub(super) struct Sieve {
     sep: Vec<u64>,
     /// The same, pair-major: word `w` of pair `k` at `k * words + w`.
     by_pair: Vec<u64>,
-    /// Scratch: the hardest pairs met, with their counts, the slot of
-    /// `slots` holding their bit sets ([`NO_SLOT`] while not computed)
-    /// and their place in the stash when weighed from it ([`NO_SLOT`]
-    /// otherwise);
-    /// the pool's words not empty.
-    kept: Vec<(u32, u16, u16, u32, u32)>,
+    /// Scratch: the hardest pairs met, hardest first; the pool's words
+    /// not empty.
+    kept: Vec<Kept>,
     live: Vec<usize>,
     /// Scratch: bit sets of kept pairs (`words` each, by slot), and the
     /// slots free.
@@ -309,15 +323,11 @@ impl Sieve {
         // share their set (a node of moo:4x10 that weighs every pair had
         // 2 to 4 sets among its 64 hardest pairs, session 43). Sets are
         // compared only among pairs of one count, and made only then.
-        let mut consider = |kept: &mut Vec<(u32, u16, u16, u32, u32)>,
-                            a: u16,
-                            b: u16,
-                            stashed: Option<usize>|
-         -> bool {
+        let mut consider = |kept: &mut Vec<Kept>, a: u16, b: u16, stashed: Option<usize>| -> bool {
             let (ra, rb) = (row(a), row(b));
             let src = stashed.map_or(NO_SLOT, |i| i as u32);
             let bound = if kept.len() == keep {
-                kept[keep - 1].0
+                kept[keep - 1].count
             } else {
                 u32::MAX
             };
@@ -347,19 +357,19 @@ impl Sieve {
             if count >= bound {
                 return true;
             }
-            let lo = kept.partition_point(|k| k.0 < count);
-            let at = kept.partition_point(|k| k.0 <= count);
+            let lo = kept.partition_point(|k| k.count < count);
+            let at = kept.partition_point(|k| k.count <= count);
             let mut mine = NO_SLOT;
             if lo < at {
                 for k in &mut kept[lo..at] {
-                    if k.3 == NO_SLOT {
-                        k.3 = slot(slots, free);
-                        let s = k.3 as usize * words;
-                        fill(&mut slots[s..s + words], k.1, k.2, k.4);
+                    if k.slot == NO_SLOT {
+                        k.slot = slot(slots, free);
+                        let s = k.slot as usize * words;
+                        fill(&mut slots[s..s + words], k.a, k.b, k.stash);
                     }
                     // Compared word by word as made: a set that differs
                     // mostly differs early.
-                    let theirs = &slots[k.3 as usize * words..(k.3 as usize + 1) * words];
+                    let theirs = &slots[k.slot as usize * words..(k.slot as usize + 1) * words];
                     let same = match stashed {
                         Some(i) => {
                             let bits = &stash_sep[i * words..(i + 1) * words];
@@ -377,12 +387,21 @@ impl Sieve {
             }
             if kept.len() == keep {
                 if let Some(last) = kept.pop() {
-                    if last.3 != NO_SLOT {
-                        free.push(last.3);
+                    if last.slot != NO_SLOT {
+                        free.push(last.slot);
                     }
                 }
             }
-            kept.insert(at, (count, a, b, mine, src));
+            kept.insert(
+                at,
+                Kept {
+                    count,
+                    a,
+                    b,
+                    slot: mine,
+                    stash: src,
+                },
+            );
             true
         };
         if branching {
@@ -442,18 +461,16 @@ impl Sieve {
                 }
             }
         }
-        let hardest = kept.first().map_or(u32::MAX, |k| k.0);
+        let hardest = kept.first().map_or(u32::MAX, |k| k.count);
         // Every kept pair's set into its slot.
         for k in kept.iter_mut() {
-            if k.3 == NO_SLOT {
-                k.3 = slot(slots, free);
-                let s = k.3 as usize * words;
-                fill(&mut slots[s..s + words], k.1, k.2, k.4);
+            if k.slot == NO_SLOT {
+                k.slot = slot(slots, free);
+                let s = k.slot as usize * words;
+                fill(&mut slots[s..s + words], k.a, k.b, k.stash);
             }
         }
-        let set = |k: &(u32, u16, u16, u32, u32)| {
-            &slots[k.3 as usize * words..(k.3 as usize + 1) * words]
-        };
+        let set = |k: &Kept| &slots[k.slot as usize * words..(k.slot as usize + 1) * words];
         if every_pair {
             self.stash_chosen.clear();
             self.stash_chosen.extend_from_slice(chosen);
@@ -462,14 +479,14 @@ impl Sieve {
             self.stash_pairs.clear();
             self.stash_sep.clear();
             for k in kept.iter() {
-                self.stash_pairs.push((k.1, k.2));
+                self.stash_pairs.push((k.a, k.b));
                 self.stash_sep.extend_from_slice(set(k));
             }
             kept.truncate(WEIGHED);
         }
         self.cache.clear();
         self.sparse.clear();
-        self.pairs.extend(kept.iter().map(|k| (k.1, k.2)));
+        self.pairs.extend(kept.iter().map(|k| (k.a, k.b)));
         self.weighed.clear();
         self.weighed.extend_from_slice(pool);
         self.sep.resize(words * kept.len(), 0);
