@@ -152,6 +152,28 @@ struct Kept {
     stash: u32,
 }
 
+/// Where a weighed pair's separating guesses are read ([`Sieve::weigh`]).
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// Its set kept in the stash, over the stash's pool (within the
+    /// node's).
+    Stash(&'a [u64]),
+    /// The answer rows of its two secrets.
+    Rows(&'a [u8], &'a [u8]),
+}
+
+impl Source<'_> {
+    /// Word `w` of the pair's separating guesses within `pool`.
+    #[inline(always)]
+    fn word(self, pool: &[u64], w: usize) -> u64 {
+        pool[w]
+            & match self {
+                Source::Stash(bits) => bits[w],
+                Source::Rows(a, b) => neq(a, b, w),
+            }
+    }
+}
+
 /// The weighed pairs of one node and their separating guesses.
 pub(super) struct Sieve {
     /// Pools of at least this many words use `cache`.
@@ -292,21 +314,19 @@ impl Sieve {
         free.clear();
         let live: &[usize] = live;
         let stash_sep = &self.stash_sep;
-        // Pair `(a, b)`'s separating guesses into `out` (`words` long):
-        // from its stashed set when weighed from the stash (`src`, its
-        // place there), else from the answer rows.
+        // Where pair `(a, b)`'s separating guesses are read: its stashed
+        // set when weighed from the stash (`src`, its place there), else
+        // the answer rows.
+        let source = |a: u16, b: u16, src: u32| match src {
+            NO_SLOT => Source::Rows(row(a), row(b)),
+            k => Source::Stash(&stash_sep[k as usize * words..(k as usize + 1) * words]),
+        };
+        // Pair `(a, b)`'s separating guesses into `out` (`words` long).
         let fill = |out: &mut [u64], a: u16, b: u16, src: u32| {
             out.fill(0);
-            if src != NO_SLOT {
-                let bits = &stash_sep[src as usize * words..(src as usize + 1) * words];
-                for &w in live {
-                    out[w] = pool[w] & bits[w];
-                }
-                return;
-            }
-            let (ra, rb) = (row(a), row(b));
+            let source = source(a, b, src);
             for &w in live {
-                out[w] = pool[w] & neq(ra, rb, w);
+                out[w] = source.word(pool, w);
             }
         };
         // A free slot of `slots`.
@@ -324,31 +344,18 @@ impl Sieve {
         // 2 to 4 sets among its 64 hardest pairs, session 43). Sets are
         // compared only among pairs of one count, and made only then.
         let mut consider = |kept: &mut Vec<Kept>, a: u16, b: u16, stashed: Option<usize>| -> bool {
-            let (ra, rb) = (row(a), row(b));
             let src = stashed.map_or(NO_SLOT, |i| i as u32);
+            let pair = source(a, b, src);
             let bound = if kept.len() == keep {
                 kept[keep - 1].count
             } else {
                 u32::MAX
             };
             let mut count = 0;
-            match stashed {
-                Some(k) => {
-                    let bits = &stash_sep[k * words..(k + 1) * words];
-                    for &w in live.iter() {
-                        count += (pool[w] & bits[w]).count_ones();
-                        if count >= bound {
-                            break;
-                        }
-                    }
-                }
-                None => {
-                    for &w in live.iter() {
-                        count += (pool[w] & neq(ra, rb, w)).count_ones();
-                        if count >= bound {
-                            break;
-                        }
-                    }
+            for &w in live.iter() {
+                count += pair.word(pool, w).count_ones();
+                if count >= bound {
+                    break;
                 }
             }
             if count == 0 {
@@ -370,14 +377,7 @@ impl Sieve {
                     // Compared word by word as made: a set that differs
                     // mostly differs early.
                     let theirs = &slots[k.slot as usize * words..(k.slot as usize + 1) * words];
-                    let same = match stashed {
-                        Some(i) => {
-                            let bits = &stash_sep[i * words..(i + 1) * words];
-                            live.iter().all(|&w| pool[w] & bits[w] == theirs[w])
-                        }
-                        None => live.iter().all(|&w| pool[w] & neq(ra, rb, w) == theirs[w]),
-                    };
-                    if same {
+                    if live.iter().all(|&w| pair.word(pool, w) == theirs[w]) {
                         return true;
                     }
                 }
@@ -673,20 +673,22 @@ impl Sieve {
         // and kept by moving the end past it: no branch on whether an
         // intersection's word is empty, which about two words in three
         // are (unpredictable, so a branch on it mispredicts often).
-        // The mask met last and its candidates (an empty range: none), and
-        // that mask alone (0 before the first, the stack then empty): the
-        // stack holds the intersections of its first pairs.
+        // The mask met last and its candidates (an empty range: none): the
+        // stack holds the intersections of its first pairs (none before
+        // the first mask).
         let mut last: Option<(u32, (u32, u32))> = None;
-        let mut last_mask = 0u32;
         for &key in &self.keys {
             let j = (key & u64::from(u32::MAX)) as usize;
             let mask = ((key >> 32) as u32).reverse_bits();
-            if let Some((m, range)) = last {
-                if m == mask {
+            let last_mask = match last {
+                Some((m, range)) if m == mask => {
                     self.ranges[j] = range;
                     continue;
                 }
-            }
+                Some((m, _)) => m,
+                // An empty stack shares no pair with any mask.
+                None => 0,
+            };
             // The pairs the stack shares with the mask: those of the mask
             // below the first pair where it differs from the mask the
             // stack was made for (the last one met), as far as the stack
@@ -698,7 +700,6 @@ impl Sieve {
                 (1u32 << first) - 1
             };
             let depth = (mask & below).count_ones() as usize;
-            last_mask = mask;
             if depth > stack.len() {
                 // The stack ends below: the last mask died there, and
                 // this one with it.
