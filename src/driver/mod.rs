@@ -10,18 +10,38 @@ pub mod progress;
 
 use optimoo::exec::Parallel;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Most worker threads accepted: four per core, and never above this.
 pub const THREADS_MAX: usize = 1024;
 
 /// Runs tasks on the current rayon pool (the one [`pool`] built, once
 /// `install`ed; otherwise rayon's global pool).
+///
+/// One worker per thread takes the next index from a shared counter, so
+/// tasks start in index order and a thread that finishes takes the next
+/// task at once. (rayon's `for_each` over a range cuts it into a few
+/// consecutive runs, each run on one thread: a thread holding a run of
+/// costly tasks kept the others idle. The static search's proof of
+/// moo:4x7 took half the wall time once its tasks were handed out one
+/// at a time, docs/benchmarks.md, session 49.)
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Rayon;
 
 impl Parallel for Rayon {
     fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
-        (0..n).into_par_iter().for_each(task);
+        let next = AtomicUsize::new(0);
+        let workers = rayon::current_num_threads().clamp(1, n.max(1));
+        (0..workers)
+            .into_par_iter()
+            .with_max_len(1)
+            .for_each(|_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                task(i);
+            });
     }
 
     fn width(&self) -> usize {
@@ -93,5 +113,29 @@ mod tests {
         let pool = pool(3).unwrap();
         let got = pool.install(|| optimoo::exec::map(&Rayon, 50, |i| i * 2));
         assert_eq!(got, (0..50).map(|i| i * 2).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn rayon_starts_tasks_in_order() {
+        use std::sync::Mutex;
+        for threads in [1, 2, 5] {
+            let pool = pool(threads).unwrap();
+            let started = Mutex::new(Vec::new());
+            pool.install(|| {
+                Rayon.for_each(40, &|i| started.lock().unwrap().push(i));
+                // Nested calls run every inner task too.
+                let inner =
+                    optimoo::exec::map(&Rayon, 7, |i| optimoo::exec::map(&Rayon, i, |j| j).len());
+                assert_eq!(inner, (0..7).collect::<Vec<_>>());
+            });
+            let mut started = started.into_inner().unwrap();
+            if threads > 1 {
+                // Side by side, a task may record itself before the one
+                // taken just before it.
+                started.sort_unstable();
+            }
+            assert_eq!(started, (0..40).collect::<Vec<_>>());
+        }
+        Rayon.for_each(0, &|_| panic!("no task"));
     }
 }

@@ -14,8 +14,12 @@ use std::sync::Mutex;
 
 /// Runs independent tasks, perhaps side by side.
 pub trait Parallel: Sync {
-    /// Calls `task(i)` once for every `i` in `0..n`, in any order and on
-    /// any threads; returns when all have returned.
+    /// Calls `task(i)` once for every `i` in `0..n`, on any threads;
+    /// returns when all have returned. The runners here and the command
+    /// line's hand the indices out in increasing order, one at a time, to
+    /// whichever thread is free, so a caller puts its costliest or most
+    /// urgent tasks first; callers rely on the order for speed only, never
+    /// for their result.
     fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync));
 
     /// How many tasks may run at once (1: sequential).

@@ -123,15 +123,9 @@ impl Shared<'_> {
         self.tasks_done.store(resumed, Ordering::Relaxed);
         let results: Vec<Mutex<Option<Vec<usize>>>> =
             (0..prefixes.len()).map(|_| Mutex::new(None)).collect();
-        // The tasks are handed out one at a time, in order, to one worker
-        // per thread, each taking the next task from a shared counter when
-        // it is done with its own: a thread is idle only when no task is
-        // left to start. (`for_each` over the tasks themselves let the
-        // pool cut the range into a few consecutive runs, each run on one
-        // thread in order: on moo:4x10's size 7 one thread was left with
-        // a run of the costliest tasks while the other had nothing.)
-        let next = AtomicUsize::new(0);
-        let n = prefixes.len();
+        // The runner hands the tasks out in order, one at a time, to
+        // whichever thread is free (exec::Parallel::for_each): a thread is
+        // idle only when no task is left to start.
         let run = |i: usize| {
             let index = order[i];
             if skip[index]
@@ -164,14 +158,7 @@ impl Shared<'_> {
                 }
             }
         };
-        self.par
-            .for_each(self.par.width().clamp(1, n.max(1)), &|_| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                run(i);
-            });
+        self.par.for_each(prefixes.len(), &run);
         let found = results
             .into_iter()
             .find_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()));
