@@ -8,6 +8,11 @@
 # run starts at 7: a set of 7 found is then the minimum; size 7 refuted
 # makes 8 the minimum (the set of 8 is known). Prints the summary, with
 # the checkpoint's totals over all runs; commit the file afterwards.
+# Since session 50 the committed checkpoint holds every task refuted: the
+# run then says at once that size 7 is refuted (its upper bound the
+# greedy set's 9); `optimoo static --game moo:4x10 --from-size 7
+# --checkpoint data/runs/moo-4x10-static/checkpoint.json` (with the local
+# search, about 5 minutes) finds the set of 8 and says `exact`.
 #
 # Usage: scripts/static-moo-4x10.sh
 # Environment:
