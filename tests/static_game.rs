@@ -369,6 +369,56 @@ fn moo_four_by_ten_has_eight_questions() {
     assert_set_verifies("moo:4x10", &v);
 }
 
+/// moo:4x10 needs exactly 8 questions, from what data/ holds: the
+/// committed checkpoint refutes every task of size 7 (a run from a copy
+/// of it, which checks that its task list is this build's, says size 7
+/// is refuted, lower bound 8), and the committed set of 8 separates every
+/// secret (`verify`). Neither is searched here: the refutation took
+/// 248,132 thread-seconds (docs/results.md, "The static game";
+/// scripts/static-recheck.sh searches a sample of the tasks again).
+#[test]
+fn the_committed_files_prove_moo_four_by_ten_needs_eight() {
+    let committed = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/runs/moo-4x10-static/checkpoint.json"
+    );
+    let copy = scratch("moo410.committed-checkpoint.json");
+    std::fs::copy(committed, &copy).unwrap();
+    let v = json(&[
+        "static",
+        "--game",
+        "moo:4x10",
+        "--from-size",
+        "7",
+        "--max-size",
+        "7",
+        "--greedy-only",
+        "--threads",
+        "1",
+        // A checkpoint that were not complete fails here in 2 minutes
+        // rather than search on for hours.
+        "--time-budget",
+        "120",
+        "--checkpoint",
+        copy.to_str().unwrap(),
+        "--json",
+    ]);
+    let level = &v["levels"][0];
+    assert_eq!(level["size"], 7, "{v}");
+    assert_eq!(level["found"], false, "{v}");
+    assert_eq!(level["complete"], true, "{v}");
+    assert_eq!(level["resumed"], 2681, "{v}");
+    assert_eq!(v["lower"], 8, "{v}");
+    let set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/runs/moo-4x10-static/set-of-8.static"
+    );
+    let (code, out, err) = run(OPTIMOO, &["verify", set], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("set of 8 guesses"), "{out}");
+    assert!(out.contains("all 5040 secrets"), "{out}");
+}
+
 /// `--checkpoint`: a run that keeps its refuted tasks, then one that
 /// resumes from them, proves the same and skips them all; a file of
 /// another game, of the other cut, or whose task list differs is refused
