@@ -10,7 +10,7 @@ pub mod progress;
 
 use optimoo::exec::Parallel;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 
 /// Most worker threads accepted: four per core, and never above this.
 pub const THREADS_MAX: usize = 1024;
@@ -35,13 +35,7 @@ impl Parallel for Rayon {
         (0..workers)
             .into_par_iter()
             .with_max_len(1)
-            .for_each(|_| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                task(i);
-            });
+            .for_each(|_| optimoo::exec::take_in_order(&next, n, task));
     }
 
     fn width(&self) -> usize {

@@ -10,6 +10,7 @@
 //! slots are read in index order; the guess workers keep the sequential
 //! choice, see the search's `scan` module).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Runs independent tasks, perhaps side by side.
@@ -57,6 +58,20 @@ pub fn map<T: Send>(par: &dyn Parallel, n: usize, f: impl Fn(usize) -> T + Sync)
         .collect()
 }
 
+/// One worker's loop of a runner that hands indices out in order: takes
+/// the next index below `n` from `next` and runs it, until none is left.
+/// Every worker of a call shares one `next`, so each index runs once and
+/// an idle worker takes the next task at once.
+pub fn take_in_order(next: &AtomicUsize, n: usize, task: &(dyn Fn(usize) + Sync)) {
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= n {
+            break;
+        }
+        task(i);
+    }
+}
+
 /// Runs tasks on `n` scoped threads that take indices from a shared
 /// counter: a plain parallel runner, for the library's tests and for users
 /// of the crate without a thread pool (the command line uses a rayon
@@ -67,17 +82,10 @@ pub struct Scoped(pub usize);
 
 impl Parallel for Scoped {
     fn for_each(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..self.0.min(n) {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
-                        break;
-                    }
-                    task(i);
-                });
+                scope.spawn(|| take_in_order(&next, n, task));
             }
         });
     }

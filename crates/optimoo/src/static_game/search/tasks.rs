@@ -126,7 +126,7 @@ impl Shared<'_> {
         // The runner hands the tasks out in order, one at a time, to
         // whichever thread is free (exec::Parallel::for_each): a thread is
         // idle only when no task is left to start.
-        let run = |i: usize| {
+        self.par.for_each(prefixes.len(), &|i| {
             let index = order[i];
             if skip[index]
                 || !mine(index)
@@ -157,8 +157,7 @@ impl Shared<'_> {
                     self.fail(error);
                 }
             }
-        };
-        self.par.for_each(prefixes.len(), &run);
+        });
         let found = results
             .into_iter()
             .find_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()));
