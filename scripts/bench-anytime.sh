@@ -10,6 +10,9 @@
 #        scripts/bench-anytime.sh BASE NEW        # two engines, this build neither
 #        UNIT="3 2" SECONDS_LIMIT=300 MEMO_MIB=2048 scripts/bench-anytime.sh main
 #        RUN=data/runs/moo-5x8 UNIT=3 scripts/bench-anytime.sh BASE
+#        UNIT=2 ARGS="--upper-tree data/moo-5x10-grafted.tree" \
+#          BASE_ARGS="--chase-step 128" NEW_ARGS="--chase-step 32" \
+#          KEEP=/tmp/legs scripts/bench-anytime.sh target/release/optimoo target/release/optimoo
 #
 # BASE and NEW are binaries or git revisions of this repository (a
 # revision is built once with `cargo build --release` in its own worktree
@@ -17,6 +20,12 @@
 # UNIT defaults to 7 (moo:5x10's 1A1B, 3,600 secrets), and may list
 # several units, run one after the other; SECONDS_LIMIT defaults to 600;
 # MEMO_MIB, if set, is each run's --memo-mib (the real runs use 2048).
+# ARGS are more arguments of `work` for both runs (e.g. the real runs'
+# --upper-tree, whose cut-off the committed progress was proven under),
+# BASE_ARGS and NEW_ARGS for one of them (two settings of one binary).
+# KEEP, if set, is a folder where each run's copy of the run folder is
+# kept (KEEP/base, KEEP/new, with its trace in KEEP/TAG.err): a run's
+# progress is as sound as the committed one's, and may be taken up.
 # The committed folder is never written: each binary works on its own copy.
 # Prints, per unit and binary, the unit's bound before and after, the
 # rise, user seconds (GNU time, Debian package `time`), wall seconds, peak
@@ -52,6 +61,12 @@ limit=${SECONDS_LIMIT:-600}
 memo=()
 if [[ -n ${MEMO_MIB:-} ]]; then
     memo=(--memo-mib "$MEMO_MIB")
+fi
+read -r -a extra <<< "${ARGS:-}"
+read -r -a base_args <<< "${BASE_ARGS:-}"
+read -r -a new_args <<< "${NEW_ARGS:-}"
+if [[ -n ${KEEP:-} ]]; then
+    mkdir -p "$KEEP"
 fi
 if [[ ! -x /usr/bin/time ]]; then
     echo "GNU time (/usr/bin/time) is needed: the user seconds are its" >&2
@@ -102,14 +117,20 @@ print(sum(sum(g["lower"]) - sum(before[g["guess"]]) for g in b["guesses"]
 PY
 }
 
-# work on a copy of the folder with binary $1, tagged $2
+# work on a copy of the folder with binary $1, tagged $2, more arguments after
 one() {
     local bin=$1 tag=$2
+    shift 2
     rm -rf "${work:?}/$tag"
     cp -r "$run" "$work/$tag"
     /usr/bin/time -f "%U %e %M" -o "$work/$tag.time" \
         "$bin" work "$work/$tag" --unit "$unit" --threads 1 --time-limit "$limit" \
-        "${memo[@]}" >"$work/$tag.out" 2>"$work/$tag.err"
+        "${memo[@]}" "${extra[@]}" "$@" >"$work/$tag.out" 2>"$work/$tag.err"
+    if [[ -n ${KEEP:-} ]]; then
+        rm -rf "${KEEP:?}/$tag"
+        cp -r "$work/$tag" "$KEEP/$tag"
+        cp "$work/$tag.err" "$KEEP/$tag.err"
+    fi
 }
 
 failed() {
@@ -124,12 +145,12 @@ echo "unit $unit of $run: $before at the start; $limit s each, one thread"
 tags=(new)
 if [[ -n $base ]]; then
     tags=(base new)
-    one "$base" base &
+    one "$base" base "${base_args[@]}" &
     pid=$!
-    one "$new" new || failed "the new engine"
+    one "$new" new "${new_args[@]}" || failed "the new engine"
     wait "$pid" || failed "base"
 else
-    one "$new" new || failed "the new engine"
+    one "$new" new "${new_args[@]}" || failed "the new engine"
 fi
 for tag in "${tags[@]}"; do
     read -r user wall kib < <(tail -n 1 "$work/$tag.time")

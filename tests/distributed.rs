@@ -1217,3 +1217,60 @@ fn work_traces_its_steps() {
         |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap()["value"].clone();
     assert_eq!(field(&traced), field(&untraced), "{out}\n{plain}");
 }
+
+/// `work --chase-step N` changes how much each search of a best-first run
+/// asks for, never the value: the whole class at once (1) and no step
+/// beyond the next least guess (a million) give the default's exact
+/// value; 0 is refused with the range.
+#[test]
+fn work_chase_step_changes_no_value() {
+    let value = |step: &str| {
+        let dir = folder(&format!("dist-chase-{step}"));
+        ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
+        let plan = Folder::open(&dir).unwrap().plan;
+        let i = (0..plan.units.len())
+            .max_by_key(|&i| plan.units[i].secrets)
+            .unwrap();
+        let unit = i.to_string();
+        ok(&[
+            "work",
+            s(&dir),
+            "--unit",
+            &unit,
+            "--threads",
+            "1",
+            "--time-limit",
+            "600",
+            "--chase-step",
+            step,
+        ]);
+        let text = std::fs::read_to_string(dir.join("units").join(format!("{i}.json"))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["exact"], serde_json::Value::Bool(true), "{text}");
+        v["value"].clone()
+    };
+    let default = value("128");
+    assert_eq!(value("1"), default);
+    assert_eq!(value("1000000"), default);
+    let dir = folder("dist-chase-zero");
+    ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
+    let (code, _, err) = run(
+        OPTIMOO,
+        &[
+            "work",
+            s(&dir),
+            "--unit",
+            "0",
+            "--time-limit",
+            "5",
+            "--chase-step",
+            "0",
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--chase-step") && err.contains("1..=1000000"),
+        "{err}"
+    );
+}

@@ -151,9 +151,7 @@ pub fn audit(
                 file.cutoff,
                 memo_mib,
                 None,
-                None,
-                None,
-                false,
+                &super::Limits::default(),
                 None,
             )?
             .result;

@@ -101,17 +101,7 @@ pub fn work(
                 seconds,
                 unit_seconds,
                 progress_error,
-            } = solve_one(
-                folder,
-                i,
-                cutoff,
-                memo_mib,
-                deadline,
-                limits.bound_only,
-                Some(&kept),
-                limits.trace,
-                limits.keep_memo,
-            )?;
+            } = solve_one(folder, i, cutoff, memo_mib, deadline, &limits, Some(&kept))?;
             if let (Some(c), Outcome::AtLeast(b)) = (tree, result.outcome()) {
                 if b > c {
                     bail!(
@@ -216,6 +206,9 @@ pub struct Limits<'a> {
     /// Keep what a best-first unit's memo learns between runs
     /// (`--keep-memo`, `--keep-memo-every`).
     pub keep_memo: Option<KeepMemo>,
+    /// The chase's step of a best-first unit (`--chase-step`; `None`:
+    /// [`plan::CHASE_STEP`]).
+    pub chase_step: Option<u64>,
 }
 
 /// What a best-first unit keeps of its memo between runs, and how often
@@ -281,11 +274,16 @@ pub fn solve_one(
     cutoff: u64,
     memo_mib: usize,
     deadline: Option<Instant>,
-    bound_only: Option<u8>,
+    limits: &Limits<'_>,
     kept: Option<&std::sync::Mutex<Option<u64>>>,
-    trace: bool,
-    keep_memo: Option<KeepMemo>,
 ) -> anyhow::Result<Solved> {
+    let Limits {
+        bound_only,
+        trace,
+        keep_memo,
+        chase_step,
+        ..
+    } = *limits;
     let start = Instant::now();
     let driver = Driver {
         par: &Rayon,
@@ -397,6 +395,7 @@ pub fn solve_one(
             progress: &save,
         }),
         on_step: trace.then_some(&step as &(dyn Fn(&plan::Step) + Sync)),
+        chase_step: chase_step.unwrap_or(plan::CHASE_STEP),
     };
     let (result, nodes) = match (deadline, bound_only) {
         (t, Some(levels)) => {

@@ -124,6 +124,15 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = args::parse_size,
           default_value = "256M")]
     pub keep_memo_max: u64,
+    /// With --time-limit: a best-first unit searches its least second
+    /// guess's smallest open class under the cut-off that lifts the guess
+    /// just past the next least, plus 1/N of the class's bound. A smaller
+    /// N asks more of each search (fewer searches of the same class, each
+    /// longer). Every step proves only true bounds: N changes the speed
+    /// and where a stopped run stands, never a value.
+    #[arg(long, value_name = "N", default_value_t = 128,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub chase_step: u64,
 }
 
 /// A positive, finite number of seconds.
@@ -268,6 +277,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     every: args.keep_memo_every,
                     max_bytes: args.keep_memo_max,
                 }),
+                chase_step: Some(args.chase_step),
             },
             &report,
         )

@@ -73,8 +73,9 @@ use super::{levels_down, root_stabilizer, seconds_of, unit_set, Plan, UnitResult
 /// 1A1B unit: 16401 -> 16485 in 962 s, where solving its largest open
 /// class outright returned nothing in that time), large enough that a class is
 /// not searched again for every point it rises (1/1024: 16463 in the same
-/// time). Measured in docs/benchmarks.md, session 19.
-const CHASE_STEP: u64 = 128;
+/// time). Measured in docs/benchmarks.md, session 19. The default of
+/// [`Effort::chase_step`] (`optimoo work --chase-step`).
+pub const CHASE_STEP: u64 = 128;
 
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
@@ -293,6 +294,13 @@ pub struct Effort<'a> {
     /// Told each step of the loop as it ends (`work --trace`: where the
     /// time goes); hearing changes nothing.
     pub on_step: Option<&'a (dyn Fn(&Step) + Sync)>,
+    /// The chase's step: a class is searched under a cut-off `1/chase_step`
+    /// of its bound above what lifts its guess past the next least
+    /// ([`CHASE_STEP`] by default; at least 1). Any step proves only true
+    /// bounds (each search's result is a bound of its class whatever its
+    /// cut-off); it decides how much a step tries to prove, hence the
+    /// speed and which bounds a stopped run holds.
+    pub chase_step: u64,
 }
 
 /// One step of [`bound_unit`]'s loop, for a trace: which second guess,
@@ -349,6 +357,7 @@ impl Effort<'_> {
             resume: None,
             keep: None,
             on_step: None,
+            chase_step: CHASE_STEP,
         }
     }
 }
@@ -376,7 +385,9 @@ pub fn bound_unit(
         resume,
         keep,
         on_step,
+        chase_step,
     } = effort;
+    let chase_step = chase_step.max(1);
     let u = &plan.units[i];
     if u.second.is_some() || config.objective != Cost::Total {
         return super::solve_unit(game, config, driver, plan, i, cutoff);
@@ -638,7 +649,7 @@ pub fn bound_unit(
         let h = &mut seconds[best];
         debug_assert!(b < known, "least bound {b}, an exact guess at {known}");
         let full = known - (b - h.lower[k]);
-        let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / CHASE_STEP);
+        let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / chase_step);
         let r = searcher.solve_from(&h.classes[k], dc - 1, &child, class_cutoff, 1, h.lower[k]);
         if searcher.aborted() {
             return stop(

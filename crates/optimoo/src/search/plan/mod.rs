@@ -62,7 +62,7 @@ mod learned;
 mod subtree;
 pub use anytime::{
     bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, Step, StepKind,
-    UnitProgress,
+    UnitProgress, CHASE_STEP,
 };
 pub use assembly::{assemble, decide, Decision};
 pub use learned::{Fact, Learned, MemoKeep};

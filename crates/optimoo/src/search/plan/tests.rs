@@ -239,20 +239,31 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                 let (plain, _) =
                     solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
                 let later = Instant::now() + Duration::from_secs(3600);
-                let ours = run_unit(
-                    &game,
-                    &config,
-                    &p,
-                    i,
-                    cutoff,
-                    Effort::until(later, Depth::Exact),
-                );
-                match plain.outcome() {
-                    Outcome::Exact(_) => assert_eq!(ours, plain, "{name} unit {i}"),
-                    Outcome::AtLeast(_) => match ours.outcome() {
-                        Outcome::AtLeast(b) => assert!(b >= cutoff, "{name} unit {i}"),
-                        Outcome::Exact(c) => panic!("{name} unit {i}: exact {c} above the cut-off"),
-                    },
+                // Any chase step: the whole class at once (1), the default,
+                // and none beyond the next least guess (u64::MAX).
+                for step in [1, CHASE_STEP, u64::MAX] {
+                    let ours = run_unit(
+                        &game,
+                        &config,
+                        &p,
+                        i,
+                        cutoff,
+                        Effort {
+                            chase_step: step,
+                            ..Effort::until(later, Depth::Exact)
+                        },
+                    );
+                    match plain.outcome() {
+                        Outcome::Exact(_) => {
+                            assert_eq!(ours, plain, "{name} unit {i}, step {step}")
+                        }
+                        Outcome::AtLeast(_) => match ours.outcome() {
+                            Outcome::AtLeast(b) => assert!(b >= cutoff, "{name} unit {i}"),
+                            Outcome::Exact(c) => {
+                                panic!("{name} unit {i}: exact {c} above the cut-off")
+                            }
+                        },
+                    }
                 }
                 let exact =
                     match solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
@@ -263,7 +274,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                         Outcome::Exact(c) => c,
                         Outcome::AtLeast(_) => INF,
                     };
-                for wait in [0, 1, 3] {
+                for (wait, step) in [(0, CHASE_STEP), (1, 1), (3, CHASE_STEP), (3, u64::MAX)] {
                     let soon = Instant::now() + Duration::from_millis(wait);
                     let r = run_unit(
                         &game,
@@ -271,7 +282,10 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                         &p,
                         i,
                         cutoff,
-                        Effort::until(soon, Depth::Exact),
+                        Effort {
+                            chase_step: step,
+                            ..Effort::until(soon, Depth::Exact)
+                        },
                     );
                     match r.outcome() {
                         Outcome::Exact(c) => assert_eq!(c, exact, "{name} unit {i}"),
