@@ -1168,12 +1168,7 @@ fn phased_units_are_hashed_and_audited() {
 /// without the flag.
 #[test]
 fn work_traces_its_steps() {
-    let dir = folder("dist-trace");
-    ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
-    let plan = Folder::open(&dir).unwrap().plan;
-    let i = (0..plan.units.len())
-        .max_by_key(|&i| plan.units[i].secrets)
-        .unwrap();
+    let (dir, i) = largest_moo_5x5_unit("dist-trace");
     let unit = i.to_string();
     let args = [
         "work",
@@ -1218,6 +1213,18 @@ fn work_traces_its_steps() {
     assert_eq!(field(&traced), field(&untraced), "{out}\n{plain}");
 }
 
+/// A fresh plan of moo:5x5 in folder `name`, and its largest unit (a whole
+/// class, which `work --time-limit` runs best-first).
+fn largest_moo_5x5_unit(name: &str) -> (PathBuf, usize) {
+    let dir = folder(name);
+    ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
+    let plan = Folder::open(&dir).unwrap().plan;
+    let i = (0..plan.units.len())
+        .max_by_key(|&i| plan.units[i].secrets)
+        .unwrap();
+    (dir, i)
+}
+
 /// `work --chase-step N` changes how much each search of a best-first run
 /// asks for, never the value: the whole class at once (1) and no step
 /// beyond the next least guess (a million) give the default's exact
@@ -1225,12 +1232,7 @@ fn work_traces_its_steps() {
 #[test]
 fn work_chase_step_changes_no_value() {
     let value = |step: &str| {
-        let dir = folder(&format!("dist-chase-{step}"));
-        ok(&["plan", "--game", "moo:5x5", "-o", s(&dir)]);
-        let plan = Folder::open(&dir).unwrap().plan;
-        let i = (0..plan.units.len())
-            .max_by_key(|&i| plan.units[i].secrets)
-            .unwrap();
+        let (dir, i) = largest_moo_5x5_unit(&format!("dist-chase-{step}"));
         let unit = i.to_string();
         ok(&[
             "work",
