@@ -238,21 +238,20 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                 let cutoff = p.cutoff(i, limit);
                 let (plain, _) =
                     solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
+                // The unit by the best-first solver, with that deadline and
+                // chase step.
+                let chase = |deadline: Instant, step: u64| {
+                    let effort = Effort {
+                        chase_step: step,
+                        ..Effort::until(deadline, Depth::Exact)
+                    };
+                    run_unit(&game, &config, &p, i, cutoff, effort)
+                };
                 let later = Instant::now() + Duration::from_secs(3600);
                 // Any chase step: the whole class at once (1), the default,
                 // and none beyond the next least guess (u64::MAX).
                 for step in [1, CHASE_STEP, u64::MAX] {
-                    let ours = run_unit(
-                        &game,
-                        &config,
-                        &p,
-                        i,
-                        cutoff,
-                        Effort {
-                            chase_step: step,
-                            ..Effort::until(later, Depth::Exact)
-                        },
-                    );
+                    let ours = chase(later, step);
                     match plain.outcome() {
                         Outcome::Exact(_) => {
                             assert_eq!(ours, plain, "{name} unit {i}, step {step}")
@@ -275,18 +274,7 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                         Outcome::AtLeast(_) => INF,
                     };
                 for (wait, step) in [(0, CHASE_STEP), (1, 1), (3, CHASE_STEP), (3, u64::MAX)] {
-                    let soon = Instant::now() + Duration::from_millis(wait);
-                    let r = run_unit(
-                        &game,
-                        &config,
-                        &p,
-                        i,
-                        cutoff,
-                        Effort {
-                            chase_step: step,
-                            ..Effort::until(soon, Depth::Exact)
-                        },
-                    );
+                    let r = chase(Instant::now() + Duration::from_millis(wait), step);
                     match r.outcome() {
                         Outcome::Exact(c) => assert_eq!(c, exact, "{name} unit {i}"),
                         Outcome::AtLeast(b) => {
