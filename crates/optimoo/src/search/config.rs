@@ -136,6 +136,10 @@ pub struct Tuning {
     /// has). Every path gives the same bounds; a path the CPU lacks is
     /// refused with [`SearchError::Kernel`].
     pub kernel: Option<KernelPath>,
+    /// Class bounds of small sets each thread keeps for the same set
+    /// asked again (default 2^14 a thread; 0: none): the same values,
+    /// fewer kernel passes ([`crate::search::recent`]).
+    pub recent_bounds: usize,
 }
 
 impl Default for Tuning {
@@ -149,6 +153,7 @@ impl Default for Tuning {
             parallel_guess_min: 64,
             exact_small: 8,
             kernel: None,
+            recent_bounds: 1 << 14,
         }
     }
 }

@@ -44,6 +44,10 @@ pub(super) struct Context<'a> {
     /// Per-secret weights (objective `Weighted` only): the bounds below
     /// then depend on the set.
     pub(super) weights: Option<Weights>,
+    /// This context's number, no other context's in the process
+    /// ([`crate::search::recent`]: whose recent class bounds a thread
+    /// holds).
+    pub(super) owner: u64,
 }
 
 impl Context<'_> {

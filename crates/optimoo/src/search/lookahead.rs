@@ -27,6 +27,7 @@ use crate::search::bound::{Cost, INF};
 use crate::search::context::Context;
 use crate::search::kernel::{self, Kernel, NodeAnswers, NONE};
 use crate::search::memo::{raw_key, Entry, Memo};
+use crate::search::recent::{learn, recall};
 use crate::search::value::Scored;
 
 /// A node's guesses, phase one (see `Context::phases`).
@@ -411,15 +412,33 @@ impl Context<'_> {
             crate::search::stats::class_bound(n, false);
             return known;
         }
-        crate::search::stats::class_bound(n, true);
-        let cols = self.columns(set);
         if let Some(kernel) = self.kernel.as_ref().filter(|_| n <= kernel::MAX_SET) {
+            // Small sets, not kept in the memo, are asked again soon after
+            // often: this thread's recent values may decide the bound
+            // (`recent`: the same value). Not on the scalar path, the plain
+            // counterpart the other paths are tested against.
+            let recent = self.config.tuning.recent_bounds > 0
+                && n < BOUND_MEMO_MIN
+                && kernel.path() != kernel::KernelPath::Scalar;
+            if recent {
+                if let Some(best) = recall(self.owner, &raw, limit, known) {
+                    crate::search::stats::class_bound_recalled(n);
+                    return best;
+                }
+            }
+            crate::search::stats::class_bound(n, true);
+            let cols = self.columns(set);
             let best = self.class_bound_kernel(kernel, &cols, d, set, known, limit, node);
             if best > known && n >= BOUND_MEMO_MIN {
                 memo.put(raw, Entry::AtLeast(best));
+            } else if recent {
+                let cap = self.config.tuning.recent_bounds;
+                learn(self.owner, cap, raw, limit, known, best);
             }
             return best;
         }
+        crate::search::stats::class_bound(n, true);
+        let cols = self.columns(set);
         let filter = self.filter(set, stab);
         let mut counts = [0u32; 256];
         let mut best = limit;

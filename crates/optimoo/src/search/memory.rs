@@ -14,7 +14,10 @@
 //! - the bound tables: four tables of `(N + 1)` `u64` per depth;
 //! - the rest: [`PER_CODE_BYTES`] per code (the codebook, the tree and
 //!   its replay, the candidate lists), the kernel's buffer per thread
-//!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers,
+//!   (`2 N` bytes) with [`PER_THREAD_BYTES`] of stack and buffers, and
+//!   under the total objective each thread's recent class bounds
+//!   ([`crate::search::recent`]: [`RECENT_BYTES_PER_ENTRY`] for each of
+//!   its `recent_bounds` entries),
 //!   [`BASE_BYTES`] for the process itself, and `N²` more bytes when the
 //!   kernel may copy the table into its dense codes
 //!   ([`crate::search::kernel::DenseTable`]: the total objective, at most
@@ -38,10 +41,22 @@ use crate::search::kernel::Kernel;
 pub const MEMO_BYTES_PER_CODE: u64 = 8;
 /// Bytes per code of the game outside the table, the memo and the bounds.
 pub const PER_CODE_BYTES: u64 = 256;
-/// Bytes per worker thread beyond the kernel's buffer (stack, scratch).
-pub const PER_THREAD_BYTES: u64 = 1 << 20;
-/// The process before any search (binary, libraries, thread pool).
-pub const BASE_BYTES: u64 = 8 << 20;
+/// Bytes per worker thread beyond the kernel's buffer and the recent
+/// class bounds: stack, scratch, and what the allocator keeps for the
+/// thread. The command line's allocator (mimalloc) keeps the pages a
+/// thread freed in that thread's heap, a dropped memo generation among
+/// them: measured 8 MB a thread on mm:4x6 cap 5 with a 1 MiB memo, for 1
+/// to 8 threads (docs/search.md, "Memory"; 1 MiB before mimalloc).
+pub const PER_THREAD_BYTES: u64 = 16 << 20;
+/// Bytes an entry of a thread's recent class bounds may take: its key
+/// (a set of fewer than 33 codes and the depth, at most 66 bytes, 80 as
+/// the allocator rounds it), the boxed slice and the interval (32), and
+/// the hash table's slots at their sparsest (half full: 33 a slot).
+pub const RECENT_BYTES_PER_ENTRY: u64 = 180;
+/// The process before any search (binary, libraries, thread pool, the
+/// allocator's first segments): `optimoo --version` peaks at 10.6 MB, a
+/// search of mm:3x3 at 14 MB.
+pub const BASE_BYTES: u64 = 16 << 20;
 
 /// The memory a search will need, by part (bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +99,13 @@ pub fn memory_estimate(game: &Game, config: &Config, threads: usize) -> Option<M
         .checked_mul(depths(n, branching))?
         .checked_mul(n + 1)?
         .checked_mul(8)?;
-    let per_thread = PER_THREAD_BYTES.checked_add(n.checked_mul(2)?)?;
+    let recent = match config.objective {
+        Cost::Total => RECENT_BYTES_PER_ENTRY.checked_mul(config.tuning.recent_bounds as u64)?,
+        _ => 0,
+    };
+    let per_thread = PER_THREAD_BYTES
+        .checked_add(n.checked_mul(2)?)?
+        .checked_add(recent)?;
     let other = (threads.max(1) as u64)
         .checked_mul(per_thread)?
         .checked_add(PER_CODE_BYTES.checked_mul(n)?)?
@@ -168,6 +189,19 @@ mod tests {
         };
         assert!(memory_estimate(&game, &small, 2).unwrap().total() < e.total());
         assert!(memo_bytes(memo_codes_within(1 << 30)).unwrap() <= 1 << 30);
+        // Each thread's recent class bounds are counted (total objective).
+        let no_recent = Config {
+            tuning: Tuning {
+                recent_bounds: 0,
+                ..Tuning::default()
+            },
+            ..Config::default()
+        };
+        let recent = RECENT_BYTES_PER_ENTRY * Tuning::default().recent_bounds as u64;
+        assert_eq!(
+            memory_estimate(&game, &no_recent, 2).unwrap().other + 2 * recent,
+            e.other
+        );
         // A memo whose bytes do not fit 64 bits has no estimate.
         let huge = Config {
             tuning: Tuning {

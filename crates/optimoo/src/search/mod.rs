@@ -78,6 +78,7 @@ pub(crate) mod memo;
 pub(crate) mod memory;
 pub mod plan;
 mod pool;
+mod recent;
 mod scan;
 mod searcher;
 pub(crate) mod stats;

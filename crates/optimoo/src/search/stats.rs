@@ -46,11 +46,12 @@ mod on {
     #[allow(clippy::declare_interior_mutable_const)]
     const FATE_ROW: [AtomicU64; FATES] = [ZERO; FATES];
     #[allow(clippy::declare_interior_mutable_const)]
-    const CLASS_ROW: [AtomicU64; 2] = [ZERO; 2];
+    const CLASS_ROW: [AtomicU64; 3] = [ZERO; 3];
     pub(super) static NODES: [[AtomicU64; LEVELS]; SIZES] = [LEVEL_ROW; SIZES];
     pub(super) static FATE: [[AtomicU64; FATES]; SIZES] = [FATE_ROW; SIZES];
-    /// Class bounds: [size][0 computed, 1 from the memo].
-    pub(super) static CLASS: [[AtomicU64; 2]; SIZES] = [CLASS_ROW; SIZES];
+    /// Class bounds: [size][0 computed, 1 from the memo, 2 recalled
+    /// from the thread's recent ones].
+    pub(super) static CLASS: [[AtomicU64; 3]; SIZES] = [CLASS_ROW; SIZES];
 
     pub(super) fn size(n: usize) -> usize {
         match n {
@@ -103,6 +104,14 @@ pub(crate) fn class_bound(_n: usize, _computed: bool) {
     on::add(&on::CLASS[on::size(_n)][usize::from(!_computed)]);
 }
 
+/// A class bound of a class of `n` secrets decided by the thread's
+/// recent ones ([`crate::search::recent`]).
+#[inline(always)]
+pub(crate) fn class_bound_recalled(_n: usize) {
+    #[cfg(feature = "stats")]
+    on::add(&on::CLASS[on::size(_n)][2]);
+}
+
 /// The counters as a table (one row a set size), or `None` when the
 /// crate was built without the `stats` feature.
 pub fn report() -> Option<String> {
@@ -119,7 +128,7 @@ pub fn report() -> Option<String> {
             out,
             "size      nodes  by level 0..7+                          guesses/node  \
              refuted by: lookahead branching 1st-class later-class search; exact  \
-             class bounds computed/memo"
+             class bounds computed/memo/recent"
         );
         for (s, name) in names.iter().enumerate() {
             let levels: Vec<u64> = on::NODES[s].iter().map(get).collect();

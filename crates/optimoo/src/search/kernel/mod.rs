@@ -340,7 +340,6 @@ impl Kernel {
     }
 
     /// The code path this kernel runs.
-    #[cfg(test)]
     pub fn path(&self) -> KernelPath {
         self.path
     }

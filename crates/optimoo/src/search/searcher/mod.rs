@@ -254,6 +254,7 @@ impl<'a> Searcher<'a> {
                 kernel: (config.objective == Cost::Total).then_some(kernel),
                 weights,
                 config,
+                owner: crate::search::recent::new_owner(),
             },
             memo: Memo::new(memo_codes),
             nodes: AtomicU64::new(0),
