@@ -144,8 +144,8 @@ mod tests {
     use crate::model::game::Game;
     use crate::model::rules::Rules;
     use crate::model::AnswerRule;
-    use crate::observe::Silent;
-    use crate::search::{solve_with, Config, Cost, Driver, KernelPath, Solution, Tuning};
+    use crate::search::tests::with_workers;
+    use crate::search::{solve_with, Config, Cost, KernelPath, Solution, Tuning};
 
     /// Searches with the cache (the default size, and two entries a
     /// thread, dropped all the time) and without it give the same cost,
@@ -170,24 +170,13 @@ mod tests {
         ]
         .into_iter()
         .map(|(r, cap)| (r.parse::<Rules>().unwrap(), cap))
-        .chain([
-            (
-                "mm:4x4"
-                    .parse::<Rules>()
-                    .unwrap()
-                    .with_answer(AnswerRule::BlackPeg)
-                    .unwrap(),
-                None,
-            ),
-            (
-                "mm:4x3"
-                    .parse::<Rules>()
-                    .unwrap()
-                    .with_answer(AnswerRule::Wordle)
-                    .unwrap(),
-                None,
-            ),
-        ])
+        .chain(
+            [
+                ("mm:4x4", AnswerRule::BlackPeg),
+                ("mm:4x3", AnswerRule::Wordle),
+            ]
+            .map(|(r, rule)| (r.parse::<Rules>().unwrap().with_answer(rule).unwrap(), None)),
+        )
         .collect();
         let mut recalled = 0;
         for (rules, cap) in games {
@@ -208,16 +197,7 @@ mod tests {
                         },
                         ..Config::default()
                     };
-                    let scoped = crate::exec::Scoped(workers);
-                    let driver = Driver {
-                        par: if workers > 1 {
-                            &scoped
-                        } else {
-                            &crate::exec::Sequential
-                        },
-                        observer: &Silent,
-                    };
-                    solve_with(&game, config, driver).unwrap()
+                    with_workers(workers, |driver| solve_with(&game, config, driver).unwrap())
                 };
                 let plain = run(0, 1);
                 let before = RECALLED.with(|c| c.get());

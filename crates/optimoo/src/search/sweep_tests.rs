@@ -28,7 +28,7 @@
 
 use std::collections::HashMap;
 
-use super::tests::{brute, brute_costs, cost_of};
+use super::tests::{brute, brute_costs, cost_of, with_workers};
 use super::*;
 use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
 use crate::model::rules::Rules;
@@ -115,15 +115,10 @@ fn config(path: KernelPath, cap: Option<usize>, objective: Cost) -> Config {
 }
 
 fn run(game: &Game, path: KernelPath, workers: usize) -> Found {
-    let scoped = crate::exec::Scoped(workers);
-    let driver = Driver {
-        par: if workers > 1 {
-            &scoped
-        } else {
-            &crate::exec::Sequential
-        },
-        observer: &Silent,
-    };
+    with_workers(workers, |driver| run_with(game, path, driver))
+}
+
+fn run_with(game: &Game, path: KernelPath, driver: Driver<'_>) -> Found {
     let solve = |cap, objective| solve_with(game, config(path, cap, objective), driver).unwrap();
     let free = solve(None, Cost::Total);
     let depth = free.stats.as_ref().unwrap().max_depth;
