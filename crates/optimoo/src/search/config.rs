@@ -138,7 +138,7 @@ pub struct Tuning {
     pub kernel: Option<KernelPath>,
     /// Class bounds of small sets each thread keeps for the same set
     /// asked again (default 2^14 a thread; 0: none): the same values,
-    /// fewer kernel passes ([`crate::search::recent`]).
+    /// fewer kernel passes (docs/search.md, "Memo": `search::recent`).
     pub recent_bounds: usize,
 }
 
