@@ -218,3 +218,18 @@ impl std::fmt::Debug for Driver<'_> {
             .finish_non_exhaustive()
     }
 }
+
+/// Runs `f` with a silent driver of `workers` workers: the sequential
+/// runner for one, scoped threads for more.
+#[cfg(test)]
+pub(crate) fn with_workers<R>(workers: usize, f: impl FnOnce(Driver<'_>) -> R) -> R {
+    let scoped = crate::exec::Scoped(workers);
+    f(Driver {
+        par: if workers > 1 {
+            &scoped
+        } else {
+            &crate::exec::Sequential
+        },
+        observer: &crate::observe::Silent,
+    })
+}

@@ -144,7 +144,7 @@ mod tests {
     use crate::model::game::Game;
     use crate::model::rules::Rules;
     use crate::model::AnswerRule;
-    use crate::search::tests::with_workers;
+    use crate::search::config::with_workers;
     use crate::search::{solve_with, Config, Cost, KernelPath, Solution, Tuning};
 
     /// Searches with the cache (the default size, and two entries a

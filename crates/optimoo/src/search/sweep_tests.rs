@@ -28,7 +28,8 @@
 
 use std::collections::HashMap;
 
-use super::tests::{brute, brute_costs, cost_of, with_workers};
+use super::config::with_workers;
+use super::tests::{brute, brute_costs, cost_of};
 use super::*;
 use crate::heuristic::{build_tree, Heuristic, StrategyConfig};
 use crate::model::rules::Rules;

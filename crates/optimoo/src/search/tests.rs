@@ -283,20 +283,6 @@ fn weighted_search_equals_brute_force() {
     );
 }
 
-/// Runs `f` with a silent driver of `workers` workers: the sequential
-/// runner for one, scoped threads for more.
-pub(crate) fn with_workers<R>(workers: usize, f: impl FnOnce(Driver<'_>) -> R) -> R {
-    let scoped = crate::exec::Scoped(workers);
-    f(Driver {
-        par: if workers > 1 {
-            &scoped
-        } else {
-            &crate::exec::Sequential
-        },
-        observer: &Silent,
-    })
-}
-
 fn tree_of(game: &Game, threads: usize, canon_max: usize) -> Tree {
     let config = Config {
         cap: Some(5),
