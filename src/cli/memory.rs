@@ -203,7 +203,8 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with("), the memo may grow to 1.0 GiB"), "{line}");
-        assert!(e.fixed() < 16 << 20, "{line}");
+        // Tens of MiB: 16 MiB for the process and each of the 2 threads.
+        assert!(e.fixed() < 64 << 20, "{line}");
         let (needed, unit) = {
             let words: Vec<&str> = line.split_whitespace().collect();
             (words[2].parse::<f64>().unwrap(), words[3])
