@@ -209,6 +209,10 @@ pub struct Limits<'a> {
     /// The chase's step of a best-first unit (`--chase-step`; `None`:
     /// [`plan::CHASE_STEP`]).
     pub chase_step: Option<u64>,
+    /// The size from which a best-first unit chooses its open classes by
+    /// their estimated room (`--chase-estimate-min`; `None`:
+    /// [`plan::ESTIMATE_MIN`]).
+    pub estimate_min: Option<usize>,
 }
 
 /// What a best-first unit keeps of its memo between runs, and how often
@@ -282,6 +286,7 @@ pub fn solve_one(
         trace,
         keep_memo,
         chase_step,
+        estimate_min,
         ..
     } = *limits;
     let start = Instant::now();
@@ -396,6 +401,7 @@ pub fn solve_one(
         }),
         on_step: trace.then_some(&step as &(dyn Fn(&plan::Step) + Sync)),
         chase_step: chase_step.unwrap_or(plan::CHASE_STEP),
+        estimate_min: estimate_min.unwrap_or(plan::ESTIMATE_MIN),
     };
     let (result, nodes) = match (deadline, bound_only) {
         (t, Some(levels)) => {

@@ -85,6 +85,17 @@ impl Searcher<'_> {
         }
     }
 
+    /// The improve strategy's total on `set` (sorted, not empty) under the
+    /// symmetry `stab` of the position: the total of a tree that plays
+    /// every secret of `set`, so at least its optimum (no cap). `None`
+    /// when the deadline passed first.
+    pub(super) fn improve_total(&self, set: &[Code], stab: &Stabilizer, r: Improve) -> Option<u64> {
+        match self.improve_set(set, stab, r, INF) {
+            Step::Found(c, _) if !self.aborted() => Some(c),
+            _ => None,
+        }
+    }
+
     /// Improves the classes of `root`'s guess (a tree of the whole game
     /// whose total is `total`) one by one, smallest first: the restricted
     /// strategy on each under the cut-off of `root`'s subtree there,

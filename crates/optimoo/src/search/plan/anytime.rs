@@ -13,8 +13,10 @@
 //! cost, `k − 1` for [`Depth::Levels`]`(k)`); and last its exact cost.
 //! The loop takes the guess of least bound (the first in the search's
 //! order among equals) and raises its next class by one stage: first every
-//! class `t` levels, then the smallest open class searched under a cut-off
-//! that lifts the guess just past the next least guess (a step of
+//! class `t` levels, then one open class (the smallest, or once all are
+//! large the one with the most estimated room: [`choose_class`])
+//! searched under a cut-off that lifts the guess just past the next least
+//! guess (a step of
 //! [`CHASE_STEP`] more, and never above what lifts it to the unit's own
 //! cut-off, nor to the least cost of a guess whose classes are all exact:
 //! the unit costs at most that, so no guess needs proving more): the
@@ -77,6 +79,63 @@ use super::{levels_down, root_stabilizer, seconds_of, unit_set, Plan, UnitResult
 /// [`Effort::chase_step`] (`optimoo work --chase-step`).
 pub const CHASE_STEP: u64 = 128;
 
+/// Open classes of at least this many secrets are chosen by their
+/// estimated room over their bounds (`choose_class`); while a smaller one is open, the smallest is searched
+/// first: a class's search time grows much faster than its size (about
+/// `s^3.4`) and, where every class is still far from its cost, the
+/// distance from its bound to its cost only about in proportion, so the
+/// small and middling classes lift a guess for far less work than its
+/// largest (docs/benchmarks.md, session 22); tiny ones cost next to
+/// nothing.
+pub const ESTIMATE_MIN: usize = 512;
+
+/// The improve strategy that estimates a large open class's cost from
+/// above ([`Searcher::improve_total`]): the best guess by the entropy
+/// ranking on sets of more than 32 secrets, the exact search below.
+/// About a second on a class of 1,800 secrets of moo:5x10.
+const ESTIMATE: crate::search::Improve = crate::search::Improve {
+    exact_below: 32,
+    width: 1,
+};
+
+/// How a class's search time grows with its size `s` (about `s^3.4`:
+/// docs/results.md, session 22).
+const SEARCH_GROWTH: f64 = 3.4;
+
+/// An open class as [`choose_class`] weighs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ClassRoom {
+    secrets: usize,
+    /// Its proven bound.
+    lower: u64,
+    /// The total of a tree of it: an estimate from above.
+    upper: u64,
+}
+
+/// Which of `rows` (open classes of one second guess, each at least
+/// [`ESTIMATE_MIN`] secrets) to search next: the least `s^3.4 / (upper −
+/// lower + 1)`, ties to the earlier row. A search under a cut-off costs
+/// more the nearer the cut-off is to the class's cost: on moo:5x10's unit
+/// 2 (docs/benchmarks.md, session 53) 12567's class 0A3B (1,660 secrets,
+/// bound 6945, a tree of 7019) rose 7 points for 5,176 CPU-s, while its
+/// larger class 0A2B (1,776 secrets, bound 7268, a tree of 7606) rose 32
+/// for 663 from scratch. The room `upper − lower` stands for that
+/// distance, `s^3.4` for the size's share of the cost. Any choice proves
+/// only true bounds: it decides the speed, never a value.
+fn choose_class(rows: &[ClassRoom]) -> usize {
+    let weight = |r: &ClassRoom| {
+        let room = r.upper.saturating_sub(r.lower).saturating_add(1) as f64;
+        (r.secrets as f64).powf(SEARCH_GROWTH) / room
+    };
+    let mut best = 0;
+    for (i, r) in rows.iter().enumerate().skip(1) {
+        if weight(r) < weight(&rows[best]) {
+            best = i;
+        }
+    }
+    best
+}
+
 /// One second guess of the class: its classes, their bounds and which are
 /// exact.
 struct Second {
@@ -87,6 +146,11 @@ struct Second {
     /// How many levels down each class is raised (0: its level bound or
     /// one-step lookahead; 2 and more: that many levels down).
     down: Vec<u8>,
+    /// The improve strategy's total of each class, once asked
+    /// ([`choose_class`]): a tree's total without a cap, at least the
+    /// class's cost where the game has none, and an estimate only (it
+    /// orders the work, it bounds nothing); not kept between runs.
+    upper: Vec<Option<u64>>,
     raised: bool,
     own: u64,
 }
@@ -108,6 +172,7 @@ impl Second {
             guess: h,
             solved: vec![false; classes.len()],
             down: vec![0; classes.len()],
+            upper: vec![None; classes.len()],
             classes,
             lower,
             raised: false,
@@ -301,6 +366,10 @@ pub struct Effort<'a> {
     /// cut-off); it decides how much a step tries to prove, hence the
     /// speed and which bounds a stopped run holds.
     pub chase_step: u64,
+    /// Open classes of at least this many secrets are chosen by their
+    /// estimated room ([`ESTIMATE_MIN`] by default; `usize::MAX`: always
+    /// the smallest open class first). Any choice proves only true bounds.
+    pub estimate_min: usize,
 }
 
 /// One step of [`bound_unit`]'s loop, for a trace: which second guess,
@@ -358,6 +427,7 @@ impl Effort<'_> {
             keep: None,
             on_step: None,
             chase_step: CHASE_STEP,
+            estimate_min: ESTIMATE_MIN,
         }
     }
 }
@@ -386,6 +456,7 @@ pub fn bound_unit(
         keep,
         on_step,
         chase_step,
+        estimate_min,
     } = effort;
     let chase_step = chase_step.max(1);
     let u = &plan.units[i];
@@ -606,15 +677,43 @@ pub fn bound_unit(
                 searcher.nodes(),
             );
         }
-        // The smallest open class first: a class's search time grows much
-        // faster than its size (about `s^3.4`) and the distance from its
-        // bound to its cost only about in proportion, so the small and
-        // middling classes lift a guess for far less work than its largest
-        // (docs/benchmarks.md, session 22); tiny ones cost next to nothing.
-        let Some(k) = (0..h.classes.len())
-            .filter(|&k| !h.solved[k])
-            .min_by_key(|&k| (h.classes[k].len(), k))
-        else {
+        // Which open class to search: the smallest while one is below
+        // `estimate_min` secrets, else the one whose estimated room over
+        // its bound is largest for its search's cost ([`choose_class`]).
+        let open: Vec<usize> = (0..h.classes.len()).filter(|&k| !h.solved[k]).collect();
+        let smallest = open
+            .iter()
+            .copied()
+            .min_by_key(|&k| (h.classes[k].len(), k));
+        let chosen = match smallest {
+            Some(k) if h.classes[k].len() >= estimate_min => {
+                let h = &mut seconds[best];
+                for &k in &open {
+                    if h.upper[k].is_none() {
+                        h.upper[k] = searcher.improve_total(&h.classes[k], &child, ESTIMATE);
+                    }
+                }
+                if searcher.aborted() || open.iter().any(|&k| h.upper[k].is_none()) {
+                    return stop(
+                        &seconds,
+                        UnitResult::at_least(proven(&seconds)),
+                        searcher.nodes(),
+                    );
+                }
+                let h = &seconds[best];
+                let rows: Vec<ClassRoom> = open
+                    .iter()
+                    .map(|&k| ClassRoom {
+                        secrets: h.classes[k].len(),
+                        lower: h.lower[k],
+                        upper: h.upper[k].unwrap_or(crate::search::bound::INF),
+                    })
+                    .collect();
+                Some(open[choose_class(&rows)])
+            }
+            k => k,
+        };
+        let Some(k) = chosen else {
             // Every class exact and no guess below: the class's cost. The
             // subtree is rebuilt without the deadline (a build cut short
             // would find no guess). Where the run stands is kept first:
@@ -677,6 +776,94 @@ pub fn bound_unit(
             ..step
         };
         tell_step(&seconds, step);
+    }
+}
+
+#[cfg(test)]
+mod choice_tests {
+    use super::*;
+
+    fn row(secrets: usize, lower: u64, upper: u64) -> ClassRoom {
+        ClassRoom {
+            secrets,
+            lower,
+            upper,
+        }
+    }
+
+    /// The weighing of [`choose_class`]: more room first at one size, the
+    /// smaller class at equal room, the earlier row at equal weight, and
+    /// moo:5x10's case that made it (12567's two open classes in unit 2,
+    /// with the trees of data/moo-5x10-grafted.tree as their upper values:
+    /// the larger class, far below its tree, before the one near it).
+    #[test]
+    fn the_most_room_for_the_size_first() {
+        assert_eq!(
+            choose_class(&[row(600, 2000, 2010), row(600, 2000, 2100)]),
+            1
+        );
+        assert_eq!(
+            choose_class(&[row(900, 3000, 3100), row(600, 2000, 2100)]),
+            1
+        );
+        assert_eq!(
+            choose_class(&[row(600, 2000, 2100), row(600, 2000, 2100)]),
+            0
+        );
+        // Room 0 (the bound is the tree's value) comes last, but is not
+        // out of reach: the bound may be the class's cost.
+        assert_eq!(
+            choose_class(&[row(600, 2100, 2100), row(2000, 7000, 7001)]),
+            0
+        );
+        assert_eq!(
+            choose_class(&[row(1660, 6945, 7019), row(1776, 7268, 7606)]),
+            1
+        );
+        // Twice the size weighs 2^3.4 (about 10.6) times the room.
+        assert_eq!(
+            choose_class(&[row(600, 2000, 2010), row(1200, 4000, 4100)]),
+            0
+        );
+        assert_eq!(
+            choose_class(&[row(600, 2000, 2010), row(1200, 4000, 4200)]),
+            1
+        );
+        // One row: itself; an upper value below the bound counts as no room.
+        assert_eq!(choose_class(&[row(700, 10, 5)]), 0);
+    }
+
+    /// What one estimate costs on a class the chase weighs: moo:5x10,
+    /// 01234 answered 0A2B, then 12567 answered 0A2B (1,776 secrets).
+    /// Prints the estimate and its seconds; the estimate is a tree's total,
+    /// so at least the class's two-level bound the run proved (7268).
+    /// `cargo test --release -p optimoo -- --ignored --nocapture
+    /// estimate_of_a_large_class`.
+    #[test]
+    #[ignore = "builds moo:5x10's table (about 1 GiB, seconds)"]
+    fn estimate_of_a_large_class() {
+        use crate::model::game::Game;
+        let game = Game::new("moo:5x10".parse().unwrap());
+        let searcher = Searcher::new(&game, crate::search::config::Config::default()).unwrap();
+        let book = game.codes();
+        let code = |s: &str| game.parse_code(s).unwrap();
+        let (a, b) = (code("01234"), code("12567"));
+        let (fa, fb) = (
+            game.parse_feedback("0A2B").unwrap(),
+            game.parse_feedback("0A2B").unwrap(),
+        );
+        let set: Vec<Code> = book
+            .all()
+            .filter(|&s| game.feedback(a, s) == fa && game.feedback(b, s) == fb)
+            .collect();
+        assert_eq!(set.len(), 1776);
+        let stab = root_stabilizer(&game)
+            .fix(book.symbols(a))
+            .fix(book.symbols(b));
+        let start = Instant::now();
+        let total = searcher.improve_total(&set, &stab, ESTIMATE).unwrap();
+        eprintln!("estimate {total} in {:.2} s", start.elapsed().as_secs_f64());
+        assert!(total >= 7268, "{total}");
     }
 }
 

@@ -62,7 +62,7 @@ mod learned;
 mod subtree;
 pub use anytime::{
     bound_unit, ClassProgress, Depth, Effort, Keep, SecondProgress, Stage, Step, StepKind,
-    UnitProgress, CHASE_STEP,
+    UnitProgress, CHASE_STEP, ESTIMATE_MIN,
 };
 pub use assembly::{assemble, decide, Decision};
 pub use learned::{Fact, Learned, MemoKeep};

@@ -240,21 +240,32 @@ fn bound_unit_is_solve_unit_or_a_lower_bound() {
                     solve_unit(&game, config.clone(), Driver::sequential(), &p, i, cutoff).unwrap();
                 // The unit by the best-first solver, with that deadline and
                 // chase step.
-                let chase = |deadline: Instant, step: u64| {
+                let chase_from = |deadline: Instant, step: u64, estimate_min: usize| {
                     let effort = Effort {
                         chase_step: step,
+                        estimate_min,
                         ..Effort::until(deadline, Depth::Exact)
                     };
                     run_unit(&game, &config, &p, i, cutoff, effort)
                 };
+                let chase = |deadline: Instant, step: u64| chase_from(deadline, step, 1);
                 let later = Instant::now() + Duration::from_secs(3600);
                 // Any chase step: the whole class at once (1), the default,
-                // and none beyond the next least guess (u64::MAX).
-                for step in [1, CHASE_STEP, u64::MAX] {
-                    let ours = chase(later, step);
+                // and none beyond the next least guess (u64::MAX); the
+                // open classes chosen by their estimated room (every
+                // choice: these games' classes are far below
+                // ESTIMATE_MIN) or always the smallest first.
+                for (step, estimate_min) in [
+                    (1, 1),
+                    (CHASE_STEP, 1),
+                    (u64::MAX, 1),
+                    (CHASE_STEP, usize::MAX),
+                    (u64::MAX, usize::MAX),
+                ] {
+                    let ours = chase_from(later, step, estimate_min);
                     match plain.outcome() {
                         Outcome::Exact(_) => {
-                            assert_eq!(ours, plain, "{name} unit {i}, step {step}")
+                            assert_eq!(ours, plain, "{name} unit {i}, step {step}, {estimate_min}")
                         }
                         Outcome::AtLeast(_) => match ours.outcome() {
                             Outcome::AtLeast(b) => assert!(b >= cutoff, "{name} unit {i}"),
