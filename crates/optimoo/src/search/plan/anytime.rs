@@ -80,13 +80,13 @@ use super::{levels_down, root_stabilizer, seconds_of, unit_set, Plan, UnitResult
 pub const CHASE_STEP: u64 = 128;
 
 /// Open classes of at least this many secrets are chosen by their
-/// estimated room over their bounds (`choose_class`); while a smaller one is open, the smallest is searched
-/// first: a class's search time grows much faster than its size (about
-/// `s^3.4`) and, where every class is still far from its cost, the
-/// distance from its bound to its cost only about in proportion, so the
-/// small and middling classes lift a guess for far less work than its
-/// largest (docs/benchmarks.md, session 22); tiny ones cost next to
-/// nothing.
+/// estimated room over their bounds (`choose_class`); while a smaller one
+/// is open, the smallest is searched first: a class's search time grows
+/// much faster than its size (about `s^3.4`) and, where every class is
+/// still far from its cost, the distance from its bound to its cost only
+/// about in proportion, so the small and middling classes lift a guess for
+/// far less work than its largest (docs/benchmarks.md, session 22); tiny
+/// ones cost next to nothing.
 pub const ESTIMATE_MIN: usize = 512;
 
 /// The improve strategy that estimates a large open class's cost from
