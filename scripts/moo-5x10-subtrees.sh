@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Lowers the upper bound of moo:5x10 inside its open unit (01234 answered
-# 0A2B, 7,800 secrets; docs/results.md, "Session 30" and "Session 31"): the
-# tree's second guess there, 12567, splits the unit into 18 classes, and
-# this replaces the subtrees of four of them with better ones, each solved
-# on its own:
+# 0A2B, 7,800 secrets; docs/results.md, "Session 30", "Session 31" and
+# "Session 55"): the tree's second guess there, 12567, splits the unit into
+# 18 classes, and this replaces the subtrees of five of them with better
+# ones, each solved on its own:
 #
 # - a class whose optimum `optimoo work`'s chase has proved (its progress
 #   file: data/runs/moo-5x10/progress/2.json, stage `e`) is solved again
@@ -29,13 +29,18 @@
 #        OUT=better.tree scripts/moo-5x10-subtrees.sh
 #        THREADS=1 WORK=/tmp/subtrees scripts/moo-5x10-subtrees.sh
 #        EXTRA="0A3B first G" OUT=better.tree scripts/moo-5x10-subtrees.sh
+#        OPTIMOO=path/to/optimoo scripts/moo-5x10-subtrees.sh   # no build
 #
 # Memory: about 1 GiB per solve (moo:5x10's 872 MiB answer table). Time:
 # see docs/results.md (the two `--below` classes are the long ones).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --bin optimoo
-optimoo=target/release/optimoo
+if [[ -n ${OPTIMOO:-} ]]; then
+    optimoo=$OPTIMOO
+else
+    cargo build --release --locked --bin optimoo
+    optimoo=target/release/optimoo
+fi
 work=${WORK:-target/moo-5x10-subtrees}
 out=${OUT:-data/moo-5x10-grafted.tree}
 threads=${THREADS:-2}
@@ -47,6 +52,7 @@ classes=(
     "0A3B first 68452" # 7019: the best of 111 third guesses screened (the tree had 7028)
     "0A2B first 60475" # 7606: the best of 146 screened (the tree had 7612)
     "1A2B first 12058" # 4792, the optimum work's chase proved: found by the screen of session 31 (the tree had 4816)
+    "0A1B below 2271" # proved 2270 by work's chase (the tree had 2271); third guess 85349, session 55
 )
 # EXTRA adds another class ("ANSWER below C" / "ANSWER first G"); the file
 # then differs from the committed one.
