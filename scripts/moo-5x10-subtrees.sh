@@ -34,6 +34,10 @@
 # Memory: about 1 GiB per solve (moo:5x10's 872 MiB answer table). Time:
 # see docs/results.md (the two `--below` classes are the long ones).
 set -euo pipefail
+# OPTIMOO is a path from the caller's folder: made absolute before the cd.
+if [[ -n ${OPTIMOO:-} ]]; then
+    OPTIMOO=$(realpath "$OPTIMOO")
+fi
 cd "$(dirname "$0")/.."
 if [[ -n ${OPTIMOO:-} ]]; then
     optimoo=$OPTIMOO
