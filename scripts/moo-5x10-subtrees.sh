@@ -35,13 +35,9 @@
 # see docs/results.md (the two `--below` classes are the long ones).
 set -euo pipefail
 # OPTIMOO is a path from the caller's folder: made absolute before the cd.
-if [[ -n ${OPTIMOO:-} ]]; then
-    OPTIMOO=$(realpath "$OPTIMOO")
-fi
+optimoo=${OPTIMOO:+$(realpath "$OPTIMOO")}
 cd "$(dirname "$0")/.."
-if [[ -n ${OPTIMOO:-} ]]; then
-    optimoo=$OPTIMOO
-else
+if [[ -z $optimoo ]]; then
     cargo build --release --locked --bin optimoo
     optimoo=target/release/optimoo
 fi
