@@ -52,7 +52,7 @@ list=$work/$answer.txt
 # Every third guess up to symmetry, with the tree's own marked `tree`.
 "$moo" rank --tree "$tree" --top 0 --json --budget 0 01234:0A2B "12567:$answer" \
     >"$work/$answer.rank.jsonl"
-read -r below order < <(python3 - "$work/$answer.rank.jsonl" "$results" "$count" <<'PY'
+line=$(python3 - "$work/$answer.rank.jsonl" "$results" "$count" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 done = {json.loads(l)["first"] for l in open(sys.argv[2]) if l.strip()}
@@ -64,6 +64,7 @@ todo = [r["guess"] for r in rows[: int(sys.argv[3])] if r["source"] != "tree"]
 print(tree[0]["total"], ",".join(g for g in todo if g not in done) or "-")
 PY
 )
+read -r below order <<<"$line"
 below=${BELOW:-$below}
 echo "class 01234:0A2B 12567:$answer: $(wc -l <"$list") secrets, $(grep -c . "$results" || true) guesses screened so far, cut-off $below"
 [[ $order == - ]] && { echo "nothing left among the first $count"; exit 0; }
