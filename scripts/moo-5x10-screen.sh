@@ -20,6 +20,7 @@
 #
 # Usage: scripts/moo-5x10-screen.sh ANSWER [COUNT]   # COUNT: first guesses by rank (100)
 #        BELOW=7600 scripts/moo-5x10-screen.sh 0A2B 400
+#        scripts/moo-5x10-screen.sh 0A2B 400 & scripts/moo-5x10-screen.sh 0A3B 400  # one core each
 #        OPTIMOO=path/to/optimoo MOO=path/to/moo scripts/moo-5x10-screen.sh 0A3B
 #
 # Time: about 6 to 8 s a guess on one core of the 2-core Xeon (1,776 and
@@ -75,14 +76,14 @@ for ((i = 0; i < ${#guesses[@]}; i += 25)); do
     # other failure stops the screen.
     code=0
     "$optimoo" solve --game moo:5x10 --secrets "$list" --first "$batch" --below "$below" \
-        --threads "${THREADS:-1}" --memo-mib 1024 --json 2>"$work/batch.err" >"$work/batch.jsonl" ||
+        --threads "${THREADS:-1}" --memo-mib 1024 --json 2>"$work/$answer.batch.err" >"$work/$answer.batch.jsonl" ||
         code=$?
     if ((code > 1)); then
-        cat "$work/batch.err" >&2
+        cat "$work/$answer.batch.err" >&2
         exit "$code"
     fi
-    cat "$work/batch.jsonl" >>"$results"
-    python3 - "$work/batch.jsonl" <<'PY'
+    cat "$work/$answer.batch.jsonl" >>"$results"
+    python3 - "$work/$answer.batch.jsonl" <<'PY'
 import json, sys
 for l in open(sys.argv[1]):
     r = json.loads(l)
