@@ -23,8 +23,9 @@
 #        scripts/moo-5x10-screen.sh 0A2B 400 & scripts/moo-5x10-screen.sh 0A3B 400  # one core each
 #        OPTIMOO=path/to/optimoo MOO=path/to/moo scripts/moo-5x10-screen.sh 0A3B
 #
-# Time: about 6 to 8 s a guess on one core of the 2-core Xeon (1,776 and
-# 1,660 secrets); memory about 1 GiB (the 872 MiB answer table).
+# Time: about 6 to 8 s a guess on a quiet core of the 2-core Xeon (1,776
+# and 1,660 secrets), 10 to 15 s beside other work; memory about 1 GiB (the
+# 872 MiB answer table).
 set -euo pipefail
 optimoo=${OPTIMOO:+$(realpath "$OPTIMOO")}
 moo=${MOO:+$(realpath "$MOO")}
@@ -35,6 +36,10 @@ if [[ -z ${1:-} ]]; then
 fi
 answer=$1
 count=${2:-100}
+if [[ ! $count =~ ^[0-9]+$ ]]; then
+    echo "COUNT must be a whole number of guesses, not '$count'" >&2
+    exit 2
+fi
 if [[ -z $optimoo || -z $moo ]]; then
     cargo build --release --locked --bin optimoo --bin moo
     optimoo=${optimoo:-target/release/optimoo}
