@@ -1188,7 +1188,7 @@ fn work_traces_its_steps() {
     for line in &steps {
         for key in [
             "unit=", "t=", "guess=", "kind=", "secrets=", "before=", "after=", "cutoff=", "exact=",
-            "proven=", "nodes=", "lookups=", "hits=", "seconds=", "cpu=",
+            "proven=", "nodes=", "lookups=", "hits=", "kept=", "seconds=", "cpu=",
         ] {
             assert!(line.contains(&format!(" {key}")), "{key} missing: {line}");
         }

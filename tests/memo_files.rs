@@ -2,8 +2,9 @@
 //! `DIR/memo/I.bin` between runs. A unit run in legs too short for its
 //! class searches ends at the exact cost and subtree of an uninterrupted
 //! run; the file goes when the unit is done; a file that is corrupt,
-//! foreign or another unit's is refused by name, and `--keep-memo 0`
-//! neither reads nor writes one.
+//! foreign or another unit's is refused by name (one of the format before
+//! refuted guesses were kept is read), and `--keep-memo 0` neither reads
+//! nor writes one.
 
 use std::path::Path;
 
@@ -60,12 +61,18 @@ fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
     while unit_json_exact(&dir) != Some(true) {
         legs += 1;
         assert!(legs <= 60, "not exact after 60 legs");
-        let (code, out) = leg_of(&dir, &seconds, &["--keep-memo", "16"]);
+        // Refuted guesses kept from sets of 32 secrets up (1,024 by
+        // default, more than this unit's 660): written and taken up too.
+        let (code, out) = leg_of(
+            &dir,
+            &seconds,
+            &["--keep-memo", "16", "--keep-guesses", "32"],
+        );
         assert_eq!(code, 0, "{out}");
         if memo.exists() {
             seen_file = true;
             let bytes = std::fs::read(&memo).unwrap();
-            assert!(bytes.starts_with(b"optimoo-memo/1\n"), "{memo:?}");
+            assert!(bytes.starts_with(b"optimoo-memo/2\n"), "{memo:?}");
             let status = memo_status(&dir);
             assert_eq!(status, (1, bytes.len() as u64), "status --json");
             assert!(ok(&["status", s(&dir)]).contains("memo       1 unit kept"));
@@ -148,7 +155,16 @@ fn bad_memo_files_are_refused_by_name() {
         assert_eq!(code, 0, "{why}: {out}");
         assert_eq!(std::fs::read(&memo).unwrap(), bytes, "{why}");
     }
+    // A file written before refuted guesses were kept (`optimoo-memo/1`,
+    // facts of kinds 0 and 1 only, as `good` holds at this unit's size) is
+    // read as it was.
+    let mut old = b"optimoo-memo/1\n".to_vec();
+    old.extend_from_slice(&good[b"optimoo-memo/2\n".len()..]);
+    std::fs::write(&memo, &old).unwrap();
+    let (code, out) = leg(&dir, &[]);
+    assert_eq!(code, 0, "a file of optimoo-memo/1: {out}");
     for bad in [
+        "--keep-guesses=-1",
         "--keep-memo=-1",
         "--keep-memo-every=0",
         "--keep-memo-max=lots",

@@ -5,14 +5,18 @@
 //! taken up by the next run of the unit: a run stopped inside a long class
 //! search goes on from what that search had settled.
 //!
-//! Layout: the line `optimoo-memo/1`, a line of JSON ([`Header`]), then
+//! Layout: the line `optimoo-memo/2`, a line of JSON ([`Header`]), then
 //! the body, one record per fact: the key's length, its codes (each as the
 //! difference from the one before, zigzag-encoded), the kind (0 exact, 1 a
-//! lower bound) and the value; every number but the kind an unsigned LEB128
-//! varint. The keys are ascending code lists (a set, then its depth), so
-//! a difference takes one or two bytes (one where the set is dense among
-//! the codes). (Twenty lines of varint code here rather than a
-//! serialization crate: the format is this one record.)
+//! lower bound, 2 refuted guesses) and the value; for kind 2 the value is
+//! the count of guesses, then each guess (ascending, as the difference
+//! from the one before, zigzag-encoded like the codes) and its bound;
+//! every number but the kind an unsigned LEB128 varint. The keys are
+//! ascending code lists (a set, then its depth), so a difference takes
+//! one or two bytes (one where the set is dense among the codes). A file
+//! of `optimoo-memo/1` (written before kind 2) is read as well. (Forty
+//! lines of varint code here rather than a serialization crate: the
+//! format is this one record.)
 //!
 //! Invariants:
 //! - It only ever saves work: every fact in it was proven by a run of the
@@ -43,7 +47,10 @@ use super::Folder;
 /// The folder of memo files.
 pub const MEMO_DIR: &str = "memo";
 /// The first line of a memo file.
-pub const MEMO_FORMAT: &str = "optimoo-memo/1";
+pub const MEMO_FORMAT: &str = "optimoo-memo/2";
+/// The first line of a memo file written before refuted guesses were kept
+/// (kinds 0 and 1 only): read as well.
+pub const MEMO_FORMAT_1: &str = "optimoo-memo/1";
 /// The largest memo file read (4 GiB).
 pub const MEMO_MAX_BYTES: u64 = 4 << 30;
 
@@ -141,11 +148,16 @@ impl Folder {
             return Ok(None);
         };
         let mut lines = bytes.splitn(3, |&b| b == b'\n');
-        if lines.next() != Some(MEMO_FORMAT.as_bytes()) {
+        let first = lines.next();
+        let kinds = if first == Some(MEMO_FORMAT.as_bytes()) {
+            3
+        } else if first == Some(MEMO_FORMAT_1.as_bytes()) {
+            2
+        } else {
             return Err(bad(&format!(
                 "not an optimoo memo file of this version (its first line is not {MEMO_FORMAT:?})"
             )));
-        }
+        };
         let (Some(header), Some(body)) = (lines.next(), lines.next()) else {
             return Err(bad("it ends before its facts"));
         };
@@ -169,7 +181,7 @@ impl Folder {
         let mut facts = Vec::new();
         let mut at = 0;
         while at < body.len() {
-            let f = decode(body, &mut at, self.game.len()).map_err(|why| bad(&why))?;
+            let f = decode(body, &mut at, self.game.len(), kinds).map_err(|why| bad(&why))?;
             facts.push(f);
         }
         if facts.len() as u64 != header.facts {
@@ -202,17 +214,39 @@ fn encode(f: &Learned, out: &mut Vec<u8>) {
         put(out, ((delta << 1) ^ (delta >> 63)) as u64);
         last = i64::from(c);
     }
-    let (kind, v) = match f.fact {
-        Fact::Exact(c) => (0, c),
-        Fact::AtLeast(b) => (1, b),
+    let (kind, v) = match &f.fact {
+        Fact::Exact(c) => (0, *c),
+        Fact::AtLeast(b) => (1, *b),
+        Fact::Guesses(list) => (2, list.len() as u64),
     };
     out.push(kind);
     put(out, v);
+    if let Fact::Guesses(list) = &f.fact {
+        let mut last = 0i64;
+        for &(g, b) in list {
+            let delta = i64::from(g) - last;
+            put(out, ((delta << 1) ^ (delta >> 63)) as u64);
+            put(out, b);
+            last = i64::from(g);
+        }
+    }
+}
+
+/// Reads a zigzag-encoded difference at `*at` and adds it to `last`: a
+/// number in `0..limit`.
+fn code_after(body: &[u8], at: &mut usize, last: i64, limit: i64) -> Result<i64, String> {
+    let z = get(body, at)?;
+    let delta = ((z >> 1) as i64) ^ -((z & 1) as i64);
+    let c = last.checked_add(delta).unwrap_or(-1);
+    if !(0..limit).contains(&c) {
+        return Err(format!("a code {c} outside the game's {limit}"));
+    }
+    Ok(c)
 }
 
 /// Reads one record at `*at`: its codes (all but the last, the depth)
-/// below `codes`.
-fn decode(body: &[u8], at: &mut usize, codes: usize) -> Result<Learned, String> {
+/// below `codes`, its kind below `kinds`.
+fn decode(body: &[u8], at: &mut usize, codes: usize, kinds: u8) -> Result<Learned, String> {
     let len = get(body, at)?;
     // A key is a set of at least one secret, then its depth.
     if !(2..=codes as u64 + 1).contains(&len) {
@@ -221,26 +255,47 @@ fn decode(body: &[u8], at: &mut usize, codes: usize) -> Result<Learned, String> 
     let mut key = Vec::with_capacity(len as usize);
     let mut last = 0i64;
     for j in 0..len {
-        let z = get(body, at)?;
-        let delta = ((z >> 1) as i64) ^ -((z & 1) as i64);
-        let c = last.checked_add(delta).unwrap_or(-1);
         let limit = if j + 1 == len { 1 << 16 } else { codes as i64 };
-        if !(0..limit).contains(&c) {
-            return Err(format!("a code {c} outside the game's {codes}"));
-        }
+        let c = code_after(body, at, last, limit)?;
         key.push(c as u16);
         last = c;
     }
     let kind = *body.get(*at).ok_or("it ends inside a fact")?;
     *at += 1;
     let v = get(body, at)?;
+    if kind >= kinds {
+        return Err(format!("a fact of kind {kind}"));
+    }
+    if kind == 2 {
+        // At most one bound per code of the game.
+        if v == 0 || v > codes as u64 {
+            return Err(format!("{v} refuted guesses"));
+        }
+        let mut list = Vec::with_capacity(v as usize);
+        let mut last = -1i64;
+        for _ in 0..v {
+            let g = code_after(body, at, last.max(0), codes as i64)?;
+            if g <= last {
+                return Err("refuted guesses out of order".into());
+            }
+            let b = get(body, at)?;
+            if b > INF {
+                return Err(format!("a cost of {b}"));
+            }
+            list.push((g as u16, b));
+            last = g;
+        }
+        return Ok(Learned {
+            key,
+            fact: Fact::Guesses(list),
+        });
+    }
     if v > INF {
         return Err(format!("a cost of {v}"));
     }
     let fact = match kind {
         0 => Fact::Exact(v),
-        1 => Fact::AtLeast(v),
-        k => return Err(format!("a fact of kind {k}")),
+        _ => Fact::AtLeast(v),
     };
     Ok(Learned { key, fact })
 }
@@ -283,6 +338,10 @@ mod tests {
                 key: vec![300, 2, 65535],
                 fact: Fact::AtLeast(INF),
             },
+            Learned {
+                key: vec![1, 2, 3, 4],
+                fact: Fact::Guesses(vec![(0, 17), (9, INF), (30239, 12)]),
+            },
         ];
         let mut body = Vec::new();
         for f in &facts {
@@ -291,14 +350,34 @@ mod tests {
         let mut at = 0;
         let mut back = Vec::new();
         while at < body.len() {
-            back.push(decode(&body, &mut at, 30240).unwrap());
+            back.push(decode(&body, &mut at, 30240, 3).unwrap());
         }
         assert_eq!(back, facts);
-        // A code past the game's codes, a cut record: refused.
+        // A code past the game's codes, a cut record, a kind the format
+        // has not: refused.
         let mut at = 0;
-        assert!(decode(&body, &mut at, 30000).is_err());
+        assert!(decode(&body, &mut at, 30000, 3).is_err());
         let mut at = 0;
-        assert!(decode(&body[..body.len() - 1], &mut at, 30240).is_ok());
-        assert!(decode(&body[..body.len() - 1], &mut at, 30240).is_err());
+        assert!(decode(&body[..body.len() - 1], &mut at, 30240, 3).is_ok());
+        assert!(decode(&body[..body.len() - 1], &mut at, 30240, 3).is_ok());
+        assert!(decode(&body[..body.len() - 1], &mut at, 30240, 3).is_err());
+        let mut at = 0;
+        for _ in 0..2 {
+            assert!(decode(&body, &mut at, 30240, 2).is_ok());
+        }
+        assert_eq!(
+            decode(&body, &mut at, 30240, 2),
+            Err("a fact of kind 2".into())
+        );
+        // Guesses out of order, or a guess past the game's codes: refused.
+        for list in [vec![(5, 1), (5, 2)], vec![(7, 1), (3, 2)], vec![(30240, 1)]] {
+            let mut body = Vec::new();
+            let f = Learned {
+                key: vec![1, 2],
+                fact: Fact::Guesses(list),
+            };
+            encode(&f, &mut body);
+            assert!(decode(&body, &mut 0, 30240, 3).is_err(), "{f:?}");
+        }
     }
 }

@@ -213,6 +213,10 @@ pub struct Limits<'a> {
     /// their estimated room (`--chase-estimate-min`; `None`:
     /// [`plan::ESTIMATE_MIN`]).
     pub estimate_min: Option<usize>,
+    /// The smallest set whose refuted guesses keep their bounds
+    /// (`--keep-guesses`; `None`: [`optimoo::search::GUESS_MEMO_MIN`];
+    /// `Some(0)`: none).
+    pub keep_guesses: Option<usize>,
 }
 
 /// What a best-first unit keeps of its memo between runs, and how often
@@ -287,6 +291,7 @@ pub fn solve_one(
         keep_memo,
         chase_step,
         estimate_min,
+        keep_guesses,
         ..
     } = *limits;
     let start = Instant::now();
@@ -294,7 +299,10 @@ pub fn solve_one(
         par: &Rayon,
         observer: &Silent,
     };
-    let config = folder.config(memo_mib)?;
+    let mut config = folder.config(memo_mib)?;
+    if let Some(min) = keep_guesses {
+        config.tuning.guess_memo_min = if min == 0 { usize::MAX } else { min };
+    }
     let (game, p) = (&folder.game, &folder.plan);
     let whole_class = p.units[i].second.is_none();
     // Read first: a bad progress file stops the run before any work.
@@ -314,8 +322,23 @@ pub fn solve_one(
     let memo_error = std::sync::Mutex::new(None);
     let save_memo = |facts: Vec<plan::Learned>| {
         if let Some(k) = keep_memo {
-            if let Err(e) = folder.write_memo(i, k.min_secrets, k.max_bytes, facts) {
-                lock(&memo_error).get_or_insert(format!("{e:#}"));
+            // What is kept, for measurements (--trace): the sets' facts,
+            // and the refuted guesses of large sets.
+            let (sets, guesses) = facts.iter().fold((0, 0), |(s, g), f| match &f.fact {
+                plan::Fact::Guesses(list) => (s + 1, g + list.len()),
+                _ => (s, g),
+            });
+            let all = facts.len();
+            match folder.write_memo(i, k.min_secrets, k.max_bytes, facts) {
+                Ok(written) if trace => eprintln!(
+                    "memo unit={i} t={:.3} facts={all} written={written} guess_sets={sets} \
+                     guesses={guesses}",
+                    start.elapsed().as_secs_f64()
+                ),
+                Ok(_) => {}
+                Err(e) => {
+                    lock(&memo_error).get_or_insert(format!("{e:#}"));
+                }
             }
         }
     };
@@ -366,7 +389,8 @@ pub fn solve_one(
         };
         eprintln!(
             "step unit={i} t={:.3} guess={} kind={kind} secrets={} before={} after={} \
-             cutoff={} exact={} proven={} nodes={} lookups={} hits={} seconds={:.3} cpu={:.2}",
+             cutoff={} exact={} proven={} nodes={} lookups={} hits={} kept={} seconds={:.3} \
+             cpu={:.2}",
             start.elapsed().as_secs_f64(),
             game.format_code(s.guess),
             s.secrets,
@@ -378,6 +402,7 @@ pub fn solve_one(
             s.nodes,
             s.lookups,
             s.hits,
+            s.kept,
             s.seconds,
             cpu_seconds()
         );

@@ -99,7 +99,10 @@ pub struct Args {
     /// best-first run on stderr, one line of `key=value` fields (the
     /// second guess, what was done to which class, the bounds before and
     /// after, the unit's proven bound, nodes, memo lookups and hits,
-    /// seconds), for measurements (scripts/bench-anytime.sh).
+    /// guesses answered by their kept bounds, seconds), and with
+    /// --keep-memo a `memo` line each time DIR/memo/I.bin is written (its
+    /// facts, the refuted guesses of large sets among them), for
+    /// measurements (scripts/bench-anytime.sh).
     #[arg(long)]
     pub trace: bool,
     /// With --time-limit or --bound-only: keep what the unit's memo
@@ -144,6 +147,15 @@ pub struct Args {
     /// true bounds: N changes the speed, never a value.
     #[arg(long, value_name = "N", default_value_t = optimoo::search::plan::ESTIMATE_MIN)]
     pub chase_estimate_min: usize,
+    /// A set of at least MIN secrets searched under a cut-off keeps, for
+    /// each guess it refutes, the bound proven for that guess (in the
+    /// memo, and with --keep-memo in DIR/memo/I.bin): searched again,
+    /// under a higher cut-off or by a later run after a stop, it
+    /// evaluates only the guesses whose kept bound is below its cut-off.
+    /// A chase step on a large class that a stop cuts short is then not
+    /// lost. 0: none kept. Changes the speed, never a value.
+    #[arg(long, value_name = "MIN", default_value_t = optimoo::search::GUESS_MEMO_MIN)]
+    pub keep_guesses: usize,
 }
 
 /// A positive, finite number of seconds.
@@ -290,6 +302,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }),
                 chase_step: Some(args.chase_step),
                 estimate_min: Some(args.chase_estimate_min),
+                keep_guesses: Some(args.keep_guesses),
             },
             &report,
         )

@@ -103,6 +103,13 @@ impl Default for Config {
     }
 }
 
+/// The default [`Tuning::guess_memo_min`]: the open classes `optimoo
+/// work` searches step by step on moo:5x10 hold 1,000 to 2,500 secrets,
+/// and a class's search from scratch visits few other sets this large
+/// (each keeps a bound for every guess it refutes: up to a code's worth
+/// of guesses per set).
+pub const GUESS_MEMO_MIN: usize = 1024;
+
 /// How to search: every field changes how fast the search runs and how
 /// much it holds, never the cost or the tree it returns. Defaults: memo of
 /// 2^26 codes per generation (about 0.5 GiB at most), no canonical keys
@@ -140,6 +147,12 @@ pub struct Tuning {
     /// asked again (default 2^14 a thread; 0: none): the same values,
     /// fewer kernel passes (docs/search.md, "Memo": `search::recent`).
     pub recent_bounds: usize,
+    /// Smallest set whose guesses each keep, once refuted, the bound
+    /// proved for them (default 1024; `usize::MAX`: none): searched again
+    /// (a later cut-off, a run resumed from what the last one learned),
+    /// such a set evaluates only the guesses whose kept bound is below
+    /// the cut-off ([`crate::search::memo::Memo::guess_bound`]).
+    pub guess_memo_min: usize,
 }
 
 impl Default for Tuning {
@@ -154,6 +167,7 @@ impl Default for Tuning {
             exact_small: 8,
             kernel: None,
             recent_bounds: 1 << 14,
+            guess_memo_min: GUESS_MEMO_MIN,
         }
     }
 }

@@ -20,6 +20,16 @@
 //! - Only proven facts go in: a search past its deadline stores nothing
 //!   ([`crate::search::searcher`]), so [`Memo::entries`] may be kept
 //!   between runs ([`crate::search::plan::Learned`]).
+//! - Beside the sets' entries, a large set's guesses shown not to beat a
+//!   cut-off each keep their bound ([`Memo::guess_bound`]): a lower bound
+//!   of that guess's cost at the set (its raw key: the guess in the set's
+//!   own coordinates), the larger of two kept. They are held in two
+//!   generations too (a sixteenth of `limit_codes`, a bound counted as
+//!   [`GUESS_OVERHEAD`] codes: within the slack of
+//!   [`crate::search::memory::MEMO_BYTES_PER_CODE`]), and kept between runs like the entries
+//!   ([`Memo::guess_entries`]): a search of a large set stopped by its
+//!   deadline does not refute again, in the next run, the guesses it had
+//!   refuted.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,6 +56,33 @@ pub enum Entry {
     AtLeast(u64),
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Guesses this thread answered by their kept bound (tests: the kept
+    /// bounds are used where they are meant to be).
+    pub(crate) static GUESS_HITS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// What one guess's bound costs in a set's list of refuted guesses,
+/// counted in codes: the guess, its bound and the hash table's slot.
+const GUESS_OVERHEAD: usize = 12;
+
+/// The refuted guesses of large sets: per set (its raw key), each guess's
+/// proven bound (by code).
+type GuessBounds = FxHashMap<Box<[u16]>, FxHashMap<u16, u64>>;
+
+/// A set's raw key and its refuted guesses with their bounds, by code
+/// ([`Memo::guess_entries`]).
+pub type KeptGuesses = (Vec<u16>, Vec<(Code, u64)>);
+
+/// Two generations of [`GuessBounds`] and the codes the current holds.
+#[derive(Default)]
+struct Guesses {
+    current: GuessBounds,
+    old: GuessBounds,
+    codes: usize,
+}
+
 #[derive(Default)]
 struct Shard {
     current: FxHashMap<Box<[u16]>, Entry>,
@@ -59,17 +96,102 @@ pub struct Memo {
     limit_per_shard: usize,
     hits: AtomicU64,
     lookups: AtomicU64,
+    /// Refuted guesses of large sets (few sets: one lock).
+    guesses: Mutex<Guesses>,
+    guess_limit: usize,
+    /// Guesses answered by their kept bound ([`Memo::refuted`]).
+    guess_hits: AtomicU64,
 }
 
 impl Memo {
-    /// A memo storing about `limit_codes` codes per generation.
+    /// A memo storing about `limit_codes` codes per generation (and a
+    /// sixteenth of that in refuted guesses).
     pub fn new(limit_codes: usize) -> Memo {
         Memo {
             shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
             limit_per_shard: (limit_codes / SHARDS).max(1),
             hits: AtomicU64::new(0),
             lookups: AtomicU64::new(0),
+            guesses: Mutex::new(Guesses::default()),
+            guess_limit: (limit_codes / 16).max(1),
+            guess_hits: AtomicU64::new(0),
         }
+    }
+
+    /// The bound kept for `guess` at the set of raw key `key` (a lower
+    /// bound of the guess's cost there), if any.
+    pub fn guess_bound(&self, key: &[u16], guess: Code) -> Option<u64> {
+        let mut g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(list) = g.current.get(key) {
+            return list.get(&guess.0).copied();
+        }
+        // Found in the old generation: the set's whole list moves back.
+        let list = g.old.remove(key)?;
+        let found = list.get(&guess.0).copied();
+        g.codes += key.len() + ENTRY_OVERHEAD + list.len() * GUESS_OVERHEAD;
+        g.current.insert(key.into(), list);
+        found
+    }
+
+    /// The bound kept for `guess` at the set of raw key `key` when it is
+    /// at least `bound` (the guess then cannot cost less than `bound`),
+    /// counted in [`Memo::guess_hits`].
+    pub fn refuted(&self, key: &[u16], guess: Code, bound: u64) -> Option<u64> {
+        let kept = self.guess_bound(key, guess).filter(|&b| b >= bound)?;
+        self.guess_hits.fetch_add(1, Ordering::Relaxed);
+        #[cfg(test)]
+        GUESS_HITS.with(|c| c.set(c.get() + 1));
+        Some(kept)
+    }
+
+    /// Guesses answered by their kept bound so far ([`Memo::refuted`]).
+    pub fn guess_hits(&self) -> u64 {
+        self.guess_hits.load(Ordering::Relaxed)
+    }
+
+    /// Records that `guess` costs at least `bound` at the set of raw key
+    /// `key` (keeping the larger bound).
+    pub fn put_guess_bound(&self, key: &[u16], guess: Code, bound: u64) {
+        let mut g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
+        let g = &mut *g;
+        let list = match g.current.get_mut(key) {
+            Some(list) => list,
+            None => {
+                let list = g.old.remove(key).unwrap_or_default();
+                g.codes += key.len() + ENTRY_OVERHEAD + list.len() * GUESS_OVERHEAD;
+                g.current.entry(key.into()).or_insert(list)
+            }
+        };
+        let slot = list.entry(guess.0).or_insert_with(|| {
+            g.codes += GUESS_OVERHEAD;
+            0
+        });
+        *slot = (*slot).max(bound);
+        if g.codes > self.guess_limit {
+            g.old = std::mem::take(&mut g.current);
+            g.codes = 0;
+        }
+    }
+
+    /// The refuted guesses of every set whose key holds at least `min_len`
+    /// codes (depth included): each set once (the current generation's
+    /// where both hold it), its guesses by code; sorted by key.
+    pub fn guess_entries(&self, min_len: usize) -> Vec<KeptGuesses> {
+        let g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
+        let old = g.old.iter().filter(|(k, _)| !g.current.contains_key(*k));
+        let mut out: Vec<KeptGuesses> = g
+            .current
+            .iter()
+            .chain(old)
+            .filter(|(k, l)| k.len() >= min_len && !l.is_empty())
+            .map(|(k, l)| {
+                let mut l: Vec<(Code, u64)> = l.iter().map(|(&c, &b)| (Code(c), b)).collect();
+                l.sort_unstable();
+                (k.to_vec(), l)
+            })
+            .collect();
+        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        out
     }
 
     fn shard(&self, key: &[u16]) -> &Mutex<Shard> {
@@ -278,6 +400,38 @@ mod tests {
         );
         assert_eq!(keys(memo.entries(0, 3)), Vec::<Vec<u16>>::new());
         assert_eq!(memo.entries(0, 12).len(), 4);
+    }
+
+    #[test]
+    fn guess_bounds_keep_the_larger_and_move_back_from_the_old_generation() {
+        let memo = Memo::new(16 * 400);
+        let (a, b) = (vec![1u16, 2, 3, 9], vec![4u16, 5, 6, 9]);
+        assert_eq!(memo.guess_bound(&a, Code(7)), None);
+        memo.put_guess_bound(&a, Code(7), 30);
+        memo.put_guess_bound(&a, Code(7), 20);
+        memo.put_guess_bound(&a, Code(8), 25);
+        assert_eq!(memo.guess_bound(&a, Code(7)), Some(30));
+        assert_eq!(memo.guess_bound(&b, Code(7)), None);
+        assert_eq!(
+            memo.guess_entries(0),
+            vec![(a.clone(), vec![(Code(7), 30), (Code(8), 25)])]
+        );
+        assert_eq!(memo.guess_entries(5), vec![]);
+        // 400 codes a generation: set b's guesses fill it, both go old,
+        // and b's come back as more are put.
+        for i in 0..30 {
+            memo.put_guess_bound(&b, Code(i), u64::from(i));
+        }
+        let sets: Vec<Vec<u16>> = memo.guess_entries(0).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(sets, vec![a.clone(), b.clone()]);
+        assert_eq!(memo.guess_bound(&a, Code(8)), Some(25), "moved back");
+        assert_eq!(memo.guess_bound(&b, Code(29)), Some(29));
+        assert_eq!(memo.guess_bound(&b, Code(3)), Some(3));
+        // Bounded: a third generation drops the oldest.
+        for i in 0..200u16 {
+            memo.put_guess_bound(&[i, 100, 9], Code(0), 1);
+        }
+        assert!(memo.guess_entries(0).len() < 200);
     }
 
     #[test]

@@ -10,7 +10,10 @@
 //!   tables' spare capacity (up to twice the entries), the allocator's
 //!   rounding and a table's growth (old and new slots side by side) can
 //!   double that, so [`MEMO_BYTES_PER_CODE`] = 8 bytes per code of
-//!   `memo_codes` (measured: 5 to 7.5 once the memo is full);
+//!   `memo_codes` (measured: 5 to 7.5 once the memo is full); the
+//!   refuted guesses of large sets it keeps beside (two generations of a
+//!   sixteenth as many codes: at most half a byte per code) fit in that
+//!   slack;
 //! - the bound tables: four tables of `(N + 1)` `u64` per depth;
 //! - the rest: [`PER_CODE_BYTES`] per code (the codebook, the tree and
 //!   its replay, the candidate lists), the kernel's buffer per thread

@@ -66,6 +66,8 @@ pub(crate) mod bound;
 pub(crate) mod config;
 mod context;
 mod goal;
+#[cfg(test)]
+mod guess_memo_tests;
 mod hard;
 mod improve;
 mod kernel;
@@ -102,7 +104,7 @@ use crate::tree::Node;
 pub use crate::search::bound::{
     check_costs, Bounds, Cost, CostsError, CRUSH_UNIT, INF, MAX_PER_GUESS_TOTAL,
 };
-pub use crate::search::config::{Config, Driver, SearchError, Solution, Tuning};
+pub use crate::search::config::{Config, Driver, SearchError, Solution, Tuning, GUESS_MEMO_MIN};
 pub use crate::search::goal::{crush_cost, crush_parts, optimize, pose, Goal, Optimum, Posed};
 pub use crate::search::improve::Improve;
 pub use crate::search::kernel::{KernelError, KernelPath, KERNEL_ENV};

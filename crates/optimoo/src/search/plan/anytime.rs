@@ -399,6 +399,9 @@ pub struct Step {
     pub lookups: u64,
     /// See `nodes`.
     pub hits: u64,
+    /// Guesses of this step answered by the bounds kept for them
+    /// ([`crate::search::memo::Memo::refuted`]).
+    pub kept: u64,
     /// Seconds the step took.
     pub seconds: f64,
 }
@@ -569,6 +572,7 @@ pub fn bound_unit(
         // What the step costs, for the trace.
         let (step_start, nodes0) = (Instant::now(), searcher.nodes());
         let (lookups0, hits0) = (searcher.memo().lookups(), searcher.memo().hits());
+        let kept0 = searcher.memo().guess_hits();
         let tell_step = |seconds: &[Second], step: Step| {
             if let Some(tell) = on_step {
                 tell(&Step {
@@ -576,6 +580,7 @@ pub fn bound_unit(
                     nodes: searcher.nodes() - nodes0,
                     lookups: searcher.memo().lookups() - lookups0,
                     hits: searcher.memo().hits() - hits0,
+                    kept: searcher.memo().guess_hits() - kept0,
                     seconds: step_start.elapsed().as_secs_f64(),
                     ..step
                 });
@@ -593,6 +598,7 @@ pub fn bound_unit(
             nodes: 0,
             lookups: 0,
             hits: 0,
+            kept: 0,
             seconds: 0.0,
         };
         let h = &mut seconds[best];

@@ -18,15 +18,20 @@
 
 use std::time::Duration;
 
+use crate::model::code::Code;
 use crate::search::memo::{Entry, Memo};
 
 /// What was proven of a set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fact {
     /// Its exact cost.
     Exact(u64),
     /// A lower bound of its cost.
     AtLeast(u64),
+    /// Guesses refuted at it, each with a lower bound of its cost there
+    /// (codes in the set's own coordinates, ascending):
+    /// [`crate::search::memo::Memo::guess_bound`].
+    Guesses(Vec<(u16, u64)>),
 }
 
 /// A fact about one set, keyed as the memo keys it.
@@ -57,26 +62,50 @@ pub struct MemoKeep<'a> {
 }
 
 /// The facts of `memo` about sets of at least `min_secrets` secrets,
-/// within `max_codes` codes (the largest sets first).
+/// within `max_codes` codes (the largest sets first): first the refuted
+/// guesses of its large sets (few sets, each guess counted as a code),
+/// then its entries in the room they leave.
 pub(super) fn export(memo: &Memo, min_secrets: usize, max_codes: usize) -> Vec<Learned> {
-    memo.entries(min_secrets.max(1) + 1, max_codes)
-        .into_iter()
-        .map(|(key, e)| Learned {
+    let min_len = min_secrets.max(1) + 1;
+    let mut room = max_codes;
+    let mut out = Vec::new();
+    for (key, guesses) in memo.guess_entries(min_len) {
+        let codes = key.len() + guesses.len();
+        if codes > room {
+            continue;
+        }
+        room -= codes;
+        out.push(Learned {
             key,
-            fact: match e {
-                Entry::Exact(c, _) => Fact::Exact(c),
-                Entry::AtLeast(b) => Fact::AtLeast(b),
-            },
-        })
-        .collect()
+            fact: Fact::Guesses(guesses.into_iter().map(|(g, b)| (g.0, b)).collect()),
+        });
+    }
+    out.extend(
+        memo.entries(min_len, room)
+            .into_iter()
+            .map(|(key, e)| Learned {
+                key,
+                fact: match e {
+                    Entry::Exact(c, _) => Fact::Exact(c),
+                    Entry::AtLeast(b) => Fact::AtLeast(b),
+                },
+            }),
+    );
+    out
 }
 
 /// Takes `learned` up into `memo`.
 pub(super) fn import(memo: &Memo, learned: &[Learned]) {
     for l in learned {
-        let entry = match l.fact {
-            Fact::Exact(c) => Entry::Exact(c, None),
-            Fact::AtLeast(b) => Entry::AtLeast(b),
+        let entry = match &l.fact {
+            Fact::Exact(c) => Entry::Exact(*c, None),
+            Fact::AtLeast(b) => Entry::AtLeast(*b),
+            Fact::Guesses(guesses) => {
+                for &(g, b) in guesses {
+                    memo.put_guess_bound(&l.key, Code(g), b);
+                }
+                continue;
+            }
         };
         memo.put(l.key.clone(), entry);
     }
@@ -98,15 +127,21 @@ mod tests {
     use crate::search::value::Outcome;
 
     /// Every fact a run hands out is true of its set: an exact cost equal
-    /// to a fresh search's (no symmetry pruning), a bound at most it; also
-    /// for runs stopped by their deadline in the middle of a search. A run
-    /// that takes them up ends at the same result as one that did not.
+    /// to a fresh search's (no symmetry pruning), a bound at most it, a
+    /// refuted guess's bound at most that guess's cost (its classes
+    /// solved by a fresh search); also for runs stopped by their deadline
+    /// in the middle of a search. A run that takes them up ends at the
+    /// same result as one that did not (also one that takes up a whole
+    /// run's facts). Refuted guesses are kept from
+    /// sets of 16 secrets up here (1,024 by default), so that these small
+    /// games have some.
     #[test]
     fn facts_are_proven_and_change_no_result() {
-        let (mut checked, mut cut_short) = (0, 0);
+        let (mut checked, mut cut_short, mut guesses) = (0, 0, 0);
         for name in ["moo:4x6", "mm:4x4", "moo:5x5", "moo:5x6", "mm:4x6"] {
             let game = Game::new(name.parse().unwrap());
-            let config = Config::default();
+            let mut config = Config::default();
+            config.tuning.guess_memo_min = 16;
             let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
             let fresh = Searcher::new(&game, config.clone()).unwrap();
             let all = Stabilizer::identity(game.positions(), game.rules().symbols());
@@ -135,22 +170,51 @@ mod tests {
                     (r, kept.into_inner().unwrap())
                 };
                 let (whole, _) = run(3_600_000_000, None);
-                for micros in [0, 300, 3_000] {
+                // A whole run's facts too: refuted guesses whatever the
+                // machine's speed (a stopped run's depend on it).
+                for micros in [3_600_000_000, 0, 300, 3_000] {
                     let (stopped, facts) = run(micros, None);
                     if stopped != whole && !facts.is_empty() {
                         cut_short += 1;
                     }
-                    for f in facts.iter().step_by(facts.len() / 40 + 1) {
+                    // Every list of refuted guesses, and a sample of the rest.
+                    let step = facts.len() / 40 + 1;
+                    let sample = facts
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, f)| k % step == 0 || matches!(f.fact, Fact::Guesses(_)));
+                    for (_, f) in sample {
                         let (d, codes) = f.key.split_last().unwrap();
                         let set: Vec<Code> = codes.iter().map(|&c| Code(c)).collect();
-                        let Outcome::Exact(cost) =
-                            fresh.solve(&set, usize::from(*d), &all, INF, usize::MAX)
+                        let d = fresh.cx().clamp(set.len(), usize::from(*d));
+                        let Outcome::Exact(cost) = fresh.solve(&set, d, &all, INF, usize::MAX)
                         else {
                             panic!("{name} unit {i}: a fact about a set with no tree");
                         };
-                        match f.fact {
-                            Fact::Exact(c) => assert_eq!(c, cost, "{name} unit {i}: {f:?}"),
-                            Fact::AtLeast(b) => assert!(b <= cost, "{name} unit {i}: {f:?}"),
+                        match &f.fact {
+                            Fact::Exact(c) => assert_eq!(*c, cost, "{name} unit {i}: {f:?}"),
+                            Fact::AtLeast(b) => assert!(*b <= cost, "{name} unit {i}: {f:?}"),
+                            Fact::Guesses(list) => {
+                                for &(g, b) in list {
+                                    let own = fresh.cx().own_of(&set, d);
+                                    let of_guess = fresh.classes(&set, Code(g)).iter().fold(
+                                        own,
+                                        |t, (_, c)| match fresh.solve(
+                                            c,
+                                            d - 1,
+                                            &all,
+                                            INF,
+                                            usize::MAX,
+                                        ) {
+                                            Outcome::Exact(x) => t.saturating_add(x),
+                                            Outcome::AtLeast(_) => INF,
+                                        },
+                                    );
+                                    assert!(b <= of_guess, "{name} unit {i}: guess {g}: {b}");
+                                    assert!(of_guess >= cost, "{name} unit {i}: guess {g}");
+                                    guesses += 1;
+                                }
+                            }
                         }
                         checked += 1;
                     }
@@ -160,6 +224,7 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} facts checked");
+        assert!(guesses > 100, "only {guesses} refuted guesses checked");
         assert!(
             cut_short > 5,
             "only {cut_short} runs stopped with facts learned"

@@ -706,8 +706,26 @@ impl<'a> Searcher<'a> {
         };
         let phases = self.cx.phases(set, d, stab);
         let pool = NodePool::new();
+        // A large set's guesses keep the bounds they are refuted by: one
+        // kept at least the bound is that guess's answer (a lower bound at
+        // least the bound, as `evaluate_in` answers), and the scan goes on
+        // as it would (the order and the dispatch are the scan's own).
+        let key = (set.len() >= self.cx.config.tuning.guess_memo_min).then(|| raw_key(set, d));
         let evaluate = |s: &Scored, bound: u64, live: Option<Live<'_>>| {
-            self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool))
+            let Some(key) = &key else {
+                return self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool));
+            };
+            let now = live.map_or(bound, |f| bound.min(f()));
+            if let Some(kept) = self.memo.refuted(key, s.guess, now) {
+                return Err(kept);
+            }
+            let r = self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool));
+            // Past the deadline the answer is void (`aborted` never goes
+            // back to false, so a search that saw it set reads it here).
+            if let (Err(b), false) = (r, self.aborted()) {
+                self.memo.put_guess_bound(key, s.guess, b);
+            }
+            r
         };
         // Near the root, with more than one worker, guesses side by side.
         let config = &self.cx.config;
