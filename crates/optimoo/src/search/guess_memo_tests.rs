@@ -14,33 +14,13 @@ use super::*;
 use crate::model::game::Game;
 use crate::model::rules::Rules;
 use crate::model::symmetry::Stabilizer;
-use crate::model::AnswerRule;
 
 /// No set keeps its refuted guesses.
 const NONE: usize = usize::MAX;
 
 #[test]
 fn the_same_search_with_or_without_kept_guess_bounds() {
-    let games: Vec<(Rules, Option<usize>)> = [
-        ("mm:2x16", None),
-        ("moo:2x16", None),
-        ("mm:1x36", None),
-        ("mm:5x2", None),
-        ("mm:4x4", Some(4)),
-        ("moo:3x8", None),
-        ("moo:4x6", None),
-        ("mm:4x5", Some(5)),
-    ]
-    .into_iter()
-    .map(|(r, cap)| (r.parse::<Rules>().unwrap(), cap))
-    .chain(
-        [
-            ("mm:4x4", AnswerRule::BlackPeg),
-            ("mm:4x3", AnswerRule::Wordle),
-        ]
-        .map(|(r, rule)| (r.parse::<Rules>().unwrap().with_answer(rule).unwrap(), None)),
-    )
-    .collect();
+    let games = crate::search::sweep_tests::extreme_games();
     let mut hits = 0;
     for (rules, cap) in games {
         let game = Game::new(rules);

@@ -67,6 +67,33 @@ fn grid() -> Vec<Rules> {
     games
 }
 
+/// Ten games at the extremes, each with its cap if any, for the tests
+/// of a fast path that must change no result (`search::recent`'s cache,
+/// the kept bounds of refuted guesses): many symbols and two positions,
+/// one position, few symbols, caps, black pegs and Wordle's rule.
+pub(super) fn extreme_games() -> Vec<(Rules, Option<usize>)> {
+    [
+        ("mm:2x16", None),
+        ("moo:2x16", None),
+        ("mm:1x36", None),
+        ("mm:5x2", None),
+        ("mm:4x4", Some(4)),
+        ("moo:3x8", None),
+        ("moo:4x6", None),
+        ("mm:4x5", Some(5)),
+    ]
+    .into_iter()
+    .map(|(r, cap)| (r.parse::<Rules>().unwrap(), cap))
+    .chain(
+        [
+            ("mm:4x4", crate::model::AnswerRule::BlackPeg),
+            ("mm:4x3", crate::model::AnswerRule::Wordle),
+        ]
+        .map(|(r, rule)| (r.parse::<Rules>().unwrap().with_answer(rule).unwrap(), None)),
+    )
+    .collect()
+}
+
 /// The closed form of the optimal total of moo:2xn (no cap).
 fn moo_2xn(n: u64) -> u64 {
     if n.is_multiple_of(2) {
