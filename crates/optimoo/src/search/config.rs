@@ -151,7 +151,7 @@ pub struct Tuning {
     /// proved for them (default 1024; `usize::MAX`: none): searched again
     /// (a later cut-off, a run resumed from what the last one learned),
     /// such a set evaluates only the guesses whose kept bound is below
-    /// the cut-off ([`crate::search::memo::Memo::guess_bound`]).
+    /// the cut-off (`Memo::guess_bound`, docs/search.md, "Memo").
     pub guess_memo_min: usize,
 }
 

@@ -400,7 +400,7 @@ pub struct Step {
     /// See `nodes`.
     pub hits: u64,
     /// Guesses of this step answered by the bounds kept for them
-    /// ([`crate::search::memo::Memo::refuted`]).
+    /// (`Memo::refuted`).
     pub kept: u64,
     /// Seconds the step took.
     pub seconds: f64,

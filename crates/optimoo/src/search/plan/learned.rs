@@ -30,7 +30,7 @@ pub enum Fact {
     AtLeast(u64),
     /// Guesses refuted at it, each with a lower bound of its cost there
     /// (codes in the set's own coordinates, ascending):
-    /// [`crate::search::memo::Memo::guess_bound`].
+    /// `Memo::guess_bound`.
     Guesses(Vec<(u16, u64)>),
 }
 
