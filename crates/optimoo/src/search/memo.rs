@@ -65,10 +65,12 @@ thread_local! {
 
 /// What one guess's bound costs in a set's list of refuted guesses,
 /// counted in codes: the guess, its bound and the hash table's slot.
+#[cfg(feature = "kept-guesses")]
 const GUESS_OVERHEAD: usize = 12;
 
 /// The refuted guesses of large sets: per set (its raw key), each guess's
 /// proven bound (by code).
+#[cfg(feature = "kept-guesses")]
 type GuessBounds = FxHashMap<Box<[u16]>, FxHashMap<u16, u64>>;
 
 /// A set's raw key and its refuted guesses with their bounds, by code
@@ -76,6 +78,7 @@ type GuessBounds = FxHashMap<Box<[u16]>, FxHashMap<u16, u64>>;
 pub type KeptGuesses = (Vec<u16>, Vec<(Code, u64)>);
 
 /// Two generations of [`GuessBounds`] and the codes the current holds.
+#[cfg(feature = "kept-guesses")]
 #[derive(Default)]
 struct Guesses {
     current: GuessBounds,
@@ -97,7 +100,9 @@ pub struct Memo {
     hits: AtomicU64,
     lookups: AtomicU64,
     /// Refuted guesses of large sets (few sets: one lock).
+    #[cfg(feature = "kept-guesses")]
     guesses: Mutex<Guesses>,
+    #[cfg(feature = "kept-guesses")]
     guess_limit: usize,
     /// Guesses answered by their kept bound ([`Memo::refuted`]).
     guess_hits: AtomicU64,
@@ -112,7 +117,9 @@ impl Memo {
             limit_per_shard: (limit_codes / SHARDS).max(1),
             hits: AtomicU64::new(0),
             lookups: AtomicU64::new(0),
+            #[cfg(feature = "kept-guesses")]
             guesses: Mutex::new(Guesses::default()),
+            #[cfg(feature = "kept-guesses")]
             guess_limit: (limit_codes / 16).max(1),
             guess_hits: AtomicU64::new(0),
         }
@@ -121,6 +128,17 @@ impl Memo {
     /// The bound kept for `guess` at the set of raw key `key` (a lower
     /// bound of the guess's cost there), if any.
     pub fn guess_bound(&self, key: &[u16], guess: Code) -> Option<u64> {
+        #[cfg(not(feature = "kept-guesses"))]
+        {
+            let _ = (key, guess);
+            None
+        }
+        #[cfg(feature = "kept-guesses")]
+        self.guess_bound_kept(key, guess)
+    }
+
+    #[cfg(feature = "kept-guesses")]
+    fn guess_bound_kept(&self, key: &[u16], guess: Code) -> Option<u64> {
         let mut g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(list) = g.current.get(key) {
             return list.get(&guess.0).copied();
@@ -152,6 +170,14 @@ impl Memo {
     /// Records that `guess` costs at least `bound` at the set of raw key
     /// `key` (keeping the larger bound).
     pub fn put_guess_bound(&self, key: &[u16], guess: Code, bound: u64) {
+        #[cfg(not(feature = "kept-guesses"))]
+        let _ = (key, guess, bound);
+        #[cfg(feature = "kept-guesses")]
+        self.put_guess_bound_kept(key, guess, bound);
+    }
+
+    #[cfg(feature = "kept-guesses")]
+    fn put_guess_bound_kept(&self, key: &[u16], guess: Code, bound: u64) {
         let mut g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
         let g = &mut *g;
         let list = match g.current.get_mut(key) {
@@ -177,6 +203,17 @@ impl Memo {
     /// codes (depth included): each set once (the current generation's
     /// where both hold it), its guesses by code; sorted by key.
     pub fn guess_entries(&self, min_len: usize) -> Vec<KeptGuesses> {
+        #[cfg(not(feature = "kept-guesses"))]
+        {
+            let _ = min_len;
+            Vec::new()
+        }
+        #[cfg(feature = "kept-guesses")]
+        self.guess_entries_kept(min_len)
+    }
+
+    #[cfg(feature = "kept-guesses")]
+    fn guess_entries_kept(&self, min_len: usize) -> Vec<KeptGuesses> {
         let g = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
         let old = g.old.iter().filter(|(k, _)| !g.current.contains_key(*k));
         let mut out: Vec<KeptGuesses> = g

@@ -710,19 +710,23 @@ impl<'a> Searcher<'a> {
         // kept at least the bound is that guess's answer (a lower bound at
         // least the bound, as `evaluate_in` answers), and the scan goes on
         // as it would (the order and the dispatch are the scan's own).
-        let key = (set.len() >= self.cx.config.tuning.guess_memo_min).then(|| raw_key(set, d));
+        // (Not in the player's build: the feature `kept-guesses`.)
+        let key = (cfg!(feature = "kept-guesses")
+            && set.len() >= self.cx.config.tuning.guess_memo_min)
+            .then(|| raw_key(set, d));
         let evaluate = |s: &Scored, bound: u64, live: Option<Live<'_>>| {
-            let Some(key) = &key else {
-                return self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool));
-            };
-            let now = live.map_or(bound, |f| bound.min(f()));
-            if let Some(kept) = self.memo.refuted(key, s.guess, now) {
-                return Err(kept);
+            if let Some(key) = &key {
+                let now = live.map_or(bound, |f| bound.min(f()));
+                if let Some(kept) = self.memo.refuted(key, s.guess, now) {
+                    return Err(kept);
+                }
             }
+            // One call: the evaluation is large, and inlined at two calls
+            // it grew the player past its size (.ci/run).
             let r = self.evaluate_in(set, d, stab, s, bound, level, live, Some(&pool));
             // Past the deadline the answer is void (`aborted` never goes
             // back to false, so a search that saw it set reads it here).
-            if let (Err(b), false) = (r, self.aborted()) {
+            if let (Some(key), Err(b), false) = (&key, r, self.aborted()) {
                 self.memo.put_guess_bound(key, s.guess, b);
             }
             r
