@@ -13,6 +13,8 @@
 #        UNIT=2 ARGS="--upper-tree data/moo-5x10-grafted.tree" \
 #          BASE_ARGS="--chase-step 128" NEW_ARGS="--chase-step 32" \
 #          KEEP=/tmp/legs scripts/bench-anytime.sh target/release/optimoo target/release/optimoo
+#        FROM=6f28dd0 UNIT="3 2" SECONDS_LIMIT=1200 MEMO_MIB=2048 \
+#          ARGS="--upper-tree data/moo-5x10-grafted.tree" scripts/bench-anytime.sh 6f28dd0
 #
 # BASE and NEW are binaries or git revisions of this repository (a
 # revision is built once with `cargo build --release` in its own worktree
@@ -26,6 +28,11 @@
 # KEEP, if set, is a folder where each run's copy of the run folder is
 # kept (KEEP/base, KEEP/new, with its trace in KEEP/TAG.err): a run's
 # progress is as sound as the committed one's, and may be taken up.
+# FROM, if set, is a git revision: the run folder (RUN) and each word of
+# ARGS that names a path under data/ are taken as committed at FROM (git
+# archive), so both engines start from that revision's progress, e.g. the
+# progress of the day an engine was written (session 59 ran from 6f28dd0,
+# where issue 43 was filed).
 # The committed folder is never written: each binary works on its own copy.
 # Prints, per unit and binary, the unit's bound before and after, the
 # rise, user seconds (GNU time, Debian package `time`), wall seconds, peak
@@ -37,7 +44,7 @@
 # side compare: both binaries then see the same machine. Expect
 # SECONDS_LIMIT plus the time to load moo:5x10's 872 MiB answer table
 # (about 2 GiB of memory per binary, more with a larger memo). Figures in
-# docs/benchmarks.md ("Session 20", "Session 25").
+# docs/benchmarks.md ("Session 20", "Session 25", "Session 59").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 builds=${BUILDS:-/tmp/bench-anytime-builds}
@@ -63,6 +70,28 @@ if [[ -n ${MEMO_MIB:-} ]]; then
     memo=(--memo-mib "$MEMO_MIB")
 fi
 read -r -a extra <<< "${ARGS:-}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [[ -n ${FROM:-} ]]; then
+    if ! git rev-parse --verify --quiet "$FROM^{commit}" >/dev/null; then
+        echo "FROM must be a git revision of this repository, not '$FROM'" >&2
+        exit 2
+    fi
+    # The committed paths at FROM: the run folder and ARGS' data/ files.
+    paths=("$run")
+    for i in "${!extra[@]}"; do
+        if [[ ${extra[$i]} == data/* ]]; then
+            paths+=("${extra[$i]}")
+            extra[i]=$work/from/${extra[$i]}
+        fi
+    done
+    mkdir -p "$work/from"
+    git archive "$FROM" -- "${paths[@]}" | tar -x -C "$work/from" || {
+        echo "cannot take ${paths[*]} from $FROM (git archive)" >&2
+        exit 2
+    }
+    run=$work/from/$run
+fi
 read -r -a base_args <<< "${BASE_ARGS:-}"
 read -r -a new_args <<< "${NEW_ARGS:-}"
 if [[ -n ${KEEP:-} ]]; then
@@ -82,8 +111,6 @@ if [[ ! -f $run/plan.json ]]; then
     echo "no run folder at '$run' (no plan.json)" >&2
     exit 2
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 # The unit's proven value in folder $1 (its unit file; none: the plan's).
 value() {
