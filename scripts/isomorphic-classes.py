@@ -87,11 +87,17 @@ def main():
     ap.add_argument("--min", type=int, default=700, dest="min_size")
     args = ap.parse_args()
 
-    with open(args.progress) as f:
-        progress = json.load(f)
-    first, answer = args.history.split(":")
+    try:
+        with open(args.progress) as f:
+            progress = json.load(f)
+        progress["guesses"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"{args.progress}: not a unit's progress file ({e})")
+    first, _, answer = args.history.partition(":")
     k = len(first)
     root = parse(first, k)
+    if len(answer) != 4 or not (answer[0] + answer[2]).isdigit() or answer[1::2] != "AB":
+        sys.exit(f"bad history {args.history!r}: GUESS:xAyB expected, e.g. 01234:0A2B")
     want = (int(answer[0]), int(answer[2]))
     codes = itertools.permutations(range(args.symbols), k)
     unit = [s for s in codes if feedback(root, s) == want]
