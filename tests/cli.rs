@@ -559,13 +559,16 @@ fn verbose_lines_only_with_v() {
 
 /// A search killed before it ends (a scheduler's time limit, SIGKILL)
 /// leaves no temporary file beside its output: the file is only created
-/// once the result is there.
+/// once the result is there. The game takes seconds to solve (moo:4x10,
+/// about 3 s on one thread): moo:4x9 took 0.3 to 0.4 s, so the kill at
+/// 300 ms could land while the finished tree was being written, where a
+/// SIGKILL leaves the temporary file by its nature.
 #[test]
 fn a_killed_solve_leaves_nothing_behind() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("killed.tree");
     let mut child = Command::new(OPTIMOO)
-        .args(["solve", "--game", "moo:4x9", "--threads", "1", "-o"])
+        .args(["solve", "--game", "moo:4x10", "--threads", "1", "-o"])
         .arg(&out)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
