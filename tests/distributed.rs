@@ -1184,6 +1184,24 @@ fn work_traces_its_steps() {
     assert_eq!(code, 0, "{err}");
     let steps: Vec<&str> = err.lines().filter(|l| l.starts_with("step ")).collect();
     assert!(!steps.is_empty(), "{err}");
+    // Each class search is told as it begins, with its guess, class size
+    // and cut-off, the same fields its `step` line ends with.
+    let lines: Vec<&str> = err.lines().collect();
+    let field = |line: &str, key: &str| {
+        line.split_whitespace()
+            .find(|f| f.starts_with(key))
+            .map(str::to_string)
+    };
+    let what = |line: &str| ["guess=", "secrets=", "before=", "cutoff="].map(|k| field(line, k));
+    let mut searches = 0;
+    for (j, line) in lines.iter().enumerate() {
+        if line.starts_with("step ") && line.contains(" kind=search ") {
+            searches += 1;
+            let begun = lines[..j].iter().rev().find(|l| l.starts_with("begin "));
+            assert_eq!(begun.map(|l| what(l)), Some(what(line)), "{line}");
+        }
+    }
+    assert!(searches > 0, "{err}");
     let mut last = 0;
     for line in &steps {
         for key in [

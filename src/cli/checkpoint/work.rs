@@ -381,11 +381,27 @@ pub fn solve_one(
         }
     };
     // One line a step on stderr, for measurements (scripts/bench-anytime.sh).
+    // And a `begin` line as a class search starts (which class, under
+    // which cut-off: the search may outlast the run).
     let step = |s: &plan::Step| {
+        if s.kind == plan::StepKind::Begin {
+            eprintln!(
+                "begin unit={i} t={:.3} guess={} kind=search secrets={} before={} cutoff={} \
+                 proven={} cpu={:.2}",
+                start.elapsed().as_secs_f64(),
+                game.format_code(s.guess),
+                s.secrets,
+                s.before,
+                s.cutoff,
+                s.proven,
+                cpu_seconds()
+            );
+            return;
+        }
         let kind = match s.kind {
             plan::StepKind::OneStep => "one-step".to_string(),
             plan::StepKind::Down(k) => format!("down{k}"),
-            plan::StepKind::Search => "search".to_string(),
+            plan::StepKind::Search | plan::StepKind::Begin => "search".to_string(),
         };
         eprintln!(
             "step unit={i} t={:.3} guess={} kind={kind} secrets={} before={} after={} \

@@ -99,7 +99,9 @@ pub struct Args {
     /// best-first run on stderr, one line of `key=value` fields (the
     /// second guess, what was done to which class, the bounds before and
     /// after, the unit's proven bound, nodes, memo lookups and hits,
-    /// guesses answered by their kept bounds, seconds), and with
+    /// guesses answered by their kept bounds, seconds), a `begin` line
+    /// as each class search starts (its guess, class size, bound and
+    /// cut-off: a search may outlast the run), and with
     /// --keep-memo a `memo` line each time DIR/memo/I.bin is written (its
     /// facts, the refuted guesses of large sets among them), for
     /// measurements (scripts/bench-anytime.sh).

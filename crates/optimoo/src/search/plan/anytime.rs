@@ -415,6 +415,9 @@ pub enum StepKind {
     Down(u8),
     /// A class searched under a cut-off.
     Search,
+    /// A class about to be searched under a cut-off (told before the
+    /// search, which may outlast the run; `after` is `before`).
+    Begin,
 }
 
 impl Effort<'_> {
@@ -751,10 +754,20 @@ pub fn bound_unit(
             .min()
             .unwrap_or(cutoff)
             .min(cutoff);
-        let h = &mut seconds[best];
+        let h = &seconds[best];
         debug_assert!(b < known, "least bound {b}, an exact guess at {known}");
         let full = known - (b - h.lower[k]);
         let class_cutoff = full.min(h.lower[k] + (next - b) + 1 + h.lower[k] / chase_step);
+        // Which class, under which cut-off: a search may run for hours.
+        let begin = Step {
+            secrets: h.classes[k].len(),
+            before: h.lower[k],
+            after: h.lower[k],
+            cutoff: class_cutoff,
+            ..blank(h.guess, StepKind::Begin)
+        };
+        tell_step(&seconds, begin);
+        let h = &mut seconds[best];
         let r = searcher.solve_from(&h.classes[k], dc - 1, &child, class_cutoff, 1, h.lower[k]);
         if searcher.aborted() {
             return stop(

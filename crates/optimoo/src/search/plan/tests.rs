@@ -673,12 +673,20 @@ fn the_trace_tells_every_step() {
             assert_eq!(heard, plain, "{name} unit {i}");
             let steps = steps.into_inner().unwrap();
             let mut last = p.units[i].lower;
-            for s in &steps {
+            for (j, s) in steps.iter().enumerate() {
                 assert!(s.proven >= last, "{name} unit {i}: {s:?}");
                 assert!(s.after >= s.before, "{name} unit {i}: {s:?}");
                 if s.kind == StepKind::Search {
                     searched += 1;
                     assert!(s.exact || s.after >= s.cutoff, "{name} unit {i}: {s:?}");
+                    // Told as it began: the same guess, class and cut-off.
+                    let begun = &steps[j - 1];
+                    assert_eq!(begun.kind, StepKind::Begin, "{name} unit {i}: {s:?}");
+                    let what = |s: &Step| (s.guess, s.secrets, s.before, s.cutoff);
+                    assert_eq!(what(begun), what(s), "{name} unit {i}");
+                }
+                if s.kind == StepKind::Begin {
+                    assert_eq!(steps.get(j + 1).map(|s| s.kind), Some(StepKind::Search));
                 }
                 last = s.proven;
             }
