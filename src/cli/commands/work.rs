@@ -113,7 +113,9 @@ pub struct Args {
     /// (--keep-memo-every) and when it stops, and take it up when the
     /// unit runs again: a run stopped inside a long class search goes on
     /// from what that search had settled, instead of starting the class
-    /// again. The file is removed when the unit is done. 0: nothing kept,
+    /// again. What a run took up is written again with what it learned,
+    /// so the file only gains from run to run (up to --keep-memo-max).
+    /// The file is removed when the unit is done. 0: nothing kept,
     /// nothing read. Units of a whole class.
     #[arg(long, value_name = "MIN", default_value_t = 64)]
     pub keep_memo: usize,

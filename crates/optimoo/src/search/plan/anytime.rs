@@ -471,7 +471,12 @@ pub fn bound_unit(
     }
     let show = |memo: &crate::search::memo::Memo| {
         if let Some(k) = memo_keep {
-            (k.save)(super::learned::export(memo, k.min_secrets, k.max_codes));
+            (k.save)(super::learned::keep(
+                memo,
+                learned,
+                k.min_secrets,
+                k.max_codes,
+            ));
         }
     };
     let mut searcher =

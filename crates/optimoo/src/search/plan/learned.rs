@@ -15,6 +15,9 @@
 //!   rebuilt after taking facts up is the one a fresh run builds (each
 //!   node's first optimal guess in the search's order, found by a search).
 //! - The same memo gives the same list (sorted by key).
+//! - A run hands out at least what it took up: the facts it was given
+//!   that its memo has since dropped are handed out again ([`keep`]), so a
+//!   unit's file only gains (within its size budget) from leg to leg.
 
 use std::time::Duration;
 
@@ -94,6 +97,72 @@ pub(super) fn export(memo: &Memo, min_secrets: usize, max_codes: usize) -> Vec<L
     out
 }
 
+/// What a run hands out: the facts `memo` holds ([`export`]), together
+/// with those it was given (`given`, about sets of at least
+/// `min_secrets`) that its memo has since dropped as it filled: a run
+/// never hands back less than it took up. One fact a set and kind, the
+/// stronger where both lists hold one ([`union`]).
+pub(super) fn keep(
+    memo: &Memo,
+    given: Option<&[Learned]>,
+    min_secrets: usize,
+    max_codes: usize,
+) -> Vec<Learned> {
+    let fresh = export(memo, min_secrets, max_codes);
+    let min_len = min_secrets.max(1) + 1;
+    let given = given
+        .unwrap_or_default()
+        .iter()
+        .filter(|l| l.key.len() >= min_len)
+        .cloned();
+    union(given, fresh)
+}
+
+/// The facts of both lists, one a set and kind (sorted by key, the sets'
+/// facts before their refuted guesses): where both hold one, the
+/// stronger, an exact cost over a bound, the higher of two bounds, and
+/// each refuted guess at the higher of its bounds. Each fact of the
+/// result is one of the inputs' or the higher of two proven bounds, so
+/// it is true wherever they are.
+pub(super) fn union(a: impl IntoIterator<Item = Learned>, b: Vec<Learned>) -> Vec<Learned> {
+    use std::collections::btree_map::{BTreeMap, Entry as Slot};
+    let mut all: BTreeMap<(Vec<u16>, bool), Fact> = BTreeMap::new();
+    for l in a.into_iter().chain(b) {
+        let kind = matches!(l.fact, Fact::Guesses(_));
+        match all.entry((l.key, kind)) {
+            Slot::Vacant(v) => {
+                v.insert(l.fact);
+            }
+            Slot::Occupied(mut o) => {
+                let both = std::mem::replace(o.get_mut(), Fact::AtLeast(0));
+                *o.get_mut() = stronger(both, l.fact);
+            }
+        }
+    }
+    all.into_iter()
+        .map(|((key, _), fact)| Learned { key, fact })
+        .collect()
+}
+
+/// The stronger of two facts about the same set and kind.
+fn stronger(a: Fact, b: Fact) -> Fact {
+    match (a, b) {
+        // Two exact costs of one set are equal (both proven); the first.
+        (Fact::Exact(c), _) | (Fact::AtLeast(_), Fact::Exact(c)) => Fact::Exact(c),
+        (Fact::AtLeast(x), Fact::AtLeast(y)) => Fact::AtLeast(x.max(y)),
+        (Fact::Guesses(x), Fact::Guesses(y)) => {
+            let mut by_guess: std::collections::BTreeMap<u16, u64> = x.into_iter().collect();
+            for (g, b) in y {
+                let slot = by_guess.entry(g).or_insert(b);
+                *slot = (*slot).max(b);
+            }
+            Fact::Guesses(by_guess.into_iter().collect())
+        }
+        // Not reached: the kinds are kept apart by key.
+        (a @ Fact::Guesses(_), _) | (_, a @ Fact::Guesses(_)) => a,
+    }
+}
+
 /// Takes `learned` up into `memo`.
 pub(super) fn import(memo: &Memo, learned: &[Learned]) {
     for l in learned {
@@ -125,6 +194,96 @@ mod tests {
     use crate::search::plan::{bound_unit, plan, Depth, Effort};
     use crate::search::searcher::Searcher;
     use crate::search::value::Outcome;
+
+    /// The union keeps one fact a set and kind, the stronger: an exact
+    /// cost over a bound, the higher bound, each guess's higher bound, and
+    /// a set's cost apart from its refuted guesses.
+    #[test]
+    fn union_keeps_the_stronger_fact() {
+        let l = |key: &[u16], fact: Fact| Learned {
+            key: key.to_vec(),
+            fact,
+        };
+        let a = vec![
+            l(&[1, 2, 5], Fact::AtLeast(7)),
+            l(&[1, 3, 5], Fact::Exact(9)),
+            l(&[2, 3, 5], Fact::AtLeast(4)),
+            l(&[2, 3, 5], Fact::Guesses(vec![(1, 6), (4, 8)])),
+            l(&[7, 8, 5], Fact::AtLeast(3)),
+        ];
+        let b = vec![
+            l(&[1, 2, 5], Fact::Exact(8)),
+            l(&[1, 3, 5], Fact::AtLeast(5)),
+            l(&[2, 3, 5], Fact::AtLeast(6)),
+            l(&[2, 3, 5], Fact::Guesses(vec![(1, 5), (2, 9)])),
+            l(&[4, 5, 5], Fact::Exact(2)),
+        ];
+        let want = vec![
+            l(&[1, 2, 5], Fact::Exact(8)),
+            l(&[1, 3, 5], Fact::Exact(9)),
+            l(&[2, 3, 5], Fact::AtLeast(6)),
+            l(&[2, 3, 5], Fact::Guesses(vec![(1, 6), (2, 9), (4, 8)])),
+            l(&[4, 5, 5], Fact::Exact(2)),
+            l(&[7, 8, 5], Fact::AtLeast(3)),
+        ];
+        assert_eq!(union(a.clone(), b.clone()), want);
+        assert_eq!(union(b, a), want);
+        assert_eq!(union(Vec::new(), want.clone()), want);
+    }
+
+    /// A memo that fills drops its older generation, facts taken up from
+    /// a file with it; what the run hands out still holds every fact it
+    /// was given (those about sets under the size asked for aside), or a
+    /// stronger one.
+    #[test]
+    fn a_run_hands_back_what_it_was_given() {
+        let memo = Memo::new(256);
+        let given: Vec<Learned> = (0..20u16)
+            .map(|k| Learned {
+                key: vec![k, k + 100, k + 200, 3],
+                fact: if k % 2 == 0 {
+                    Fact::Exact(u64::from(k) + 10)
+                } else {
+                    Fact::AtLeast(u64::from(k))
+                },
+            })
+            .chain(std::iter::once(Learned {
+                key: vec![5, 3],
+                fact: Fact::Exact(1),
+            }))
+            .collect();
+        import(&memo, &given);
+        // Facts the search proves later: enough to roll the memo over
+        // twice, then a stronger one for a given set.
+        for k in 0..400u16 {
+            memo.put(vec![k + 1000, k + 2000, k + 3000, 2], Entry::AtLeast(1));
+        }
+        memo.put(vec![1, 101, 201, 3], Entry::Exact(40, None));
+        let exported = export(&memo, 3, usize::MAX);
+        let lost = given
+            .iter()
+            .filter(|g| g.key.len() > 3 && !exported.iter().any(|e| e.key == g.key))
+            .count();
+        assert!(lost > 0, "the memo dropped none of the given facts");
+        let kept = keep(&memo, Some(&given), 3, usize::MAX);
+        for g in given.iter().filter(|g| g.key.len() > 3) {
+            let fact = &kept.iter().find(|k| k.key == g.key).unwrap().fact;
+            match (&g.fact, fact) {
+                (Fact::Exact(a), Fact::Exact(b)) => assert_eq!(a, b),
+                (Fact::AtLeast(a), Fact::AtLeast(b)) => assert!(b >= a),
+                (Fact::AtLeast(a), Fact::Exact(b)) => assert!(b >= a),
+                (g, k) => panic!("{g:?} handed back as {k:?}"),
+            }
+        }
+        assert!(kept.iter().all(|k| k.key.len() > 3));
+        assert!(kept.contains(&Learned {
+            key: vec![1, 101, 201, 3],
+            fact: Fact::Exact(40),
+        }));
+        let mut sorted = kept.clone();
+        sorted.sort_by(|a, b| a.key.cmp(&b.key));
+        assert_eq!(sorted, kept);
+    }
 
     /// Every fact a run hands out is true of its set: an exact cost equal
     /// to a fresh search's (no symmetry pruning), a bound at most it, a
