@@ -173,3 +173,141 @@ fn bad_memo_files_are_refused_by_name() {
         assert_eq!(code, 2, "{bad}: {out}");
     }
 }
+
+/// `status DIR --kept-at MOVES`: the guesses a unit's kept memo refuted at
+/// the set the moves leave, each with its bound, least first. Each bound
+/// is checked by a search of its own (`solve --secrets CLASS --first G
+/// --below B` proves the guess costs at least that), and a kept exact
+/// cost is the class's optimum. Moves of no unit, a unit without a memo
+/// file and answers no secret gives are refused by name.
+#[test]
+fn status_kept_at_lists_the_refuted_guesses_with_true_bounds() {
+    let whole = folder("kept-whole");
+    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
+    let started = std::time::Instant::now();
+    let unit = UNIT.to_string();
+    ok(&["work", s(&whole), "--unit", &unit, "--threads", "1"]);
+    // Legs of 0.7 of that, as above, then shorter ones from the start
+    // again when a loaded machine's legs all but finished the unit first.
+    let whole_seconds = started.elapsed().as_secs_f64();
+    let mut found = None;
+    let mut dir = whole.clone();
+    for (attempt, share) in [0.7, 0.5, 0.35].into_iter().enumerate() {
+        dir = folder(&format!("kept-at-{attempt}"));
+        ok(&["plan", "--game", GAME, "-o", s(&dir)]);
+        let seconds = format!("{:.2}", (whole_seconds * share).max(0.3));
+        found = kept_class(&dir, &seconds);
+        if found.is_some() {
+            break;
+        }
+    }
+    for (moves, why) in [
+        (&["76543:1A3B"][..], "no unit of"),
+        (&["01234:0A5B"][..], "has no kept memo"),
+        (&["01234:1A3B", "01234:0A2B"][..], "gives those answers"),
+    ] {
+        let mut args = vec!["status", s(&dir), "--kept-at"];
+        args.extend(moves);
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 2, "{moves:?}: {out}{err}");
+        assert!(err.contains(why), "{moves:?}: {err}");
+    }
+    let Some((second, v)) = found else {
+        eprintln!("this machine solved the unit before a class kept refuted guesses");
+        return;
+    };
+    assert_eq!(v["unit"], UNIT);
+    let list = dir.join("class.txt");
+    ok(&[
+        "partition",
+        "--game",
+        GAME,
+        "--guess",
+        "01234",
+        "01234:1A3B",
+        &second,
+        "--list",
+        s(&list),
+    ]);
+    let n = std::fs::read_to_string(&list).unwrap().lines().count();
+    assert_eq!(v["secrets"], n);
+    let guesses = v["guesses"].as_array().unwrap();
+    let bounds: Vec<u64> = guesses
+        .iter()
+        .map(|g| g["bound"].as_u64().unwrap())
+        .collect();
+    assert!(bounds.windows(2).all(|w| w[0] <= w[1]), "{bounds:?}");
+    let picked = guesses.iter().take(3).chain(guesses.iter().rev().take(3));
+    for g in picked {
+        let (guess, bound) = (g["guess"].as_str().unwrap(), g["bound"].as_u64().unwrap());
+        let below = bound.to_string();
+        let args = [
+            "solve",
+            "--game",
+            GAME,
+            "--secrets",
+            s(&list),
+            "--first",
+            guess,
+            "--below",
+            &below,
+            "--json",
+        ];
+        let (code, out, err) = run(OPTIMOO, &args, "");
+        assert_eq!(code, 1, "{guess} is kept at {bound}: {out}{err}");
+    }
+    if let Some(exact) = v["exact"].as_u64() {
+        let out = ok(&["solve", "--game", GAME, "--secrets", s(&list), "--json"]);
+        let out: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(out["total"].as_u64(), Some(exact));
+    }
+    let text = ok(&["status", s(&dir), "--kept-at", "01234:1A3B", &second]);
+    assert!(
+        text.contains(&format!("{n} secrets, unit {UNIT}'s kept memo")),
+        "{text}"
+    );
+}
+
+/// Legs of `seconds` of the unit (refuted guesses kept from sets of 32
+/// secrets up) until a class the chase solved holds some: its second move
+/// and `status --kept-at --json` there (`None`: the unit was done first).
+fn kept_class(dir: &Path, seconds: &str) -> Option<(String, serde_json::Value)> {
+    for _ in 0..40 {
+        let (code, out) = leg_of(dir, seconds, &["--keep-memo", "16", "--keep-guesses", "32"]);
+        assert_eq!(code, 0, "{out}");
+        if unit_json_exact(dir) == Some(true) {
+            return None;
+        }
+        let progress = std::fs::read_to_string(dir.join(format!("progress/{UNIT}.json"))).unwrap();
+        let progress: serde_json::Value = serde_json::from_str(&progress).unwrap();
+        let searched = progress["guesses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["stage"].as_str().unwrap().contains('e'));
+        for g in searched {
+            let g = g["guess"].as_str().unwrap();
+            let table = ok(&["partition", "--game", GAME, "--guess", g, "01234:1A3B"]);
+            for line in table.lines().skip(1) {
+                let (answer, n) = line.split_once(' ').unwrap();
+                if n.trim().parse::<usize>().unwrap() < 32 {
+                    continue;
+                }
+                let second = format!("{g}:{answer}");
+                let args = [
+                    "status",
+                    s(dir),
+                    "--json",
+                    "--kept-at",
+                    "01234:1A3B",
+                    &second,
+                ];
+                let v: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+                if !v["guesses"].as_array().unwrap().is_empty() {
+                    return Some((second, v));
+                }
+            }
+        }
+    }
+    None
+}

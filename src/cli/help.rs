@@ -102,7 +102,8 @@ pub const STATUS: &str = "\
 Examples:
   optimoo plan --game mm:4x6 -o run/ && optimoo work run/ --unit 7
   optimoo status run/                            # units done, time spent, bounds
-  optimoo status run/ --units                    # each unit: state, lower bound";
+  optimoo status run/ --units                    # each unit: state, lower bound
+  optimoo status data/runs/moo-5x10 --kept-at 01234:0A2B 12567:0A3B   # guesses refuted there";
 
 /// `optimoo improve --help`.
 pub const IMPROVE: &str = "\

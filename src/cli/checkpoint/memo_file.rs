@@ -34,10 +34,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use optimoo::model::{Code, Feedback};
 use optimoo::search::plan::{Fact, Learned};
 use optimoo::search::INF;
 
@@ -194,6 +195,61 @@ impl Folder {
         Ok(Some(facts))
     }
 
+    /// What the kept memo of the unit holding `history`'s class says of
+    /// the set of secrets the history leaves: the unit (the one of the
+    /// history's first move, a whole class), the set's size, its exact
+    /// cost or best kept bound, and the guesses refuted there with their
+    /// kept bounds, least bound first. An error names what is missing: a
+    /// history of no unit, no memo file, a set the history does not leave.
+    pub fn kept_at(&self, history: &[(Code, Feedback)]) -> anyhow::Result<KeptAt> {
+        let Some(&(first, answer)) = history.first() else {
+            bail!("--kept-at needs moves, the first a first guess of the plan");
+        };
+        let Some(unit) = self.plan.units.iter().position(|u| {
+            u.second.is_none() && self.plan.guesses[u.guess].guess == first && u.answer == answer
+        }) else {
+            bail!(
+                "no unit of {} is the class of {}:{} (a whole class of a planned first guess)",
+                self.dir.display(),
+                self.game.format_code(first),
+                self.game.format_feedback(answer)
+            );
+        };
+        let set = optimoo::model::partition::consistent(&self.game, history);
+        if set.is_empty() {
+            bail!("no secret of {} gives those answers", self.game.rules());
+        }
+        let Some(facts) = self.read_memo(unit)? else {
+            bail!(
+                "unit {unit} has no kept memo ({}): work --keep-memo writes one while the unit runs",
+                self.memo_path(unit).display()
+            );
+        };
+        // The key the search gives the set: its codes as they are, then the
+        // guesses left, clamped to one more than the secrets (Context::clamp).
+        let depth = (set.len() + 1).min(self.plan.depth.saturating_sub(history.len()));
+        let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
+        key.push(depth.min(usize::from(u16::MAX)) as u16);
+        let mut kept = KeptAt {
+            unit,
+            secrets: set.len(),
+            exact: None,
+            lower: None,
+            guesses: Vec::new(),
+        };
+        for f in facts.into_iter().filter(|f| f.key == key) {
+            match f.fact {
+                Fact::Exact(c) => kept.exact = Some(c),
+                Fact::AtLeast(b) => kept.lower = Some(b),
+                Fact::Guesses(list) => {
+                    kept.guesses = list.into_iter().map(|(g, b)| (Code(g), b)).collect();
+                }
+            }
+        }
+        kept.guesses.sort_by_key(|&(g, b)| (b, g));
+        Ok(kept)
+    }
+
     /// Removes unit `i`'s memo file, if any.
     pub fn remove_memo(&self, i: usize) -> anyhow::Result<()> {
         let path = self.memo_path(i);
@@ -203,6 +259,22 @@ impl Folder {
             Err(e) => Err(e).with_context(|| format!("cannot remove {}", path.display())),
         }
     }
+}
+
+/// What a unit's kept memo says of one set ([`Folder::kept_at`]).
+pub struct KeptAt {
+    /// The unit whose memo file was read.
+    pub unit: usize,
+    /// The set's size.
+    pub secrets: usize,
+    /// Its exact cost, if kept.
+    pub exact: Option<u64>,
+    /// A lower bound of its cost, if kept.
+    pub lower: Option<u64>,
+    /// The guesses refuted at it, each with a lower bound of its cost
+    /// there (kept for sets of at least `work --keep-guesses` secrets),
+    /// least bound first.
+    pub guesses: Vec<(Code, u64)>,
 }
 
 /// Appends one record.

@@ -48,6 +48,7 @@ mod audit;
 pub(crate) mod files;
 mod graft;
 mod memo_file;
+pub use memo_file::KeptAt;
 mod merge;
 mod planning;
 mod progress;

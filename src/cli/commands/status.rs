@@ -39,6 +39,17 @@ pub struct Args {
     /// where the distance between the bounds lies.
     #[arg(long)]
     pub units: bool,
+    /// Instead of the progress, what the kept memo (`work --keep-memo`)
+    /// of the unit of these moves' class says of the set of secrets they
+    /// leave: its exact cost or kept bound, and every guess refuted there
+    /// with its bound, least first (kept for sets of at least `work
+    /// --keep-guesses` secrets). A guess kept at or above a value cannot
+    /// reach it; those kept lowest are the ones the last search left
+    /// unrefuted, where an optimal guess the search found is sought first
+    /// (docs/results.md, session 68). E.g. `--kept-at 01234:0A2B
+    /// 12567:0A3B`.
+    #[arg(long, value_name = "MOVES", num_args = 1.., conflicts_with_all = ["upper_tree", "units"])]
+    pub kept_at: Option<Vec<String>>,
 }
 
 /// What the units left may take, and how that was estimated.
@@ -106,6 +117,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return crate::cli::phased_plan::status(&args.dir, &file, args.json);
     }
     let folder = Folder::open(&args.dir)?;
+    if let Some(moves) = &args.kept_at {
+        return kept_at(&folder, moves, args.json);
+    }
     let n = folder.plan.units.len();
     let upper_assumed = folder.upper();
     let mut known: Vec<Known> = vec![None; n];
@@ -424,6 +438,56 @@ fn percent_up(upper: u64, lower: u64) -> String {
     let q = num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0);
     let sign = if q < 0 { "-" } else { "" };
     format!("{sign}{}.{:02}", q.abs() / 100, q.abs() % 100)
+}
+
+/// `status --kept-at MOVES`: what the unit's kept memo says of the set the
+/// moves leave.
+fn kept_at(folder: &Folder, moves: &[String], json: bool) -> anyhow::Result<ExitCode> {
+    let game = &folder.game;
+    let history = optimoo::model::moves::parse_history(game, moves)?;
+    let kept = folder.kept_at(&history)?;
+    let mut out = std::io::stdout().lock();
+    let code = |g| game.format_code(g);
+    if json {
+        let guesses: Vec<_> = kept
+            .guesses
+            .iter()
+            .map(|&(g, b)| serde_json::json!({"guess": code(g), "bound": b}))
+            .collect();
+        let json = serde_json::json!({
+            "moves": moves,
+            "unit": kept.unit,
+            "secrets": kept.secrets,
+            "exact": kept.exact,
+            "lower": kept.lower,
+            "guesses": guesses,
+        });
+        writeln!(out, "{json}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "class      {}: {} secrets, unit {}'s kept memo ({})",
+        moves.join(" "),
+        kept.secrets,
+        kept.unit,
+        folder.memo_path(kept.unit).display()
+    )?;
+    let value = match (kept.exact, kept.lower) {
+        (Some(c), _) => format!("exact {c}"),
+        (None, Some(b)) => format!("at least {b}"),
+        (None, None) => "nothing kept".into(),
+    };
+    writeln!(out, "value      {value}")?;
+    writeln!(
+        out,
+        "refuted    {} guesses kept, least bound first:",
+        kept.guesses.len()
+    )?;
+    for &(g, b) in &kept.guesses {
+        writeln!(out, "{} {b}", code(g))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
