@@ -49,7 +49,7 @@ mkdir -p "$work"
 # answer to 12567 (after 01234:0A2B), then how: `below C` or `first G`.
 classes=(
     "1A1B below 3432" # proved 3431 by work's chase
-    "0A3B first 68452" # 7019: the best of 111 third guesses screened (the tree had 7028)
+    "0A3B first 56423" # 7011, the optimum work's chase proved (session 67); the guess found in session 68 (docs/results.md; the tree had 7028, then 7019 after 68452)
     "0A2B first 60475" # 7606: the best of 146 screened (the tree had 7612)
     "1A2B first 12058" # 4792, the optimum work's chase proved: found by the screen of session 31 (the tree had 4816)
     "0A1B below 2271" # proved 2270 by work's chase (the tree had 2271); third guess 85349, session 55
