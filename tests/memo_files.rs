@@ -311,3 +311,201 @@ fn kept_class(dir: &Path, seconds: &str) -> Option<(String, serde_json::Value)> 
     }
     None
 }
+
+/// `merge --fill-from TREE --graft FILE`: a node of the result that no
+/// file proves optimal is recorded exact when the unit's kept memo holds
+/// its set exact at what the node costs, and not when the memo holds
+/// nothing of the set. The tree is a heuristic one with the unit's exact
+/// subtree grafted in, so each node under the unit's class costs its set's
+/// optimum (a subtree of an optimal tree of the average objective is
+/// optimal for its own set).
+#[test]
+fn a_kept_exact_cost_proves_a_grafted_node() {
+    let whole = folder("graft-memo-whole");
+    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
+    let started = std::time::Instant::now();
+    ok(&[
+        "work",
+        s(&whole),
+        "--unit",
+        &UNIT.to_string(),
+        "--threads",
+        "1",
+    ]);
+    let whole_seconds = started.elapsed().as_secs_f64();
+    let heuristic = whole.join("entropy.tree");
+    ok(&[
+        "export",
+        "--game",
+        GAME,
+        "--strategy",
+        "entropy",
+        "--format",
+        "tree",
+        "-o",
+        s(&heuristic),
+    ]);
+    let best = whole.join("best.tree");
+    ok(&[
+        "merge",
+        s(&whole),
+        "--fill-from",
+        s(&heuristic),
+        "-o",
+        s(&best),
+    ]);
+    let json = whole.join("best.json");
+    ok(&["export", s(&best), "--format", "json", "-o", s(&json)]);
+    let tree: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(tree["root"]["guess"], "01234");
+    let at = &tree["root"]["next"]["1A3B"];
+    let second = at["guess"].as_str().unwrap().to_string();
+    // The classes of the tree's second guess, their sizes and guesses.
+    let table = ok(&[
+        "partition",
+        "--game",
+        GAME,
+        "--guess",
+        &second,
+        "01234:1A3B",
+    ]);
+    let classes: Vec<(String, usize)> = table
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (a, n) = l.split_once(' ').unwrap();
+            (a.to_string(), n.trim().parse().unwrap())
+        })
+        .filter(|(a, _)| a != "5A0B")
+        .collect();
+    let kept = |dir: &Path, answer: &str| -> serde_json::Value {
+        let moves = format!("{second}:{answer}");
+        let args = [
+            "status",
+            s(dir),
+            "--json",
+            "--kept-at",
+            "01234:1A3B",
+            &moves,
+        ];
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    // The chase solves the classes of the tree's second guess in the last
+    // tenth or so of the unit's work: legs of a few percent of that work
+    // each (after their set-up, read from the trace) stop in there.
+    let mut found = None;
+    let mut dir = whole.clone();
+    'attempts: for attempt in 0..3 {
+        dir = folder(&format!("graft-memo-{attempt}"));
+        ok(&["plan", "--game", GAME, "-o", s(&dir)]);
+        let mut setup = whole_seconds * 0.3;
+        let mut share = 0.04 / f64::from(attempt + 1);
+        let mut limit = setup;
+        for _ in 0..60 {
+            let seconds = format!("{limit:.3}");
+            let (code, out) = leg_of(&dir, &seconds, &["--keep-memo", "16", "--trace"]);
+            assert_eq!(code, 0, "{out}");
+            if unit_json_exact(&dir) == Some(true) {
+                continue 'attempts;
+            }
+            // The set-up: the time of the leg's first step.
+            let first = out
+                .lines()
+                .filter(|l| l.starts_with("step ") || l.starts_with("begin "))
+                .find_map(|l| l.split(' ').find_map(|f| f.strip_prefix("t=")))
+                .and_then(|t| t.parse::<f64>().ok());
+            if let Some(t) = first {
+                setup = setup.min(t);
+            }
+            // A leg that finished no step was shorter than the step it
+            // was in, which the next leg starts again: longer legs.
+            if !out.lines().any(|l| l.starts_with("step ")) {
+                share *= 2.0;
+            }
+            limit = setup + ((whole_seconds - setup) * share).max(0.01);
+            found = classes
+                .iter()
+                .filter(|&&(_, n)| n >= 16)
+                .find(|(a, _)| kept(&dir, a)["exact"].is_u64())
+                .cloned();
+            if found.is_some() {
+                break 'attempts;
+            }
+        }
+    }
+    let Some((answer, _)) = found else {
+        eprintln!("this machine solved the unit before a class of {second} was kept exact");
+        return;
+    };
+    let exact = kept(&dir, &answer)["exact"].as_u64().unwrap();
+    // A file for the node that proves nothing at its root: its first guess
+    // fixed (optimal after it), one guess the tree does not play there.
+    let graft_for = |answer: &str, name: &str| {
+        let node = &at["next"][answer];
+        let list = dir.join(format!("{name}.txt"));
+        let moves = format!("{second}:{answer}");
+        ok(&[
+            "partition",
+            "--game",
+            GAME,
+            "01234:1A3B",
+            &moves,
+            "--list",
+            s(&list),
+        ]);
+        let first = ["01567", "12345", "23456"]
+            .into_iter()
+            .find(|g| node["guess"] != *g)
+            .unwrap();
+        let file = dir.join(format!("{name}.tree"));
+        ok(&[
+            "solve",
+            "--game",
+            GAME,
+            "--secrets",
+            s(&list),
+            "--first",
+            first,
+            "-o",
+            s(&file),
+        ]);
+        file
+    };
+    let proved = graft_for(&answer, "proved");
+    let merged = |file: &Path| -> serde_json::Value {
+        let out = dir.join("merged.tree");
+        let args = [
+            "merge",
+            s(&dir),
+            "--fill-from",
+            s(&best),
+            "--graft",
+            s(file),
+            "--json",
+            "-o",
+            s(&out),
+        ];
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    let v = merged(&proved);
+    let sub = &v["subtrees"][0];
+    assert_eq!(sub["before"].as_u64(), Some(exact), "{v}");
+    assert_eq!(sub["memo_exact_unit"], UNIT, "{v}");
+    let path = format!("1A3B {answer}");
+    let listed = v["exact_subtrees"].as_array().unwrap();
+    assert!(listed.iter().any(|p| p == path.as_str()), "{v}");
+    // The tree written says so, and verify holds it to a replay.
+    let text = ok(&["verify", s(&dir.join("merged.tree"))]);
+    assert!(text.contains("1 subtree proved exact"), "{text}");
+    // A class too small for the memo to keep anything of: not recorded,
+    // though the tree is optimal there too.
+    let (small, _) = classes
+        .iter()
+        .find(|&&(_, n)| (2..16).contains(&n))
+        .unwrap();
+    assert!(kept(&dir, small)["exact"].is_null());
+    let v = merged(&graft_for(small, "small"));
+    assert!(v["subtrees"][0]["memo_exact_unit"].is_null(), "{v}");
+    assert!(v["exact_subtrees"].as_array().unwrap().is_empty(), "{v}");
+}

@@ -28,7 +28,9 @@
 //! went in is exact where its file says it is optimal (written by `solve
 //! --secrets`, average objective, under the cap the node leaves; or the
 //! subtrees its file's own bound names exact), and an exact path inside a
-//! node it replaced is dropped; the lower bound is the
+//! node it replaced is dropped; a `--graft` node no file proves is exact
+//! when a unit's kept memo holds its set exact at the node's cost (a fact
+//! the search proved, keyed by the set itself); the lower bound is the
 //! plan's anytime lower bound (`optimoo status`'s). The file is written as
 //! an upper bound with these ([`optimoo::tree::format::Bound`]), or as the
 //! optimum when the lower bound reaches the total.
@@ -75,6 +77,10 @@ pub struct SubGraft {
     /// The subtrees of the file proved optimal for their sets, by their
     /// answers from its root (one empty path: the whole file's tree).
     pub proved: Vec<Vec<Feedback>>,
+    /// The unit whose kept memo (`work --keep-memo`) holds the node's set
+    /// exact at the node's cost now, when the file does not prove it: the
+    /// node is then recorded exact on the memo's word.
+    pub memo: Option<usize>,
 }
 
 /// The tree `merge --fill-from` made.
@@ -169,7 +175,7 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
     }
     let mut subs = Vec::new();
     for file in subtrees {
-        let sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
+        let mut sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
         if sub.taken {
             let at: Vec<Feedback> = sub.path.iter().map(|&(_, f)| f).collect();
             if let Some(p) = exact.iter().find(|p| at.starts_with(p)) {
@@ -188,6 +194,21 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
             exact.retain(|p| !p.starts_with(&at));
             for rel in &sub.proved {
                 exact.push([&at[..], rel].concat());
+            }
+        }
+        // A node the files leave unproved may be proved by the search
+        // itself: a unit's kept memo holding its set exact at what the
+        // node costs now (the set keyed as the search keys it, so a fact
+        // found is about this set; none found proves nothing).
+        let at: Vec<Feedback> = sub.path.iter().map(|&(_, f)| f).collect();
+        if !exact.iter().any(|p| at.starts_with(p)) {
+            let now = sub.after.min(sub.before);
+            if let Ok(k) = folder.kept_at(&sub.path) {
+                if k.exact == Some(now) {
+                    exact.retain(|p| !p.starts_with(&at));
+                    exact.push(at);
+                    sub.memo = Some(k.unit);
+                }
             }
         }
         subs.push(sub);
@@ -311,6 +332,7 @@ fn graft_subtree(
         after,
         taken,
         proved,
+        memo: None,
     })
 }
 

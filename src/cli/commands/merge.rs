@@ -220,6 +220,7 @@ fn fill_from(
                     "file": x.file.display().to_string(),
                     "path": checkpoint::show_path(game, &x.path),
                     "before": x.before, "after": x.after, "taken": x.taken,
+                    "memo_exact_unit": x.memo,
                 })
             })
             .collect();
@@ -322,9 +323,16 @@ fn fill_from(
             }
         ),
     }
+    for (x, unit) in g.subtrees.iter().filter_map(|x| x.memo.map(|u| (x, u))) {
+        println!(
+            "proved     exact at {}: {}, the set's cost unit {unit}'s kept memo holds",
+            checkpoint::show_path(game, &x.path),
+            x.after.min(x.before),
+        );
+    }
     if !deeper.is_empty() {
         println!(
-            "proved     exact deeper, by the --graft files: {}",
+            "proved     exact deeper, by the --graft files and kept memos: {}",
             deeper.join(", ")
         );
     }
