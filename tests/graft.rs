@@ -132,6 +132,40 @@ fn a_subtree_of_a_class_of_a_class_goes_in_where_cheaper() {
     let r: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(r["subtrees"][0]["taken"], false, "{r}");
     assert_eq!(r["total"].as_u64(), Some(total), "{r}");
+    // What the tree read records goes on in the merge from it, with or
+    // without the file that proved it.
+    let recorded = serde_json::json!([answers.join(" ")]);
+    assert_eq!(r["exact_subtrees"], recorded, "{r}");
+    let r: serde_json::Value = serde_json::from_str(&ok(&base)).unwrap();
+    assert_eq!(r["exact_subtrees"], recorded, "{r}");
+    assert!(ok(&["verify", s(&again)]).contains("1 subtree proved exact"));
+    // A cheaper subtree above the recorded node replaces it, and its proof
+    // the node's: the whole class of the first answer, solved.
+    let first_move = g["path"].as_str().unwrap().split(' ').next().unwrap();
+    let top_list = scratch("graft-top.txt");
+    ok(&[
+        "partition",
+        "--game",
+        name,
+        first_move,
+        "--list",
+        s(&top_list),
+    ]);
+    let top = scratch("graft-top.tree");
+    ok(&[
+        "solve",
+        "--game",
+        name,
+        "--secrets",
+        s(&top_list),
+        "-o",
+        s(&top),
+    ]);
+    let r: serde_json::Value =
+        serde_json::from_str(&ok(&[&base[..], &["--graft", s(&top)]].concat())).unwrap();
+    assert_eq!(r["subtrees"][0]["taken"], true, "{r}");
+    assert_eq!(r["exact_classes"], serde_json::json!([answers[0]]), "{r}");
+    assert_eq!(r["exact_subtrees"], serde_json::json!([]), "{r}");
     // A list split by a guess on the way: refused, nothing written.
     let refused = scratch("graft-refused.tree");
     let _ = std::fs::remove_file(&refused);

@@ -315,9 +315,9 @@ fn kept_class(dir: &Path, seconds: &str) -> Option<(String, serde_json::Value)> 
 /// `merge --fill-from TREE --graft FILE`: a node of the result that no
 /// file proves optimal is recorded exact when the unit's kept memo holds
 /// its set exact at what the node costs, and not when the memo holds
-/// nothing of the set. The tree is a heuristic one with the unit's exact
-/// subtree grafted in, so each node under the unit's class costs its set's
-/// optimum (a subtree of an optimal tree of the average objective is
+/// nothing of the set. The tree is a heuristic one with an optimal
+/// subtree of the unit's class grafted in, so each node under the class
+/// costs its set's optimum (a subtree of an optimal tree of the average objective is
 /// optimal for its own set).
 #[test]
 fn a_kept_exact_cost_proves_a_grafted_node() {
@@ -345,15 +345,47 @@ fn a_kept_exact_cost_proves_a_grafted_node() {
         "-o",
         s(&heuristic),
     ]);
-    let best = whole.join("best.tree");
+    // The unit's class solved under a cap that never binds (20 guesses):
+    // optimal there, but its file proves nothing for the uncapped node,
+    // so the tree made with it records no exact subtree.
+    let class = whole.join("class.txt");
     ok(&[
+        "partition",
+        "--game",
+        GAME,
+        "01234:1A3B",
+        "--list",
+        s(&class),
+    ]);
+    let solved = whole.join("class.tree");
+    ok(&[
+        "solve",
+        "--game",
+        GAME,
+        "--secrets",
+        s(&class),
+        "--cap",
+        "20",
+        "-o",
+        s(&solved),
+    ]);
+    let fresh = folder("graft-memo-fresh");
+    ok(&["plan", "--game", GAME, "-o", s(&fresh)]);
+    let best = whole.join("best.tree");
+    let made: serde_json::Value = serde_json::from_str(&ok(&[
         "merge",
-        s(&whole),
+        s(&fresh),
         "--fill-from",
         s(&heuristic),
+        "--graft",
+        s(&solved),
+        "--json",
         "-o",
         s(&best),
-    ]);
+    ]))
+    .unwrap();
+    assert_eq!(made["subtrees"][0]["taken"], true, "{made}");
+    assert_eq!(made["exact_subtrees"], serde_json::json!([]), "{made}");
     let json = whole.join("best.json");
     ok(&["export", s(&best), "--format", "json", "-o", s(&json)]);
     let tree: serde_json::Value =

@@ -28,7 +28,9 @@
 //! went in is exact where its file says it is optimal (written by `solve
 //! --secrets`, average objective, under the cap the node leaves; or the
 //! subtrees its file's own bound names exact), and an exact path inside a
-//! node it replaced is dropped; a `--graft` node no file proves is exact
+//! node it replaced is dropped; the exact paths the tree read records (an
+//! upper-bound file of the plan's objective and cap) stay where its
+//! subtree stays; a `--graft` node no file proves is exact
 //! when a unit's kept memo holds its set exact at the node's cost (a fact
 //! the search proved, keyed by the set itself); the lower bound is the
 //! plan's anytime lower bound (`optimoo status`'s). The file is written as
@@ -110,7 +112,14 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
             folder.objective
         );
     }
-    let (TreeFile { tree, .. }, from) = read_checked(folder, path)?;
+    let (TreeFile { tree, header }, from) = read_checked(folder, path)?;
+    // What the file read records as proved (an upper-bound file of the
+    // same objective and cap: `merge` wrote it) goes on where its subtree
+    // stays; a replaced subtree takes its proofs with it.
+    let mut carried: Vec<Vec<Feedback>> = match header.bound {
+        Some(b) if header.objective == folder.objective && header.cap == folder.file.cap => b.exact,
+        _ => Vec::new(),
+    };
     let before = class_costs(folder, &tree)
         .with_context(|| format!("{} does not play every secret", path.display()))?;
     let game = &folder.game;
@@ -155,6 +164,7 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
             if cost < before[a] {
                 *child = sub;
                 now = cost;
+                carried.retain(|p| p.first() != Some(f));
                 grafts.push(Graft {
                     unit,
                     answer: game.format_feedback(*f),
@@ -173,6 +183,7 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
             _ => {}
         }
     }
+    exact.extend(carried);
     let mut subs = Vec::new();
     for file in subtrees {
         let mut sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
@@ -181,7 +192,7 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
             if let Some(p) = exact.iter().find(|p| at.starts_with(p)) {
                 bail!(
                     "{} costs {} where the tree costs {}, inside the subtree at {} proved exact \
-                     (by the plan or an earlier --graft file): one of the files is wrong",
+                     (by the plan, the tree read or an earlier --graft file): one of the files is wrong",
                     file.display(),
                     sub.after,
                     sub.before,
@@ -213,7 +224,11 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
         }
         subs.push(sub);
     }
+    // One path a proved subtree: none inside another.
     exact.sort();
+    exact.dedup();
+    let outer = exact.clone();
+    exact.retain(|p| !outer.iter().any(|q| q.len() < p.len() && p.starts_with(q)));
     let stats = optimoo::tree::check::check(game, &tree, folder.file.cap)
         .context("the grafted tree does not play every secret: a unit file is wrong")?;
     let saved: u64 = grafts.iter().map(|g| g.before - g.after).sum::<u64>()

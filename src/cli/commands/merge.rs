@@ -332,7 +332,7 @@ fn fill_from(
     }
     if !deeper.is_empty() {
         println!(
-            "proved     exact deeper, by the --graft files and kept memos: {}",
+            "proved     exact deeper (the --graft files, kept memos, the tree read): {}",
             deeper.join(", ")
         );
     }
