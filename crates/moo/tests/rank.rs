@@ -297,6 +297,23 @@ fn an_upper_bound_tree_is_not_shown_as_exact() {
     let row = tree_row("0", &["01234:0A2B", "12567:0A1B"]);
     assert_eq!(row["guess"], "85349", "{row}");
     assert_eq!((total(&row), &row["exact"]), (2270, &true.into()));
+    // And 0A3B (session 68): work's chase proved 7011 over its 1,660
+    // secrets without naming a guess; the kept memo's refuted guesses led
+    // to 56423, whose subtree makes 7011. The file records the node itself
+    // exact on the kept memo's word (session 69), so no guess ranks below
+    // the optimum there, and the tree's comes first.
+    let args = [
+        &["rank", "--top", "5"][..],
+        &budget,
+        &["01234:0A2B", "12567:0A3B"],
+    ]
+    .concat();
+    let (code, out, err) = run(MOO, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let rows = json_lines(&out);
+    assert_eq!(rows[0]["guess"], "56423", "{out}");
+    assert_eq!((total(&rows[0]), &rows[0]["exact"]), (7011, &true.into()));
+    assert!(rows.iter().all(|r| total(r) >= 7011), "{out}");
     let (code, out, err) = run(MOO, &["duel", "--game", "moo:5x10", "--seed", "1"], "q\n");
     assert!(
         !out.contains("average-optimal") && !err.contains("average-optimal"),
