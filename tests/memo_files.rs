@@ -31,24 +31,38 @@ fn leg_of(dir: &Path, seconds: &str, extra: &[&str]) -> (i32, String) {
     (code, format!("{out}{err}"))
 }
 
+/// Plans `dir` and works the unit whole on one thread: the seconds it took.
+fn whole_unit_seconds(dir: &Path) -> f64 {
+    ok(&["plan", "--game", GAME, "-o", s(dir)]);
+    let started = std::time::Instant::now();
+    let unit = UNIT.to_string();
+    ok(&["work", s(dir), "--unit", &unit, "--threads", "1"]);
+    started.elapsed().as_secs_f64()
+}
+
+/// The classes of `guess` on the unit's class (01234 1A3B), from
+/// `partition`'s table: each answer and its size, the win among them.
+fn classes(guess: &str) -> Vec<(String, usize)> {
+    let table = ok(&["partition", "--game", GAME, "--guess", guess, "01234:1A3B"]);
+    table
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (answer, n) = l.split_once(' ').unwrap();
+            (answer.to_string(), n.trim().parse().unwrap())
+        })
+        .collect()
+}
+
 #[test]
 fn a_unit_in_short_legs_ends_where_a_whole_run_does() {
     let whole = folder("memo-whole");
-    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
-    let started = std::time::Instant::now();
-    ok(&[
-        "work",
-        s(&whole),
-        "--unit",
-        &UNIT.to_string(),
-        "--threads",
-        "1",
-    ]);
+    let whole_seconds = whole_unit_seconds(&whole);
     // Legs of 0.7 of the whole run (0.4 s at least), whatever the
     // machine's speed: each too short for the unit, and the unit done
     // within a few of them. A fixed 0.4 s left a slow or loaded machine
     // with legs that did little more than start.
-    let seconds = (started.elapsed().as_secs_f64() * 0.7).max(0.4);
+    let seconds = (whole_seconds * 0.7).max(0.4);
     let seconds = format!("{seconds:.2}");
     let want = unit_json(&whole, UNIT);
     assert_eq!(want["exact"], true);
@@ -183,13 +197,10 @@ fn bad_memo_files_are_refused_by_name() {
 #[test]
 fn status_kept_at_lists_the_refuted_guesses_with_true_bounds() {
     let whole = folder("kept-whole");
-    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
-    let started = std::time::Instant::now();
-    let unit = UNIT.to_string();
-    ok(&["work", s(&whole), "--unit", &unit, "--threads", "1"]);
-    // Legs of 0.7 of that, as above, then shorter ones from the start
-    // again when a loaded machine's legs all but finished the unit first.
-    let whole_seconds = started.elapsed().as_secs_f64();
+    // Legs of 0.7 of the whole run, as above, then shorter ones from the
+    // start again when a loaded machine's legs all but finished the unit
+    // first.
+    let whole_seconds = whole_unit_seconds(&whole);
     let mut found = None;
     let mut dir = whole.clone();
     for (attempt, share) in [0.7, 0.5, 0.35].into_iter().enumerate() {
@@ -287,10 +298,8 @@ fn kept_class(dir: &Path, seconds: &str) -> Option<(String, serde_json::Value)> 
             .filter(|g| g["stage"].as_str().unwrap().contains('e'));
         for g in searched {
             let g = g["guess"].as_str().unwrap();
-            let table = ok(&["partition", "--game", GAME, "--guess", g, "01234:1A3B"]);
-            for line in table.lines().skip(1) {
-                let (answer, n) = line.split_once(' ').unwrap();
-                if n.trim().parse::<usize>().unwrap() < 32 {
+            for (answer, n) in classes(g) {
+                if n < 32 {
                     continue;
                 }
                 let second = format!("{g}:{answer}");
@@ -322,17 +331,7 @@ fn kept_class(dir: &Path, seconds: &str) -> Option<(String, serde_json::Value)> 
 #[test]
 fn a_kept_exact_cost_proves_a_grafted_node() {
     let whole = folder("graft-memo-whole");
-    ok(&["plan", "--game", GAME, "-o", s(&whole)]);
-    let started = std::time::Instant::now();
-    ok(&[
-        "work",
-        s(&whole),
-        "--unit",
-        &UNIT.to_string(),
-        "--threads",
-        "1",
-    ]);
-    let whole_seconds = started.elapsed().as_secs_f64();
+    let whole_seconds = whole_unit_seconds(&whole);
     let heuristic = whole.join("entropy.tree");
     ok(&[
         "export",
@@ -393,22 +392,9 @@ fn a_kept_exact_cost_proves_a_grafted_node() {
     assert_eq!(tree["root"]["guess"], "01234");
     let at = &tree["root"]["next"]["1A3B"];
     let second = at["guess"].as_str().unwrap().to_string();
-    // The classes of the tree's second guess, their sizes and guesses.
-    let table = ok(&[
-        "partition",
-        "--game",
-        GAME,
-        "--guess",
-        &second,
-        "01234:1A3B",
-    ]);
-    let classes: Vec<(String, usize)> = table
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let (a, n) = l.split_once(' ').unwrap();
-            (a.to_string(), n.trim().parse().unwrap())
-        })
+    // The classes of the tree's second guess and their sizes.
+    let classes: Vec<(String, usize)> = classes(&second)
+        .into_iter()
         .filter(|(a, _)| a != "5A0B")
         .collect();
     let kept = |dir: &Path, answer: &str| -> serde_json::Value {
@@ -505,8 +491,7 @@ fn a_kept_exact_cost_proves_a_grafted_node() {
         file
     };
     let proved = graft_for(&answer, "proved");
-    let merged = |file: &Path| -> serde_json::Value {
-        let out = dir.join("merged.tree");
+    let merge = |file: &Path, out: &Path| {
         let args = [
             "merge",
             s(&dir),
@@ -516,9 +501,14 @@ fn a_kept_exact_cost_proves_a_grafted_node() {
             s(file),
             "--json",
             "-o",
-            s(&out),
+            s(out),
         ];
-        serde_json::from_str(&ok(&args)).unwrap()
+        run(OPTIMOO, &args, "")
+    };
+    let merged = |file: &Path| -> serde_json::Value {
+        let (code, out, err) = merge(file, &dir.join("merged.tree"));
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
     };
     let v = merged(&proved);
     let sub = &v["subtrees"][0];
@@ -540,4 +530,16 @@ fn a_kept_exact_cost_proves_a_grafted_node() {
     let v = merged(&graft_for(small, "small"));
     assert!(v["subtrees"][0]["memo_exact_unit"].is_null(), "{v}");
     assert!(v["exact_subtrees"].as_array().unwrap().is_empty(), "{v}");
+    // A memo corrupted on disk is refused by name, not read as holding
+    // nothing: the merge writes no tree.
+    let memo = dir.join("memo").join(format!("{UNIT}.bin"));
+    let mut bytes = std::fs::read(&memo).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&memo, bytes).unwrap();
+    let out = dir.join("refused.tree");
+    let (code, _, err) = merge(&proved, &out);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains(&format!("{UNIT}.bin")), "{err}");
+    assert!(!out.exists());
 }

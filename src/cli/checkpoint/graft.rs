@@ -37,12 +37,14 @@
 //! an upper bound with these ([`optimoo::tree::format::Bound`]), or as the
 //! optimum when the lower bound reaches the total.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
 use optimoo::model::{Code, Feedback, Game, Objective};
-use optimoo::search::plan::Known;
+use optimoo::search::plan::{Known, Learned};
 use optimoo::search::Outcome;
 use optimoo::tree::format::{Bound, TreeFile};
 use optimoo::tree::{Node, Tree};
@@ -185,6 +187,7 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
     }
     exact.extend(carried);
     let mut subs = Vec::new();
+    let mut memos: HashMap<usize, Option<Vec<Learned>>> = HashMap::new();
     for file in subtrees {
         let mut sub = graft_subtree(game, &mut tree, file, folder.file.cap)?;
         if sub.taken {
@@ -211,14 +214,27 @@ pub fn graft(folder: &Folder, path: &Path, subtrees: &[PathBuf]) -> anyhow::Resu
         // itself: a unit's kept memo holding its set exact at what the
         // node costs now (the set keyed as the search keys it, so a fact
         // found is about this set; none found proves nothing).
+        // Each unit's memo is read once for all the files (a memo of
+        // millions of facts takes a second to read); one that is corrupt
+        // or foreign is refused by name, as `work` and `status` do.
         let at: Vec<Feedback> = sub.path.iter().map(|&(_, f)| f).collect();
-        if !exact.iter().any(|p| at.starts_with(p)) {
-            let now = sub.after.min(sub.before);
-            if let Ok(k) = folder.kept_at(&sub.path) {
-                if k.exact == Some(now) {
+        let unit = folder.unit_of(&sub.path);
+        if let Some(unit) = unit.filter(|_| !exact.iter().any(|p| at.starts_with(p))) {
+            let facts = match memos.entry(unit) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => e.insert(folder.read_memo(unit).with_context(|| {
+                    format!(
+                        "cannot check {} against unit {unit}'s kept memo",
+                        file.display()
+                    )
+                })?),
+            };
+            if let Some(facts) = facts {
+                let now = sub.after.min(sub.before);
+                if folder.kept_in(unit, facts, &sub.path).exact == Some(now) {
                     exact.retain(|p| !p.starts_with(&at));
                     exact.push(at);
-                    sub.memo = Some(k.unit);
+                    sub.memo = Some(unit);
                 }
             }
         }

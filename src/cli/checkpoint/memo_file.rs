@@ -205,9 +205,7 @@ impl Folder {
         let Some(&(first, answer)) = history.first() else {
             bail!("--kept-at needs moves, the first a first guess of the plan");
         };
-        let Some(unit) = self.plan.units.iter().position(|u| {
-            u.second.is_none() && self.plan.guesses[u.guess].guess == first && u.answer == answer
-        }) else {
+        let Some(unit) = self.unit_of(history) else {
             bail!(
                 "no unit of {} is the class of {}:{} (a whole class of a planned first guess)",
                 self.dir.display(),
@@ -215,8 +213,7 @@ impl Folder {
                 self.game.format_feedback(answer)
             );
         };
-        let set = optimoo::model::partition::consistent(&self.game, history);
-        if set.is_empty() {
+        if optimoo::model::partition::consistent(&self.game, history).is_empty() {
             bail!("no secret of {} gives those answers", self.game.rules());
         }
         let Some(facts) = self.read_memo(unit)? else {
@@ -225,6 +222,24 @@ impl Folder {
                 self.memo_path(unit).display()
             );
         };
+        Ok(self.kept_in(unit, &facts, history))
+    }
+
+    /// The unit whose class is `history`'s first move's (a whole class of
+    /// a planned first guess), if any.
+    pub fn unit_of(&self, history: &[(Code, Feedback)]) -> Option<usize> {
+        let &(first, answer) = history.first()?;
+        self.plan.units.iter().position(|u| {
+            u.second.is_none() && self.plan.guesses[u.guess].guess == first && u.answer == answer
+        })
+    }
+
+    /// What `facts`, unit `unit`'s kept memo ([`Folder::read_memo`]), say
+    /// of the set `history` leaves: [`Folder::kept_at`] on a memo read
+    /// once for many sets. Nothing kept of a set (or an empty set) gives
+    /// no exact cost, no bound and no guesses.
+    pub fn kept_in(&self, unit: usize, facts: &[Learned], history: &[(Code, Feedback)]) -> KeptAt {
+        let set = optimoo::model::partition::consistent(&self.game, history);
         // The key the search gives the set: its codes as they are, then the
         // guesses left, clamped to one more than the secrets (Context::clamp).
         let depth = (set.len() + 1).min(self.plan.depth.saturating_sub(history.len()));
@@ -237,17 +252,17 @@ impl Folder {
             lower: None,
             guesses: Vec::new(),
         };
-        for f in facts.into_iter().filter(|f| f.key == key) {
-            match f.fact {
-                Fact::Exact(c) => kept.exact = Some(c),
-                Fact::AtLeast(b) => kept.lower = Some(b),
+        for f in facts.iter().filter(|f| f.key == key) {
+            match &f.fact {
+                Fact::Exact(c) => kept.exact = Some(*c),
+                Fact::AtLeast(b) => kept.lower = Some(*b),
                 Fact::Guesses(list) => {
-                    kept.guesses = list.into_iter().map(|(g, b)| (Code(g), b)).collect();
+                    kept.guesses = list.iter().map(|&(g, b)| (Code(g), b)).collect();
                 }
             }
         }
         kept.guesses.sort_by_key(|&(g, b)| (b, g));
-        Ok(kept)
+        kept
     }
 
     /// Removes unit `i`'s memo file, if any.
