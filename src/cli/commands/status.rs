@@ -393,7 +393,7 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
         "unit  class                    secrets  state              lower"
     )?;
     if with_tree {
-        write!(out, "      tree      gap")?;
+        write!(out, "      tree        gap")?;
     }
     writeln!(out)?;
     for r in rows {
@@ -418,7 +418,7 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
         )?;
         if with_tree {
             match (r.tree, r.gap()) {
-                (Some(t), Some(_)) => write!(out, "  {t:>8}  {:>5} %", percent_up(t, r.lower))?,
+                (Some(t), Some(_)) => write!(out, "  {t:>8}  {:>7} %", percent_up(t, r.lower))?,
                 (Some(t), None) => write!(out, "  {t:>8}")?,
                 _ => write!(out, "         -")?,
             }
@@ -428,16 +428,32 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
     Ok(())
 }
 
-/// `upper / lower − 1` in percent with two decimals, rounded up (exact
-/// integer arithmetic): a gap is never printed below what it is, so "1.00
-/// %" means at most 1 % (1.0011 % prints as 1.01). `lower` above 0.
+/// `upper / lower − 1` in percent, rounded up (exact integer arithmetic):
+/// a gap is never printed below what it is, so "1.00 %" means at most 1 %
+/// (1.0011 % prints as 1.01). Two decimals from 1 % up, four below (a gap
+/// of 0.021 % prints as 0.0210, not 0.03: the last points of a long run
+/// stay visible); no gap prints as 0.00. `lower` above 0.
 fn percent_up(upper: u64, lower: u64) -> String {
-    // Hundredths of a percent: ⌈(upper − lower) · 10⁴ / lower⌉.
-    let num = (i128::from(upper) - i128::from(lower)) * 10_000;
     let den = i128::from(lower.max(1));
-    let q = num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0);
+    let diff = i128::from(upper) - i128::from(lower);
+    // Units of 10^-places percent: ⌈diff · 10^(2 + places) / lower⌉.
+    let up = |places: u32| {
+        let num = diff * 10i128.pow(2 + places);
+        num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0)
+    };
+    if diff == 0 {
+        return "0.00".into();
+    }
+    let places = if diff.abs() * 100 >= den { 2 } else { 4 };
+    let q = up(places);
     let sign = if q < 0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", q.abs() / 100, q.abs() % 100)
+    let unit = 10i128.pow(places);
+    format!(
+        "{sign}{}.{:0width$}",
+        q.abs() / unit,
+        q.abs() % unit,
+        width = places as usize
+    )
 }
 
 /// `status --kept-at MOVES`: what the unit's kept memo says of the set the
@@ -494,25 +510,32 @@ fn kept_at(folder: &Folder, moves: &[String], json: bool) -> anyhow::Result<Exit
 mod tests {
     use super::*;
 
-    /// The printed gap is never below the true one and less than 0.01
-    /// above it; exact hundredths print as they are.
+    /// The printed gap is never below the true one and less than one
+    /// unit of its last decimal above it (0.01 from 1 % up, 0.0001 below);
+    /// exact values print as they are.
     #[test]
     fn gaps_print_rounded_up() {
         assert_eq!(percent_up(171710, 170008), "1.01"); // 1.0011 %
-        assert_eq!(percent_up(171710, 170010), "1.00"); // 0.99994 %
+        assert_eq!(percent_up(171710, 170010), "1.0000"); // 0.99994 %
         assert_eq!(percent_up(101, 100), "1.00");
         assert_eq!(percent_up(100, 100), "0.00");
         assert_eq!(percent_up(13, 10), "30.00");
-        assert_eq!(percent_up(99_999, 100_000), "0.00"); // up from -0.001 %
+        assert_eq!(percent_up(171590, 171554), "0.0210"); // 0.020985 %
+        assert_eq!(percent_up(99_999, 100_000), "-0.0010");
         assert_eq!(percent_up(98, 100), "-2.00");
         let mut rng = optimoo::rng::SplitMix64::new(5);
         for _ in 0..10_000 {
             let lower = 1 + rng.below(1 << 20) as u64;
             let upper = lower + rng.below(1 << 16) as u64;
-            let shown: f64 = percent_up(upper, lower).parse().unwrap();
+            let text = percent_up(upper, lower);
+            let shown: f64 = text.parse().unwrap();
             let exact = (upper - lower) as f64 * 100.0 / lower as f64;
+            let wide = (upper - lower) * 100 >= lower;
+            let step = if wide { 0.01 } else { 0.0001 };
             assert!(shown >= exact - 1e-9, "{upper} {lower}: {shown} < {exact}");
-            assert!(shown < exact + 0.01 + 1e-9, "{upper} {lower}: {shown}");
+            assert!(shown < exact + step + 1e-9, "{upper} {lower}: {shown}");
+            let two = text.split('.').nth(1).unwrap().len() == 2;
+            assert_eq!(two, wide || upper == lower, "{text}");
         }
     }
 
