@@ -840,6 +840,20 @@ fn stopped_units_resume_from_their_progress() {
         "{err}"
     );
     std::fs::write(&path, good).unwrap();
+    // `status` counts the seconds the stopped units have had: the sum of
+    // their progress files' own.
+    let had: f64 = (0..n)
+        .filter_map(|i| std::fs::read_to_string(dir.join(format!("progress/{i}.json"))).ok())
+        .map(|text| {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            v["seconds"].as_f64().unwrap()
+        })
+        .sum();
+    let st: serde_json::Value = serde_json::from_str(&ok(&["status", s(&dir), "--json"])).unwrap();
+    let counted = st["progress_seconds"].as_f64().unwrap();
+    assert!((counted - had).abs() < 1e-6 && had > 0.0, "{st}");
+    let text = ok(&["status", s(&dir)]);
+    assert!(text.contains("s of unit time in"), "{text}");
     // Finished exact from where the bounds stand: no progress left, and
     // the tree of solve. Each unit's file counts the wall time of every
     // run that went into it, as its progress did.

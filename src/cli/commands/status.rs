@@ -160,6 +160,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let remaining = estimate(&timed, &left);
     let in_progress = (0..n).filter(|&i| folder.progress_path(i).exists()).count();
+    // The wall seconds the units stopped on their way have had so far (a
+    // progress file that does not read counts none: `work` refuses it by
+    // name when the unit runs again).
+    let progress_seconds: f64 = (0..n)
+        .filter_map(|i| folder.read_progress(i).ok().flatten())
+        .map(|(_, s)| s)
+        .sum();
     // Units whose runs kept what their memo learned (`work --keep-memo`),
     // and the bytes those files hold.
     let (memo_files, memo_bytes) = (0..n)
@@ -195,6 +202,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "core_seconds": spent.seconds,
             "remaining_seconds": remaining.map(|r| r.seconds),
             "in_progress": in_progress,
+            "progress_seconds": progress_seconds,
             "memo_files": memo_files,
             "memo_bytes": memo_bytes,
             "lower": bound(lower),
@@ -228,6 +236,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             spent.seconds
         )?;
         match remaining {
+            // An estimate the stopped units have already outrun says so:
+            // the units done do not predict the ones left.
+            Some(r) if r.seconds < progress_seconds => writeln!(
+                out,
+                "remaining  more than the {:.1} s of unit time the units done predict ({}): \
+                 the units stopped on their way have had {progress_seconds:.1} s already",
+                r.seconds, r.how
+            )?,
             Some(r) => writeln!(
                 out,
                 "remaining  about {:.1} s of unit time ({}, from the units done)",
@@ -236,11 +252,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None => writeln!(out, "remaining  unknown until a unit is done")?,
         }
         if in_progress > 0 {
+            let (s, it) = if in_progress == 1 {
+                ("", "it")
+            } else {
+                ("s", "them")
+            };
             writeln!(
                 out,
-                "progress   {in_progress} unit{} stopped on the way, to go on from there \
-                 (progress/)",
-                if in_progress == 1 { "" } else { "s" }
+                "progress   {in_progress} unit{s} stopped on the way, {progress_seconds:.1} s \
+                 of unit time in {it} so far, to go on from there (progress/)",
             )?;
         }
         if memo_files > 0 {
