@@ -74,11 +74,30 @@ def main():
     ap.add_argument("--top", type=int, default=2000)
     a = ap.parse_args()
     started = time.time()
-    secrets = [tuple(int(c) for c in l.strip()) for l in open(a.list) if l.strip()]
-    if not secrets:
-        sys.exit(f"{a.list}: no secrets")
+    def codes(words, where):
+        """Codes of distinct digits below --symbols, all of one length."""
+        out = [tuple(int(c) for c in w) for w in words if w.isdigit()]
+        bad = [w for w in words if not w.isdigit()]
+        if bad or not out:
+            sys.exit(f"{where}: not codes of digits ({bad[:3] or 'none given'})")
+        for c in out:
+            if len(c) != len(out[0]) or len(set(c)) != len(c) or max(c) >= a.symbols:
+                sys.exit(
+                    f"{where}: {''.join(map(str, c))} is not a moo code of {len(out[0])} "
+                    f"distinct symbols below {a.symbols}"
+                )
+        return out
+
+    try:
+        with open(a.list) as f:
+            words = [l.strip() for l in f if l.strip()]
+    except OSError as e:
+        sys.exit(f"{a.list}: cannot read ({e.strerror})")
+    secrets = codes(words, a.list)
     k = len(secrets[0])
-    history = [tuple(int(c) for c in h) for h in a.history.split(",")]
+    history = codes(a.history.split(","), "--history")
+    if len(history[0]) != k:
+        sys.exit(f"--history: guesses of {len(history[0])} symbols, the secrets have {k}")
     masks = [sum(1 << d for d in s) for s in secrets]
     absent = sorted(set(range(a.symbols)) - {d for s in secrets for d in s})
     group = stabilizer(history, k, a.symbols)

@@ -213,7 +213,8 @@ impl Folder {
                 self.game.format_feedback(answer)
             );
         };
-        if optimoo::model::partition::consistent(&self.game, history).is_empty() {
+        let set = optimoo::model::partition::consistent(&self.game, history);
+        if set.is_empty() {
             bail!("no secret of {} gives those answers", self.game.rules());
         }
         let Some(facts) = self.read_memo(unit)? else {
@@ -222,7 +223,7 @@ impl Folder {
                 self.memo_path(unit).display()
             );
         };
-        Ok(self.kept_in(unit, &facts, history))
+        Ok(self.kept_of(unit, &facts, &set, history.len()))
     }
 
     /// The unit whose class is `history`'s first move's (a whole class of
@@ -240,9 +241,15 @@ impl Folder {
     /// no exact cost, no bound and no guesses.
     pub fn kept_in(&self, unit: usize, facts: &[Learned], history: &[(Code, Feedback)]) -> KeptAt {
         let set = optimoo::model::partition::consistent(&self.game, history);
+        self.kept_of(unit, facts, &set, history.len())
+    }
+
+    /// What `facts` say of `set`, the secrets a history of `moves` moves
+    /// leaves.
+    fn kept_of(&self, unit: usize, facts: &[Learned], set: &[Code], moves: usize) -> KeptAt {
         // The key the search gives the set: its codes as they are, then the
         // guesses left, clamped to one more than the secrets (Context::clamp).
-        let depth = (set.len() + 1).min(self.plan.depth.saturating_sub(history.len()));
+        let depth = (set.len() + 1).min(self.plan.depth.saturating_sub(moves));
         let mut key: Vec<u16> = set.iter().map(|c| c.0).collect();
         key.push(depth.min(usize::from(u16::MAX)) as u16);
         let mut kept = KeptAt {

@@ -456,18 +456,15 @@ fn write_rows(out: &mut impl Write, rows: &[Row], with_tree: bool) -> std::io::R
 fn percent_up(upper: u64, lower: u64) -> String {
     let den = i128::from(lower.max(1));
     let diff = i128::from(upper) - i128::from(lower);
-    // Units of 10^-places percent: ⌈diff · 10^(2 + places) / lower⌉.
-    let up = |places: u32| {
-        let num = diff * 10i128.pow(2 + places);
-        num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0)
-    };
     if diff == 0 {
         return "0.00".into();
     }
     let places = if diff.abs() * 100 >= den { 2 } else { 4 };
-    let q = up(places);
-    let sign = if q < 0 { "-" } else { "" };
     let unit = 10i128.pow(places);
+    // Units of 10^-places percent: ⌈diff · 100 · 10^places / lower⌉.
+    let num = diff * 100 * unit;
+    let q = num.div_euclid(den) + i128::from(num.rem_euclid(den) != 0);
+    let sign = if q < 0 { "-" } else { "" };
     format!(
         "{sign}{}.{:0width$}",
         q.abs() / unit,
