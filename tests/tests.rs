@@ -32,6 +32,7 @@ mod output_paths;
 mod proof;
 mod readme;
 mod serve;
+mod signals;
 mod slurm;
 mod sources;
 mod static_game;

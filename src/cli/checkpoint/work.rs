@@ -6,6 +6,7 @@
 //! on threads or which machine runs it); a unit whose file already serves
 //! the plan's current generation is not solved again.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::bail;
@@ -50,7 +51,10 @@ pub fn fit_memory(
 /// side on the current pool; each unit's search also uses the pool);
 /// returns how many this process wrote, and how many it solved but found
 /// written first by another worker (counted apart, so two workers on one
-/// folder never both claim a unit).
+/// folder never both claim a unit). Once `limits.interrupt` is set, the
+/// units running stop as at their time limit (their bound, progress and
+/// memo kept) and the units not started are left (counted in
+/// [`Done::left`]).
 pub fn work(
     folder: &Folder,
     units: &[usize],
@@ -79,10 +83,14 @@ pub fn work(
         folder.check_writable()?;
     }
     todo.sort_by_key(|&i| (std::cmp::Reverse(folder.plan.units[i].secrets), i));
-    let results: Vec<anyhow::Result<bool>> = todo
+    let interrupted = || limits.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
+    let results: Vec<anyhow::Result<Option<bool>>> = todo
         .par_iter()
         .with_max_len(1)
         .map(|&i| {
+            if interrupted() {
+                return Ok(None);
+            }
             let planned = folder.plan.cutoff(i, upper);
             // A real strategy's cost on the unit bounds its exact cost: the
             // search still finds it under that cost plus one, and refutes
@@ -111,8 +119,10 @@ pub fn work(
                     );
                 }
             }
-            // Whether the time limit ended the unit (rather than its work).
-            let timed_out = deadline.is_some_and(|t| Instant::now() >= t);
+            // Whether the time limit or an interrupt ended the unit (rather
+            // than its work).
+            let signalled = interrupted();
+            let timed_out = signalled || deadline.is_some_and(|t| Instant::now() >= t);
             let file = folder.unit_file(i, cutoff, &result, unit_seconds, nodes);
             let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
             let written = folder.write_unit_over(&file, &result, kept)?;
@@ -153,21 +163,24 @@ pub fn work(
                         Some(k) if file.stopped && !timed_out => {
                             format!("bounded {} guesses down, at least", in_words(k))
                         }
+                        _ if file.stopped && signalled =>
+                            "stopped by a signal, at least".to_string(),
                         _ if file.stopped => "stopped at the time limit, at least".to_string(),
                         _ => "at least".to_string(),
                     },
                     file.value
                 ));
             }
-            Ok(written)
+            Ok(Some(written))
         })
         .collect();
     let mut errors = Vec::new();
     let mut done = Done::default();
     for r in results {
         match r {
-            Ok(true) => done.written += 1,
-            Ok(false) => done.theirs += 1,
+            Ok(Some(true)) => done.written += 1,
+            Ok(Some(false)) => done.theirs += 1,
+            Ok(None) => done.left += 1,
             Err(e) => errors.push(format!("{e:#}")),
         }
     }
@@ -217,6 +230,10 @@ pub struct Limits<'a> {
     /// (`--keep-guesses`; `None`: [`optimoo::search::GUESS_MEMO_MIN`];
     /// `Some(0)`: none).
     pub keep_guesses: Option<usize>,
+    /// Set from outside (Ctrl-C, SIGTERM) to stop: read only by units with
+    /// a time limit or `--bound-only` (a unit without either has nothing
+    /// to keep part way and runs to its end).
+    pub interrupt: Option<&'a AtomicBool>,
 }
 
 /// What a best-first unit keeps of its memo between runs, and how often
@@ -241,6 +258,8 @@ pub struct Done {
     pub written: usize,
     /// Solved, but another worker wrote the file first.
     pub theirs: usize,
+    /// Not started: the run was interrupted first.
+    pub left: usize,
 }
 
 /// The value behind `m`, even when a thread panicked holding it (every
@@ -292,6 +311,7 @@ pub fn solve_one(
         chase_step,
         estimate_min,
         keep_guesses,
+        interrupt,
         ..
     } = *limits;
     let start = Instant::now();
@@ -426,6 +446,7 @@ pub fn solve_one(
     let effort = |deadline: Instant, depth: plan::Depth| plan::Effort {
         deadline,
         depth,
+        interrupt,
         on_bound: Some(&keep),
         learned: learned.as_deref(),
         memo_keep: keep_memo.map(|k| plan::MemoKeep {

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Context};
 
@@ -58,7 +59,9 @@ pub struct Args {
     /// time writes the best lower bound it proved (marked stopped; `status`
     /// adds it up, and the unit runs again next time). Where the run
     /// stands is kept in DIR/progress/I.json (at most once a minute, and
-    /// when it stops): the next run goes on from there. Average objective.
+    /// when it stops): the next run goes on from there. Ctrl-C (or
+    /// SIGTERM) stops the run the same way at once, keeping all that;
+    /// a second Ctrl-C quits without. Average objective.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     /// Prove each unit's lower bound three guesses down and stop there,
@@ -288,6 +291,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
     };
+    // Only a run that keeps its work part way can stop early and keep it.
+    let interrupt = (args.time_limit.is_some() || args.bound_only)
+        .then(stop_on_signal)
+        .flatten();
     let done = pool.install(|| {
         checkpoint::work(
             &folder,
@@ -307,10 +314,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 chase_step: Some(args.chase_step),
                 estimate_min: Some(args.chase_estimate_min),
                 keep_guesses: Some(args.keep_guesses),
+                interrupt,
             },
             &report,
         )
     })?;
+    if interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+        let left = match done.left {
+            0 => String::new(),
+            n => format!("; {n} units not started"),
+        };
+        eprintln!(
+            "interrupted: what each unit proved is kept (its file, DIR/progress/, DIR/memo/){left}; \
+             the same command goes on from there"
+        );
+        // 128 + SIGINT, as a shell reports a run ended by Ctrl-C: a script
+        // looping over legs sees it was stopped, not finished.
+        return Ok(ExitCode::from(130));
+    }
     if args.all {
         let theirs = if done.theirs > 0 {
             format!(
@@ -329,6 +350,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Set by the first Ctrl-C or SIGTERM (and SIGHUP); the second quits at once.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handler that sets [`STOP`]: the flag, or `None` (with a
+/// note) where no handler can be installed, and the signals keep their
+/// default action.
+fn stop_on_signal() -> Option<&'static AtomicBool> {
+    let handler = || {
+        if STOP.swap(true, Ordering::SeqCst) {
+            eprintln!("interrupted again: quitting; the step running is lost");
+            std::process::exit(130);
+        }
+        eprintln!(
+            "stopping: keeping the bound, progress and memo proven so far \
+             (Ctrl-C again quits at once, losing the step running)"
+        );
+    };
+    match ctrlc::set_handler(handler) {
+        Ok(()) => Some(&STOP),
+        Err(e) => {
+            eprintln!("note: Ctrl-C will end the run without keeping its last step ({e})");
+            None
+        }
+    }
 }
 
 /// The unit index: `--unit`, else the first index variable set.

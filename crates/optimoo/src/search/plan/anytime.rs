@@ -1,6 +1,8 @@
 //! A unit's cost by best-first proof over its second guesses, with a
 //! deadline: the exact cost when it finishes, else a proven lower bound
-//! that rises as it works (`optimoo work --time-limit`).
+//! that rises as it works (`optimoo work --time-limit`). An interrupt flag
+//! ([`Effort::interrupt`], Ctrl-C in `work`) is a deadline that comes now:
+//! whatever holds at the deadline holds then.
 //!
 //! The class `C` of a unit costs `min_h cost(h)` over its second guesses
 //! `h`, and `cost(h) = own + Σ_D cost(D)` over `h`'s classes `D`. Each `h`
@@ -53,6 +55,7 @@
 //!   resumed run returns what a fresh one does (higher, never lower, after
 //!   a run that went deeper or solved classes, whose bounds it keeps).
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use crate::exec;
@@ -340,6 +343,9 @@ pub enum Depth {
 pub struct Effort<'a> {
     /// Give up then, with the best bound proven.
     pub deadline: Instant,
+    /// Give up as soon as this flag is set, as at the deadline (a stop
+    /// asked from outside: `work` sets it on Ctrl-C).
+    pub interrupt: Option<&'a AtomicBool>,
     /// How far to go.
     pub depth: Depth,
     /// Told each higher bound proven (below the cut-off), as it is
@@ -426,6 +432,7 @@ impl Effort<'_> {
         Effort {
             deadline,
             depth,
+            interrupt: None,
             on_bound: None,
             learned: None,
             memo_keep: None,
@@ -455,6 +462,7 @@ pub fn bound_unit(
     let Effort {
         deadline,
         depth,
+        interrupt,
         on_bound,
         learned,
         memo_keep,
@@ -479,8 +487,10 @@ pub fn bound_unit(
             ));
         }
     };
-    let mut searcher =
-        Searcher::with_driver(game, config.clone(), driver)?.with_deadline(Some(deadline));
+    let mut searcher = Searcher::with_driver(game, config.clone(), driver)?
+        .with_deadline(Some(deadline))
+        .with_interrupt(interrupt);
+    let past = || Instant::now() >= deadline || interrupt.is_some_and(|f| f.load(Relaxed));
     if let Some(k) = memo_keep {
         searcher = searcher.with_keeper(k.every, &show);
     }
@@ -570,7 +580,7 @@ pub fn bound_unit(
         if b >= cutoff {
             return Ok((UnitResult::at_least(b), searcher.nodes()));
         }
-        if Instant::now() >= deadline || searcher.aborted() {
+        if past() || searcher.aborted() {
             return stop(
                 &seconds,
                 UnitResult::at_least(proven(&seconds)),
@@ -654,7 +664,7 @@ pub fn bound_unit(
                 // What lifts the guess to the cut-off: no need to know more.
                 let ceiling = cutoff - (b - h.lower[k]);
                 let deep = seconds_of(&searcher, c, dk, &child, ceiling);
-                let stop = || Instant::now() >= deadline;
+                let stop = past;
                 let levels = usize::from(target);
                 levels_down(&searcher, c, dk, &child, &deep, levels, ceiling, &stop)
             });

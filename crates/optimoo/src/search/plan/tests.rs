@@ -697,3 +697,70 @@ fn the_trace_tells_every_step() {
         assert!(searched > 0, "{name}: no class searched");
     }
 }
+
+/// The interrupt of [`Effort`]: a flag set before the run stops it where a
+/// deadline already passed does (the same result); one set after `k` steps
+/// (from the trace) leaves a bound between the plan's and the exact cost;
+/// one never set changes nothing.
+#[test]
+fn an_interrupt_is_a_deadline_that_comes_now() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+    for name in ["moo:4x6", "mm:4x4", "moo:3x8", "mm:2x9", "moo:5x5"] {
+        let game = Game::new(name.parse().unwrap());
+        let config = Config::default();
+        let p = plan(&game, config.clone(), Driver::sequential(), INF, 1).unwrap();
+        for i in 0..p.units.len() {
+            let later = Instant::now() + Duration::from_secs(3600);
+            let exact = solve_unit(&game, config.clone(), Driver::sequential(), &p, i, INF)
+                .unwrap()
+                .0;
+            let never = AtomicBool::new(false);
+            let unset = Effort {
+                interrupt: Some(&never),
+                ..Effort::until(later, Depth::Exact)
+            };
+            assert_eq!(
+                run_unit(&game, &config, &p, i, INF, unset),
+                exact,
+                "{name} {i}"
+            );
+            let set = AtomicBool::new(true);
+            let at_once = Effort {
+                interrupt: Some(&set),
+                ..Effort::until(later, Depth::Exact)
+            };
+            let passed = Effort::until(Instant::now(), Depth::Exact);
+            assert_eq!(
+                run_unit(&game, &config, &p, i, INF, at_once),
+                run_unit(&game, &config, &p, i, INF, passed),
+                "{name} unit {i}"
+            );
+            let Outcome::Exact(cost) = exact.outcome() else {
+                panic!("{name} unit {i}: no exact cost without a cut-off");
+            };
+            for k in [1, 2, 5] {
+                let flag = AtomicBool::new(false);
+                let steps = AtomicUsize::new(0);
+                let count = |_: &Step| {
+                    if steps.fetch_add(1, Ordering::Relaxed) + 1 >= k {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                };
+                let effort = Effort {
+                    interrupt: Some(&flag),
+                    on_step: Some(&count),
+                    ..Effort::until(later, Depth::Exact)
+                };
+                let r = run_unit(&game, &config, &p, i, INF, effort);
+                match r.outcome() {
+                    Outcome::Exact(c) => assert_eq!(c, cost, "{name} unit {i}, {k} steps"),
+                    Outcome::AtLeast(b) => {
+                        assert!(b >= p.units[i].lower, "{name} unit {i}, {k} steps");
+                        assert!(b <= cost, "{name} unit {i}, {k} steps: {b} > {cost}");
+                    }
+                }
+            }
+        }
+    }
+}

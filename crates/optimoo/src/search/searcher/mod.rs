@@ -78,6 +78,10 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     /// Set once the deadline has passed: every later answer is void.
     aborted: AtomicBool,
+    /// A flag that, once set, brings the deadline forward to now (a
+    /// stop asked from outside, such as Ctrl-C); read only while there is
+    /// a deadline.
+    interrupt: Option<&'a AtomicBool>,
     /// Who is shown the memo now and then while the search runs.
     keeper: Option<Keeper<'a>>,
 }
@@ -264,6 +268,7 @@ impl<'a> Searcher<'a> {
             observer: driver.observer,
             deadline: None,
             aborted: AtomicBool::new(false),
+            interrupt: None,
             keeper: None,
         })
     }
@@ -272,6 +277,25 @@ impl<'a> Searcher<'a> {
     /// doc: after that its answers are void).
     pub fn with_deadline(self, deadline: Option<Instant>) -> Searcher<'a> {
         Searcher { deadline, ..self }
+    }
+
+    /// The same searcher, whose deadline comes at once when `flag` is set
+    /// (`None`: no flag). Without a deadline the flag is not read: a
+    /// search that has none must run to its end.
+    pub fn with_interrupt(self, flag: Option<&'a AtomicBool>) -> Searcher<'a> {
+        Searcher {
+            interrupt: flag,
+            ..self
+        }
+    }
+
+    /// Whether the deadline (or the interrupt) says to stop now; false
+    /// without a deadline.
+    #[inline]
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|deadline| {
+            self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) || Instant::now() >= deadline
+        })
     }
 
     /// The same searcher, showing its memo to `keep` at most once every
@@ -324,10 +348,8 @@ impl<'a> Searcher<'a> {
     /// aborted from then on (for steps outside the node search, which
     /// reads the clock itself).
     pub(super) fn deadline_passed(&self) -> bool {
-        if let Some(deadline) = self.deadline {
-            if self.aborted() || Instant::now() >= deadline {
-                self.aborted.store(true, Ordering::Relaxed);
-            }
+        if self.deadline.is_some() && (self.aborted() || self.past_deadline()) {
+            self.aborted.store(true, Ordering::Relaxed);
         }
         self.aborted()
     }
@@ -623,12 +645,12 @@ impl<'a> Searcher<'a> {
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
         crate::search::stats::node(n, level);
-        if let Some(deadline) = self.deadline {
+        if self.deadline.is_some() {
             // The clock is read at every node: a node costs microseconds on
             // small games, and seconds on the large classes of moo:5x10,
             // where reading it every 64 nodes overshot a 300 s limit by
             // minutes.
-            if self.aborted() || Instant::now() >= deadline {
+            if self.aborted() || self.past_deadline() {
                 self.aborted.store(true, Ordering::Relaxed);
                 return Outcome::AtLeast(INF);
             }
