@@ -55,7 +55,7 @@
 //!   resumed run returns what a fresh one does (higher, never lower, after
 //!   a run that went deeper or solved classes, whose bounds it keeps).
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::exec;
@@ -490,7 +490,6 @@ pub fn bound_unit(
     let mut searcher = Searcher::with_driver(game, config.clone(), driver)?
         .with_deadline(Some(deadline))
         .with_interrupt(interrupt);
-    let past = || Instant::now() >= deadline || interrupt.is_some_and(|f| f.load(Relaxed));
     if let Some(k) = memo_keep {
         searcher = searcher.with_keeper(k.every, &show);
     }
@@ -580,7 +579,7 @@ pub fn bound_unit(
         if b >= cutoff {
             return Ok((UnitResult::at_least(b), searcher.nodes()));
         }
-        if past() || searcher.aborted() {
+        if searcher.past_deadline() || searcher.aborted() {
             return stop(
                 &seconds,
                 UnitResult::at_least(proven(&seconds)),
@@ -664,7 +663,7 @@ pub fn bound_unit(
                 // What lifts the guess to the cut-off: no need to know more.
                 let ceiling = cutoff - (b - h.lower[k]);
                 let deep = seconds_of(&searcher, c, dk, &child, ceiling);
-                let stop = past;
+                let stop = || searcher.past_deadline();
                 let levels = usize::from(target);
                 levels_down(&searcher, c, dk, &child, &deep, levels, ceiling, &stop)
             });

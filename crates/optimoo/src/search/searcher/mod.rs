@@ -292,7 +292,7 @@ impl<'a> Searcher<'a> {
     /// Whether the deadline (or the interrupt) says to stop now; false
     /// without a deadline.
     #[inline]
-    fn past_deadline(&self) -> bool {
+    pub(crate) fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|deadline| {
             self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) || Instant::now() >= deadline
         })
