@@ -807,6 +807,19 @@ fn stopped_units_resume_from_their_progress() {
         kept += (0..n)
             .filter(|&i| dir.join("progress").join(format!("{i}.json")).exists())
             .count();
+        // A stopped unit's file counts every run that went into it, its
+        // progress's seconds at least, whether or not its bound rose.
+        for i in 0..n {
+            let Ok(text) = std::fs::read_to_string(dir.join(format!("progress/{i}.json"))) else {
+                continue;
+            };
+            let progress: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let unit = unit_json(&dir, i);
+            assert!(
+                unit["seconds"].as_f64().unwrap() >= progress["seconds"].as_f64().unwrap(),
+                "unit {i} after run {runs}: {unit} {progress}"
+            );
+        }
         if !out.contains("stopped at the time limit") {
             break;
         }

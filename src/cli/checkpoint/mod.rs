@@ -27,7 +27,9 @@
 //!   file and compares. The same result again is fine; a contradicting one
 //!   (another exact cost or subtree, or a bound above the exact cost) is an
 //!   error. Only a bound too low for the plan's current generation (which
-//!   must be rerun under a higher cut-off) is replaced.
+//!   must be rerun under a higher cut-off) is replaced: by a result that
+//!   serves, a higher bound, or the same bound with more seconds (a
+//!   resumed run's, whose bound did not rise).
 //! - `plan.json` only changes by a new generation (a larger assumed upper
 //!   bound), written to a temporary file and renamed into place; unit
 //!   definitions, hence `plan_id` and every unit file, stay valid.
@@ -438,7 +440,7 @@ impl Folder {
                 return Err(e.error).with_context(|| format!("cannot write {}", path.display()))
             }
         };
-        let Some((_, old)) = self.read_unit(i)? else {
+        let Some((old_file, old)) = self.read_unit(i)? else {
             bail!("cannot write {}", path.display());
         };
         let contradiction = match (old.outcome(), result.outcome()) {
@@ -461,11 +463,19 @@ impl Folder {
             (old.outcome(), result.outcome()),
             (Outcome::AtLeast(a), Outcome::AtLeast(b)) if b > a
         );
+        // The same bound after more time on the unit (a resumed run whose
+        // bound did not rise): its time and nodes replace the stale ones,
+        // so that the file counts every run that went into it.
+        let longer = matches!(
+            (old.outcome(), result.outcome()),
+            (Outcome::AtLeast(a), Outcome::AtLeast(b)) if b == a
+        ) && f.seconds > old_file.seconds;
         if !self.plan.serves(i, Some(old.outcome()), self.upper())
-            && (self.plan.serves(i, Some(result.outcome()), self.upper()) || higher)
+            && (self.plan.serves(i, Some(result.outcome()), self.upper()) || higher || longer)
         {
             // A bound too low for this generation (or a stopped unit's):
-            // a result that serves, or a higher bound, replaces it.
+            // a result that serves, a higher bound, or the same bound
+            // after longer, replaces it.
             temp.persist(&path)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write {}", path.display()))?;
