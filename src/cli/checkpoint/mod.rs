@@ -464,8 +464,8 @@ impl Folder {
             (Outcome::AtLeast(a), Outcome::AtLeast(b)) if b > a
         );
         // The same bound after more time on the unit (a resumed run whose
-        // bound did not rise): its time and nodes replace the stale ones,
-        // so that the file counts every run that went into it.
+        // bound did not rise): its seconds (every run's, added up) and
+        // nodes (this run's, as any unit file's) replace the stale ones.
         let longer = matches!(
             (old.outcome(), result.outcome()),
             (Outcome::AtLeast(a), Outcome::AtLeast(b)) if b == a
