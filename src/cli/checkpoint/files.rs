@@ -215,9 +215,13 @@ pub struct UnitFile {
     /// The optimal subtree (exact only): guesses in preorder as code
     /// indices, single-secret leaves implied.
     pub subtree: Option<Vec<u16>>,
-    /// Wall time of the unit (not compared).
+    /// Wall time of the unit: every run's on it, added up (a resumed run
+    /// starts from the seconds its progress file kept; not compared).
     pub seconds: f64,
-    /// Search nodes (not compared).
+    /// Search nodes of the run that wrote this file only: a run resumed
+    /// from a progress file does not add the earlier runs' nodes, which no
+    /// file keeps, so beside a resumed unit's `seconds` this undercounts
+    /// (not compared).
     pub nodes: u64,
     /// Peak resident memory of the process that solved it, KiB (not
     /// compared; `null` where /proc is not available).
